@@ -1,0 +1,19 @@
+// /signin – local accounts (name and password) and, when configured, GitHub and Google.
+import type { Metadata } from "next";
+import { SignInForm } from "@/components/identity/SignInForm";
+import { providerNames } from "@/server/auth";
+
+export const metadata: Metadata = { title: "Sign in" };
+export const dynamic = "force-dynamic";
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
+  const { to } = await searchParams;
+  const providers = providerNames();
+  const next = to && to.startsWith("/") && !to.startsWith("//") ? to : "/";
+  return (
+    <div className="mx-auto max-w-sm space-y-4">
+      <h1 className="text-2xl font-semibold">Sign in</h1>
+      <SignInForm providers={providers} next={next} />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+// Create, list and revoke agents; the list follows the live feed, so a change made elsewhere shows at once.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "@/components/ui/trpc";
+import { useLive } from "@/components/ui/useLive";
+import { When } from "@/components/ui/When";
+
+export function AgentsPanel({ userId }: { userId: number }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const agents = useQuery(trpc.identity.agents.queryOptions());
+  const [name, setName] = useState("");
+  const [token, setToken] = useState<{ name: string; token: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.identity.agents.queryKey() });
+  useLive([`user:${userId}`], (e) => {
+    if (e.type.startsWith("agent.")) void refresh();
+  });
+  const create = useMutation(
+    trpc.identity.createAgent.mutationOptions({
+      onSuccess: (a) => {
+        setToken({ name: a.name, token: a.token });
+        setName("");
+        setError(null);
+        void refresh();
+      },
+      onError: (e) => setError(e.message),
+    }),
+  );
+  const revoke = useMutation(trpc.identity.revokeAgent.mutationOptions({ onSuccess: () => void refresh(), onError: (e) => setError(e.message) }));
+
+  return (
+    <div className="space-y-4">
+      <form
+        className="card flex items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ name });
+        }}
+      >
+        <div className="flex-1">
+          <label className="label" htmlFor="agent-name">New agent&apos;s name</label>
+          <input id="agent-name" className="field" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. claude-negotiator" />
+        </div>
+        <button className="btn" disabled={create.isPending || !name.trim()} data-testid="create-agent">
+          Create agent
+        </button>
+      </form>
+      {error ? (
+        <p className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {token ? (
+        <div className="card border-amber-300 bg-amber-50" data-testid="new-token">
+          <p className="text-sm font-medium">
+            The token for <strong>{token.name}</strong> — copy it now; it will not be shown again:
+          </p>
+          <code className="mt-2 block break-all rounded bg-white p-2 text-sm" data-testid="token-value">
+            {token.token}
+          </code>
+        </div>
+      ) : null}
+      <div className="card p-0">
+        <table className="w-full text-sm" data-testid="agents-table">
+          <thead className="border-b border-stone-200 text-left text-xs uppercase text-stone-500">
+            <tr>
+              <th className="px-4 py-2">Agent</th>
+              <th className="px-4 py-2">Token</th>
+              <th className="px-4 py-2">Created</th>
+              <th className="px-4 py-2">Last used</th>
+              <th className="px-4 py-2" />
+            </tr>
+          </thead>
+          <tbody>
+            {agents.data?.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-6 text-center text-stone-500">
+                  No agents yet.
+                </td>
+              </tr>
+            ) : null}
+            {agents.data?.map((a) => (
+              <tr key={a.id} className="border-b border-stone-100 last:border-0" data-testid="agent-row">
+                <td className="px-4 py-2 font-medium">
+                  {a.name} <span className="badge bg-indigo-100 text-indigo-800">agent</span>
+                </td>
+                <td className="px-4 py-2 font-mono text-xs">{a.tokenHint}</td>
+                <td className="px-4 py-2">
+                  <When at={a.createdAt} mode="ago" />
+                </td>
+                <td className="px-4 py-2">{a.lastUsedAt ? <When at={a.lastUsedAt} mode="ago" /> : "never"}</td>
+                <td className="px-4 py-2 text-right">
+                  {a.revokedAt ? (
+                    <span className="badge bg-stone-200 text-stone-700">revoked</span>
+                  ) : (
+                    <button className="btn-quiet" onClick={() => revoke.mutate({ id: a.id })} data-testid="revoke-agent">
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+// Keeps a page current: listens to the live feed (SSE, resuming by Last-Event-ID) and calls back per event.
+import { useEffect, useRef } from "react";
+
+export type LiveMessage = { id: string; topic: string; type: string; payload: unknown; at: string };
+
+export function useLive(topics: string[], onEvent: (e: LiveMessage) => void) {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const key = topics.join(",");
+  useEffect(() => {
+    // EventSource resends Last-Event-ID itself when it reconnects, so nothing is missed or repeated.
+    const source = new EventSource(`/api/events?topics=${encodeURIComponent(key)}`);
+    source.addEventListener("live", (m) => {
+      const e = JSON.parse((m as MessageEvent).data) as Omit<LiveMessage, "id">;
+      handler.current({ ...e, id: (m as MessageEvent).lastEventId });
+    });
+    return () => source.close();
+  }, [key]);
+}

@@ -1,0 +1,92 @@
+// Agent identities: a person creates, lists and revokes them; each acts as itself with a bearer token.
+import { z } from "zod";
+import type { Db } from "../db";
+import type { Who } from "../identity";
+import { publish } from "../live/outbox";
+import { fail, ok, type Result } from "../rules/result";
+import { hashToken, newToken, tokenHint, TOKEN_PREFIX } from "../tokens";
+import { person } from "./guard";
+import { parseInput, parseId } from "./input";
+
+export const ZAgentName = z
+  .string()
+  .trim()
+  .min(2, "use at least 2 characters")
+  .max(40, "use at most 40 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, "use letters, digits, spaces, dots, dashes or underscores");
+export const ZCreateAgent = z.object({ name: ZAgentName }).strict();
+
+export type AgentSummary = {
+  id: number;
+  name: string;
+  tokenHint: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+};
+const summary = { id: true, name: true, tokenHint: true, createdAt: true, revokedAt: true, lastUsedAt: true } as const;
+
+/** The token is in this answer and nowhere else, ever: only its hash is kept. */
+export async function createAgent(db: Db, who: Who, input: unknown): Promise<Result<AgentSummary & { token: string }>> {
+  const me = person(who);
+  if (!me.ok) return me;
+  const p = parseInput(ZCreateAgent, input);
+  if (!p.ok) return p;
+  const token = newToken();
+  try {
+    const agent = await db.$transaction(async (tx) => {
+      const a = await tx.agent.create({
+        data: { ownerId: me.value.userId, name: p.value.name, tokenHash: hashToken(token), tokenHint: tokenHint(token) },
+        select: summary,
+      });
+      await publish(tx, { topic: `user:${me.value.userId}`, type: "agent.created", payload: { id: a.id, name: a.name } });
+      return a;
+    });
+    return ok({ ...agent, token });
+  } catch (e) {
+    if ((e as { code?: string }).code === "P2002") return fail("conflict", `You already have an agent named "${p.value.name}".`);
+    throw e;
+  }
+}
+
+export async function listAgents(db: Db, who: Who): Promise<Result<AgentSummary[]>> {
+  const me = person(who);
+  if (!me.ok) return me;
+  const agents = await db.agent.findMany({
+    where: { ownerId: me.value.userId },
+    orderBy: { id: "asc" },
+    select: summary,
+  });
+  return ok(agents);
+}
+
+export async function revokeAgent(db: Db, who: Who, input: unknown): Promise<Result<AgentSummary>> {
+  const me = person(who);
+  if (!me.ok) return me;
+  const id = parseId((input as { id?: unknown } | null)?.id);
+  if (id === null) return fail("not_found", "There is no such agent.");
+  const owner = me.value.userId;
+  const agent = await db.agent.findUnique({ where: { id }, select: { ownerId: true, revokedAt: true } });
+  if (!agent || agent.ownerId !== owner) return fail("not_found", "There is no such agent among yours.");
+  if (agent.revokedAt) return fail("conflict", "That agent's token is already revoked.");
+  const revoked = await db.$transaction(async (tx) => {
+    const a = await tx.agent.update({ where: { id }, data: { revokedAt: new Date() }, select: summary });
+    await publish(tx, { topic: `user:${owner}`, type: "agent.revoked", payload: { id } });
+    return a;
+  });
+  return ok(revoked);
+}
+
+/** A bearer token → the agent it belongs to; a revoked or unknown token is no identity at all. */
+export async function whoForToken(db: Db, token: string): Promise<Who | null> {
+  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  const agent = await db.agent.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, name: true, ownerId: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!agent || agent.revokedAt) return null;
+  // Note use at most once a minute, so a busy agent does not turn every read into a write.
+  if (!agent.lastUsedAt || Date.now() - agent.lastUsedAt.getTime() > 60_000)
+    void db.agent.update({ where: { id: agent.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+  return { kind: "agent", agentId: agent.id, name: agent.name, ownerId: agent.ownerId };
+}

@@ -1,0 +1,82 @@
+// Sign-in with next-auth: local accounts (name + password) by default, GitHub and Google when their keys are set.
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import Google from "next-auth/providers/google";
+import { upsertOAuthUser, verifyLocal, whoForUserId } from "./actions/accounts";
+import { whoForToken } from "./actions/agents";
+import { getDb } from "./db";
+import { env } from "./env";
+import { ANON, type Who } from "./identity";
+import { authSecret } from "./secret";
+
+export function providerNames(): { local: boolean; github: boolean; google: boolean } {
+  const e = env();
+  return {
+    local: e.AUTH_LOCAL,
+    github: !!(e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET),
+    google: !!(e.AUTH_GOOGLE_ID && e.AUTH_GOOGLE_SECRET),
+  };
+}
+
+/** The config is built per request (lazily), so `next build` never reads ./data or the environment early. */
+function config(): NextAuthConfig {
+  const e = env();
+  const on = providerNames();
+  const providers: NextAuthConfig["providers"] = [];
+  if (on.local)
+    providers.push(
+      Credentials({
+        credentials: { name: { label: "Name" }, password: { label: "Password", type: "password" } },
+        async authorize(raw) {
+          const r = await verifyLocal(await getDb(), raw);
+          return r.ok ? { id: String(r.value.id), name: r.value.name } : null;
+        },
+      }),
+    );
+  if (on.github) providers.push(GitHub({ clientId: e.AUTH_GITHUB_ID, clientSecret: e.AUTH_GITHUB_SECRET }));
+  if (on.google) providers.push(Google({ clientId: e.AUTH_GOOGLE_ID, clientSecret: e.AUTH_GOOGLE_SECRET }));
+  return {
+    secret: authSecret(),
+    trustHost: true,
+    session: { strategy: "jwt" },
+    pages: { signIn: "/signin" },
+    providers,
+    callbacks: {
+      async jwt({ token, user, account, profile }) {
+        if (account && account.provider !== "credentials" && account.providerAccountId) {
+          const u = await upsertOAuthUser(await getDb(), {
+            provider: account.provider,
+            providerId: account.providerAccountId,
+            name: String(profile?.name ?? profile?.login ?? user?.name ?? account.provider),
+            email: (profile?.email as string | undefined) ?? user?.email ?? null,
+          });
+          token.uid = u.id;
+        } else if (user?.id) token.uid = Number(user.id);
+        return token;
+      },
+      session({ session, token }) {
+        (session as { uid?: number }).uid = token.uid as number | undefined;
+        return session;
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => config());
+
+/** Who is asking, from a bearer token (agents) or the session cookie (people); a revoked token is nobody. */
+export async function whoFromRequest(req: Request): Promise<{ who: Who; badToken: boolean }> {
+  const header = req.headers.get("authorization");
+  if (header?.toLowerCase().startsWith("bearer ")) {
+    const who = await whoForToken(await getDb(), header.slice(7).trim());
+    return who ? { who, badToken: false } : { who: ANON, badToken: true };
+  }
+  return { who: await whoFromSession(), badToken: false };
+}
+
+export async function whoFromSession(): Promise<Who> {
+  const session = (await auth().catch(() => null)) as { uid?: number } | null;
+  if (!session?.uid) return ANON;
+  return whoForUserId(await getDb(), session.uid);
+}

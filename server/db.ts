@@ -1,0 +1,160 @@
+// The database: real PostgreSQL when DATABASE_URL is set, else an embedded PGlite under ./data; one per process.
+import fs from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "./generated/prisma/client";
+import { env } from "./env";
+import { migrate, type SqlRunner } from "./migrate";
+
+export type Db = PrismaClient;
+
+export type Database = {
+  kind: "postgres" | "pglite";
+  prisma: PrismaClient;
+  /** Raw SQL on the same database (migrations, the outbox tailer, db check). */
+  sql: SqlRunner;
+  /** Calls `fn` when another transaction signals the outbox (NOTIFY); a wake-up only, never the carrier. */
+  listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+/** `pglite:<dir>` or `memory://` select the embedded database; anything else is a PostgreSQL URL. */
+export function databaseUrl(): string {
+  return env().DATABASE_URL || `pglite:${path.join(env().PARLEY_DATA_DIR, "pglite")}`;
+}
+
+export async function openDatabase(url = databaseUrl(), opts: { migrate?: boolean } = {}): Promise<Database> {
+  if (url.startsWith("pglite:") || url.startsWith("memory://")) {
+    const database = await openPglite(url);
+    if (opts.migrate !== false) await migrate(database.sql);
+    return database;
+  }
+  if (opts.migrate !== false) await migratePostgres(url);
+  return openPostgres(url);
+}
+
+/** Advisory locks belong to a session, so migrations hold one connection from lock to unlock. */
+export async function migratePostgres(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await migrate({
+      async exec(script) {
+        await client.query(script);
+      },
+      async query(text, params) {
+        return (await client.query(text, params as unknown[])).rows;
+      },
+    });
+  } finally {
+    await client.end();
+  }
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const sql: SqlRunner = {
+    async exec(script) {
+      await pool.query(script);
+    },
+    async query(text, params) {
+      return (await pool.query(text, params as unknown[])).rows;
+    },
+  };
+  return {
+    kind: "postgres",
+    prisma,
+    sql,
+    async listen(channel, fn) {
+      const client = new pg.Client({ connectionString: url });
+      client.on("notification", (m) => m.channel === channel && fn());
+      client.on("error", () => {}); // the tailer's poll keeps delivering while the wake-up line is down
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(url: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  let dataDir: string | undefined;
+  let release: () => Promise<void> = async () => {};
+  if (url.startsWith("pglite:")) {
+    dataDir = path.resolve(url.slice("pglite:".length));
+    fs.mkdirSync(dataDir, { recursive: true }); // PGlite does not mkdir -p
+    release = await lockDataDir(dataDir);
+  }
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dataDir ? { dataDir } : {});
+  } catch (e) {
+    await release();
+    throw e;
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+  return {
+    kind: "pglite",
+    prisma,
+    sql: {
+      async exec(script) {
+        await db.exec(script);
+      },
+      async query(text, params) {
+        return (await db.query(text, params as unknown[])).rows as never[];
+      },
+    },
+    async listen(channel, fn) {
+      const unlisten = await db.listen(channel, () => fn());
+      return unlisten;
+    },
+    async close() {
+      await prisma.$disconnect();
+      await db.close();
+      await release();
+    },
+  };
+}
+
+/** A second process opening the same PGlite directory would corrupt it silently: hold a lock file while open. */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  const lockfile = await import("proper-lockfile");
+  try {
+    return await lockfile.lock(dir, { lockfilePath: `${dir}.lock`, stale: 15_000, update: 5_000 });
+  } catch {
+    throw new Error(
+      `The embedded database at ${dir} is in use by another process. Stop it, or set DATABASE_URL to a PostgreSQL server to run several processes.`,
+    );
+  }
+}
+
+type Global = { parleyDb?: Promise<Database>; parleyReady?: Promise<void> };
+const g = globalThis as unknown as Global;
+
+/** The process's database, opened (and migrated) on first use, never at import time: `next build` imports routes. */
+export function getDatabase(): Promise<Database> {
+  g.parleyDb ??= openDatabase().catch((e) => {
+    g.parleyDb = undefined; // forget a failed open so the next request retries
+    throw e;
+  });
+  return g.parleyDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).prisma;
+}
+
+/** Replaces the process database (tests and the CLI choose their own). */
+export function setDatabase(db: Database | undefined) {
+  g.parleyDb = db ? Promise.resolve(db) : undefined;
+}

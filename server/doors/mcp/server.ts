@@ -1,0 +1,51 @@
+// The MCP door: a stateless Streamable HTTP handler per request; arguments are held to each tool's schema,
+// and every refusal (bad argument or a rule) comes back as an isError result with one sentence.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { describeIssue } from "../../actions/input";
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import type { McpTool } from "./tool";
+import { MCP_TOOLS } from "./tools";
+
+const text = (s: string, isError = false) => ({ content: [{ type: "text" as const, text: s }], ...(isError ? { isError } : {}) });
+
+export function mcpServer(db: Db, who: Who, tools: McpTool[] = MCP_TOOLS): Server {
+  const server = new Server({ name: "parley", version: "1.0.0" }, { capabilities: { tools: {} } });
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: z.toJSONSchema(t.input.strict(), { io: "input", unrepresentable: "any" }) as { type: "object" },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const t = byName.get(req.params.name);
+    if (!t) return text(`There is no tool named "${req.params.name}"; call tools/list for the ones there are.`, true);
+    const parsed = t.input.strict().safeParse(req.params.arguments ?? {});
+    if (!parsed.success) return text(describeIssue(parsed.error.issues[0]), true);
+    try {
+      const r = await t.call({ db, who, signal: extra.signal }, parsed.data as Record<string, unknown>);
+      if (!r.ok) return text(`${r.code}: ${r.message}`, true);
+      return { content: [{ type: "text" as const, text: JSON.stringify(r.value, null, 2) }] };
+    } catch (e) {
+      console.error(`MCP tool ${t.name} failed:`, e);
+      return text("Something went wrong on our side; the call was not applied.", true);
+    }
+  });
+  return server;
+}
+
+export async function handleMcp(req: Request, db: Db, who: Who): Promise<Response> {
+  const server = mcpServer(db, who);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(req);
+  } finally {
+    void server.close();
+  }
+}

@@ -1,0 +1,79 @@
+// The JSON API door: match a route, apply the HTTP floor, resolve who is asking, call the action, map the answer.
+import { getDb, type Db } from "../../db";
+import { identityKey, type Who } from "../../identity";
+import {
+  crossOriginWrite,
+  failureResponse,
+  PRIVATE_HEADERS,
+  RATE_LIMITED,
+  rateLimit,
+  readJsonBody,
+} from "../../http/floor";
+import { fail } from "../../rules/result";
+import type { RestRoute } from "./route";
+import { REST_ROUTES } from "./routes";
+
+type Match = { route: RestRoute; params: Record<string, string> };
+
+function match(routes: RestRoute[], method: string, pathname: string): Match | "wrong-method" | null {
+  const parts = pathname.replace(/\/+$/, "").split("/");
+  let methodMismatch = false;
+  for (const r of routes) {
+    const pattern = r.path.split("/");
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < pattern.length && ok; i++) {
+      const p = pattern[i]!;
+      const v = parts[i]!;
+      if (p.startsWith(":")) params[p.slice(1)] = decodeURIComponent(v);
+      else ok = p === v;
+    }
+    if (!ok) continue;
+    if (r.method !== method && !(method === "HEAD" && r.method === "GET")) {
+      methodMismatch = true;
+      continue;
+    }
+    return { route: r, params };
+  }
+  return methodMismatch ? "wrong-method" : null;
+}
+
+export type WhoResolver = (req: Request, db: Db) => Promise<{ who: Who; badToken: boolean }>;
+
+export async function dispatch(
+  req: Request,
+  resolveWho: WhoResolver,
+  opts: { db?: Db; routes?: RestRoute[] } = {},
+): Promise<Response> {
+  const url = new URL(req.url);
+  const found = match(opts.routes ?? REST_ROUTES, req.method, url.pathname);
+  if (found === null) return failureResponse(fail("not_found", `There is nothing at ${url.pathname}.`));
+  if (found === "wrong-method")
+    return failureResponse(fail("not_found", `${req.method} is not something ${url.pathname} answers.`));
+  const crossSite = crossOriginWrite(req);
+  if (crossSite) return failureResponse(crossSite);
+  try {
+    const db = opts.db ?? (await getDb());
+    const { who, badToken } = await resolveWho(req, db);
+    if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
+    const limited = rateLimit(identityKey(who, clientAddress(req)), req.method === "GET" ? "read" : "write");
+    if (limited) return failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+    const body = req.method === "GET" || req.method === "HEAD" ? { ok: true as const, value: undefined } : await readJsonBody(req);
+    if (!body.ok) return failureResponse(body);
+    const result = await found.route.call({ db, who, params: found.params, body: body.value, query: url.searchParams });
+    if (!result.ok) return failureResponse(result);
+    return Response.json(result.value, { status: found.route.status ?? 200, headers: PRIVATE_HEADERS });
+  } catch (e) {
+    // Internal errors never leak their details to the client; the server log keeps them.
+    console.error(`${req.method} ${url.pathname} failed:`, e);
+    return Response.json(
+      { error: { code: "internal", message: "Something went wrong on our side; the request was not applied." } },
+      { status: 500, headers: PRIVATE_HEADERS },
+    );
+  }
+}
+
+function clientAddress(req: Request): string {
+  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
+}

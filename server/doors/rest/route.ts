@@ -1,0 +1,27 @@
+// One JSON API route: a method, a path with :params, a summary for the OpenAPI document, and the action it calls.
+import type { z } from "zod";
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import type { Result } from "../../rules/result";
+
+export type RestContext = {
+  db: Db;
+  who: Who;
+  params: Record<string, string>;
+  body: unknown;
+  query: URLSearchParams;
+};
+
+export type RestRoute = {
+  method: "GET" | "POST" | "DELETE";
+  /** e.g. "/api/tables/:id/offer"; a :param matches one path segment. */
+  path: string;
+  summary: string;
+  tag: string;
+  body?: z.ZodType;
+  /** The status of a success (201 for a creation). */
+  status?: number;
+  call: (ctx: RestContext) => Promise<Result<unknown>>;
+};
+
+export const route = (r: RestRoute) => r;

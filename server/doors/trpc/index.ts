@@ -1,0 +1,13 @@
+// The app's tRPC router: one sub-router per area; each procedure calls one action.
+import { identityRouter } from "./identity";
+import { createCallerFactory, router } from "./init";
+import { liveRouter } from "./live";
+
+export const appRouter = router({
+  identity: identityRouter,
+  live: liveRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
+export { createContextInner } from "./init";

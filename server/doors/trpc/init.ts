@@ -1,0 +1,49 @@
+// tRPC, set up once: (1) context, (2) initialisation, (3) the failure mapping, (4) procedures.
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import type { FailureCode, Result } from "../../rules/result";
+
+// 1. CONTEXT — the inner part (db, who) is all a procedure needs; tests and the CLI build it without a request.
+export type Context = { db: Db; who: Who };
+export const createContextInner = (ctx: Context): Context => ctx;
+
+// 2. INITIALISATION
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const failure = (error.cause as { failure?: FailureCode } | undefined)?.failure;
+    return { ...shape, data: { ...shape.data, failure: failure ?? null, stack: undefined } };
+  },
+});
+
+// 3. FAILURES — one named failure maps to one tRPC code, the way every other door maps it to its own form.
+const TRPC_CODE = {
+  signin_required: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
+  not_found: "NOT_FOUND",
+  conflict: "CONFLICT",
+  invalid: "UNPROCESSABLE_CONTENT",
+  rate_limited: "TOO_MANY_REQUESTS",
+} as const satisfies Record<FailureCode, TRPCError["code"]>;
+
+class FailureCause extends Error {
+  constructor(
+    readonly failure: FailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Turns an action's answer into the procedure's return value, or the matching tRPC error. */
+export function unwrap<T>(r: Result<T>): T {
+  if (r.ok) return r.value;
+  throw new TRPCError({ code: TRPC_CODE[r.code], message: r.message, cause: new FailureCause(r.code, r.message) });
+}
+
+// 4. PROCEDURES — inputs are passed through untouched: the actions parse them, so every door refuses alike.
+export const router = t.router;
+export const procedure = t.procedure;
+export const createCallerFactory = t.createCallerFactory;

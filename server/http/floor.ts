@@ -1,0 +1,89 @@
+// The HTTP floor every door stands on: same-origin writes, a body cap, a per-identity rate limit, private caching.
+import { env } from "../env";
+import { FAILURE_CODES, fail, type Failure } from "../rules/result";
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * A browser sends Origin (and Sec-Fetch-Site) on cross-site writes; a cookie-carrying cross-site write is CSRF.
+ * A bearer token is never attached by a browser on its own, so token requests are not held to it.
+ */
+export function crossOriginWrite(req: Request): Failure | null {
+  if (!WRITES.has(req.method)) return null;
+  if (req.headers.get("authorization")?.toLowerCase().startsWith("bearer ")) return null;
+  const site = req.headers.get("sec-fetch-site");
+  if (site === "cross-site") return fail("forbidden", "Cross-site requests may not change anything here.");
+  const origin = req.headers.get("origin");
+  if (!origin) return null;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  try {
+    if (new URL(origin).host === host) return null;
+  } catch {
+    /* a malformed Origin is as foreign as any */
+  }
+  return fail("forbidden", "Cross-origin requests may not change anything here.");
+}
+
+/** Reads a body of at most PARLEY_BODY_MAX bytes; an empty body is `undefined`, bad JSON is `invalid`. */
+export async function readJsonBody(req: Request): Promise<{ ok: true; value: unknown } | Failure> {
+  const max = env().PARLEY_BODY_MAX;
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > max) return fail("invalid", `The request body is larger than ${max} bytes.`);
+  if (!req.body) return { ok: true, value: undefined };
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return fail("invalid", `The request body is larger than ${max} bytes.`);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (!text) return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return fail("invalid", "The request body is not valid JSON.");
+  }
+}
+
+/** A token bucket per identity and kind; writes get PARLEY_RATE_LIMIT a minute, reads ten times that. */
+type Bucket = { tokens: number; at: number };
+const buckets = new Map<string, Bucket>();
+
+export function rateLimit(key: string, kind: "read" | "write", now = Date.now()): { retryAfter: number } | null {
+  const perMinute = env().PARLEY_RATE_LIMIT * (kind === "read" ? 10 : 1);
+  const id = `${kind}:${key}`;
+  const b = buckets.get(id) ?? { tokens: perMinute, at: now };
+  b.tokens = Math.min(perMinute, b.tokens + ((now - b.at) / 60_000) * perMinute);
+  b.at = now;
+  if (b.tokens < 1) {
+    buckets.set(id, b);
+    return { retryAfter: Math.max(1, Math.ceil(((1 - b.tokens) * 60_000) / perMinute / 1000)) };
+  }
+  b.tokens -= 1;
+  buckets.set(id, b);
+  if (buckets.size > 50_000) buckets.clear(); // a flood of distinct keys must not grow memory without bound
+  return null;
+}
+
+export const RATE_LIMITED = (retryAfter: number) =>
+  fail("rate_limited", `Too many requests; try again in ${retryAfter} second${retryAfter === 1 ? "" : "s"}.`);
+
+/** Every answer that depends on who asked must not be kept by a shared cache or replayed to another person. */
+export const PRIVATE_HEADERS: Record<string, string> = {
+  "Cache-Control": "private, no-store",
+  Vary: "Cookie, Authorization",
+};
+
+export function failureResponse(f: Failure, extra: Record<string, string> = {}): Response {
+  return Response.json(
+    { error: { code: f.code, message: f.message } },
+    { status: FAILURE_CODES[f.code], headers: { ...PRIVATE_HEADERS, ...extra } },
+  );
+}

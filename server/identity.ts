@@ -1,0 +1,18 @@
+// Who is asking: a guest, a signed-in person, or an agent acting as itself with its bearer token.
+
+export type Who =
+  | { kind: "anon" }
+  | { kind: "user"; userId: number; name: string; admin: boolean }
+  | { kind: "agent"; agentId: number; name: string; ownerId: number };
+
+export const ANON: Who = { kind: "anon" };
+
+/** A stable key for rate limits and Vary-by-identity decisions. */
+export function identityKey(who: Who, fallback = "anon"): string {
+  if (who.kind === "user") return `user:${who.userId}`;
+  if (who.kind === "agent") return `agent:${who.agentId}`;
+  return `anon:${fallback}`;
+}
+
+/** How a seat holder is shown everywhere: agents and bots are marked. */
+export type HolderKind = "person" | "agent" | "bot";

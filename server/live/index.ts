@@ -1,0 +1,96 @@
+// The live feed of this process: one tailer, subscriptions that resume from Last-Event-ID, per-viewer filters.
+import { getDatabase, type Database } from "../db";
+import type { Who } from "../identity";
+import { WAKE_CHANNEL } from "./outbox";
+import { isAfter, Tailer, type LiveEvent } from "./tail";
+
+export type { LiveEvent } from "./tail";
+export { publish, type OutboxEvent } from "./outbox";
+
+/**
+ * The per-viewer hook: a module registers a filter for its topic prefix; it returns the event as this viewer
+ * may see it, or null to withhold it. Events never carry secrets by construction, so most filters only gate
+ * private topics; the hook is where a module would redact if one did.
+ */
+export type EventFilter = (e: LiveEvent, who: Who) => LiveEvent | null;
+const filters = new Map<string, EventFilter>();
+export function registerEventFilter(prefix: string, fn: EventFilter) {
+  filters.set(prefix, fn);
+}
+registerEventFilter("user:", (e, who) => (who.kind === "user" && e.topic === `user:${who.userId}` ? e : null));
+
+export function visibleTo(e: LiveEvent, who: Who): LiveEvent | null {
+  for (const [prefix, fn] of filters) if (e.topic.startsWith(prefix)) return fn(e, who);
+  return e;
+}
+
+type G = { parleyTailer?: Promise<Tailer> };
+const g = globalThis as unknown as G;
+
+export function getTailer(database?: Database): Promise<Tailer> {
+  g.parleyTailer ??= (async () => {
+    const t = new Tailer(database ?? (await getDatabase()));
+    await t.start();
+    return t;
+  })().catch((e) => {
+    g.parleyTailer = undefined;
+    throw e;
+  });
+  return g.parleyTailer;
+}
+
+/** After a commit that wrote events: wake this process's tailer now and other processes' by NOTIFY. */
+export async function announce(database?: Database): Promise<void> {
+  const db = database ?? (await getDatabase());
+  if (g.parleyTailer) void g.parleyTailer.then((t) => t.kick());
+  void db.sql.query(`SELECT pg_notify('${WAKE_CHANNEL}', '')`).catch(() => {});
+}
+
+const matches = (topics: string[] | null, e: LiveEvent) =>
+  !topics || topics.some((t) => e.topic === t || (t.endsWith("*") && e.topic.startsWith(t.slice(0, -1))));
+
+/**
+ * Subscribe before reading the backlog, so nothing falls between the two; deliver the backlog, then live events
+ * after the backlog's end (no duplicates). Returns an async iterator of events this viewer may see.
+ */
+export async function* follow(opts: {
+  who: Who;
+  topics: string[] | null;
+  lastEventId?: string | null;
+  signal?: AbortSignal;
+  tailer?: Tailer;
+}): AsyncGenerator<LiveEvent> {
+  const tailer = opts.tailer ?? (await getTailer());
+  const queue: LiveEvent[] = [];
+  let wake: (() => void) | null = null;
+  const unsubscribe = tailer.subscribe((e) => {
+    queue.push(e);
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  opts.signal?.addEventListener("abort", onAbort);
+  try {
+    const until = tailer.position();
+    if (opts.lastEventId && until) {
+      const backlog = (await tailer.backlog(opts.lastEventId, until)) ?? [];
+      for (const e of backlog) {
+        const seen = visibleTo(e, opts.who);
+        if (seen && matches(opts.topics, seen)) yield seen;
+      }
+    }
+    while (!opts.signal?.aborted) {
+      const e = queue.shift();
+      if (!e) {
+        await new Promise<void>((r) => (wake = r));
+        wake = null;
+        continue;
+      }
+      if (until && !isAfter(e, until)) continue; // already delivered by the backlog
+      const seen = visibleTo(e, opts.who);
+      if (seen && matches(opts.topics, seen)) yield seen;
+    }
+  } finally {
+    unsubscribe();
+    opts.signal?.removeEventListener("abort", onAbort);
+  }
+}

@@ -1,0 +1,35 @@
+// The checkpoint rules' public surface: the audit, waves, revision diffs, prune impact and the declaration.
+export { audit } from "@/server/rules/checkpoint/audit";
+export {
+  AUDIT_SCOPE,
+  DECISIONS,
+  DECLARATION_FINDING_IDS,
+  ESCALATION_OPTIONS,
+  GATE_FINDING_IDS,
+  OUTCOME_STATUSES,
+  RISK_SEVERITIES,
+  UNREADABLE_FINDING_ID,
+  UNRESOLVED_SEVERITIES,
+  type Decision,
+  type OutcomeStatus,
+  type RiskSeverity,
+} from "@/server/rules/checkpoint/constants";
+export {
+  buildDeclaration,
+  risksToReassess,
+  type OutcomeRecord,
+  type PlanState,
+  type RiskState,
+} from "@/server/rules/checkpoint/declaration";
+export { diffRevisions, pruneImpact, type Revision, type RevisionDiff } from "@/server/rules/checkpoint/revisions";
+export { CHECKPOINT_SCHEMA } from "@/server/rules/checkpoint/schema";
+export type {
+  AuditResult,
+  Declaration,
+  DeclaredNode,
+  DeclaredOutcome,
+  DeclaredRisk,
+  Finding,
+  FindingId,
+} from "@/server/rules/checkpoint/types";
+export { deriveWaves, lanes, type Lane, type RevisionNode, type Waves } from "@/server/rules/checkpoint/waves";

@@ -1,0 +1,58 @@
+// check: whether a seat may take a proposed act now (§6, §7), and the normalized Act to append if so.
+
+import { fail, type Failure, type Result } from "../result";
+import { judgeAct } from "./judge";
+import { runClock, seatToAct, tallyOf, turnEndsAt, type Tally } from "./ledger";
+import { instantText } from "./span";
+import type { Act, Game } from "./types";
+
+/** Whether `seat` is a seat index of this game. */
+export const isSeatOf = (game: Pick<Game, "seats">, seat: unknown): seat is number =>
+  typeof seat === "number" && Number.isInteger(seat) && seat >= 0 && seat < game.seats;
+
+/**
+ * The table at `now` as a tally (clock applied), or the reason no seat can act at all: a `now` before
+ * the ledger's latest act, a bound accord, or a passed deadline. Also tells which seats the clock passed for.
+ */
+export function tallyAt(game: Game, now: number): { t: Tally; due: Act[]; clockedFrom: number } | Failure {
+  if (!Number.isFinite(now)) return fail("invalid", "The time of an act must be a number of milliseconds.");
+  const t = tallyOf(game, game.charges, game.acts);
+  if (t.boundAt !== null) return fail("conflict", "The accord is bound and the table is settled; no more acts are taken.");
+  if (now < t.lastAt) return fail("conflict", "The ledger already holds a later act; reload the table and try again.");
+  const clockedFrom = t.count;
+  const due = runClock(t, now);
+  if (now >= t.deadlineAt) {
+    return fail(
+      "conflict",
+      `The deadline passed at ${instantText(t.deadlineAt)} and the table ended unsettled; no more acts are taken.`,
+    );
+  }
+  return { t, due, clockedFrom };
+}
+
+/** Why `seat` cannot act at all now (turn, window), or null if it is its turn. */
+export function turnProblem(t: Tally, due: readonly Act[], clockedFrom: number, seat: number): string | null {
+  if (seatToAct(t) === seat) return null;
+  // The latest clock pass that was this seat's: its window ran out rather than never having come.
+  for (let i = due.length - 1; i >= 0; i--) {
+    if ((clockedFrom + i) % t.seats === seat) {
+      return `Your turn window ran out at ${instantText(due[i]?.at ?? t.lastAt)} and the clock passed for you; wait for your next turn.`;
+    }
+  }
+  return `It is not your turn; the seat to act has until ${instantText(turnEndsAt(t))}.`;
+}
+
+/**
+ * The Act to append for this seat's proposal at `now`, or one sentence why not. Due clock passes are
+ * applied first, so the caller must append derive(game, now).dueClockActs (with their own `at`) and then
+ * this act: its index, and so its turn, is game.acts.length + dueClockActs.length. An accept comes back
+ * with its cite resolved (§6 default rule), said comes back trimmed, and `at` is `now`.
+ */
+export function check(game: Game, seat: number, proposed: unknown, now: number): Result<Act> {
+  if (!isSeatOf(game, seat)) return fail("invalid", `Seat must be a seat index from 0 to ${game.seats - 1}.`);
+  const state = tallyAt(game, now);
+  if ("ok" in state) return state;
+  const problem = turnProblem(state.t, state.due, state.clockedFrom, seat);
+  if (problem !== null) return fail("conflict", problem);
+  return judgeAct(state.t, seat, proposed, now);
+}

@@ -1,0 +1,65 @@
+// The game's data: charges, accords, acts and the ledger (a Game is plain data; the rules are functions over it).
+
+/** "clause = setting": what an aim, a sworn truth, a cite or a said claim names. */
+export type Claim = { clause: string; setting: string };
+
+/** One of a seat's three secret aims. */
+export type Aim = Claim & { weight: number };
+
+/** A seat's secret: aims in the order drawn (weights 3, 2, 1) and a fallback. */
+export type Charge = { aims: Aim[]; fallback: number };
+
+/** One setting for every clause of the charter, keyed by clause. */
+export type Accord = Record<string, string>;
+
+/** Cheap talk on any act: free text and/or "I want…" claims, checked only at the reveal. */
+export type Said = { text?: string; claims?: Claim[] };
+
+/** One move in the ledger; its seat is implied by its index (see seatOfAct). */
+export type Act =
+  | { type: "offer"; accord: Accord; said?: Said; at: number }
+  | { type: "accept"; cite?: Claim; said?: Said; at: number }
+  | { type: "pass"; said?: Said; by?: "clock"; at: number };
+
+/** A table once started: the deal, the clock settings and the ledger. Times are ms since the epoch. */
+export type Game = {
+  seats: number;
+  charter: string[];
+  charges: Charge[];
+  startedAt: number;
+  turnWindowMs: number;
+  deadlineMs: number;
+  acts: Act[];
+};
+
+/** A Game without the secrets: all that the public record (and a house bot) may read. */
+export type PublicGame = Omit<Game, "charges">;
+
+/** What the deal of §5 produces from a seed. */
+export type Deal = { charter: string[]; charges: Charge[] };
+
+/** What a seat asks to do; check() turns it into the Act to append (time stamped, cite resolved). */
+export type ProposedAct =
+  | { type: "offer"; accord: Accord; said?: Said }
+  | { type: "accept"; cite?: Claim; said?: Said }
+  | { type: "pass"; said?: Said };
+
+export type Status = "playing" | "bound" | "ended";
+
+export type StandingOffer = { accord: Accord; seat: number; act: number };
+
+/** A sworn truth: public at once, true by construction. */
+export type Sworn = { seat: number; clause: string; setting: string; act: number };
+
+/**
+ * One said entry: one per claim (the act's text rides on its first claim), or a single text-only entry.
+ * `truthful` is null until the reveal, then whether the claim is one of the seat's aims (null for text only).
+ */
+export type SaidEntry = {
+  seat: number;
+  act: number;
+  text?: string;
+  clause?: string;
+  setting?: string;
+  truthful: boolean | null;
+};

@@ -1,0 +1,105 @@
+// view (§9): the one redaction of a table for a viewer; every path out of the server goes through it.
+
+import { derive } from "./derive";
+import { isSeatOf } from "./check";
+import { may, type May } from "./may";
+import { claimOf, score } from "./score";
+import { standingsOf, type Standing } from "./standings";
+import type { Accord, Act, Charge, Claim, Game, Said, SaidEntry, StandingOffer, Status, Sworn } from "./types";
+
+/** An act as anyone may see it: its index and seat made explicit, nothing secret in it. */
+export type ViewAct =
+  | { index: number; seat: number; type: "offer"; accord: Accord; said?: Said; at: number }
+  | { index: number; seat: number; type: "accept"; cite?: Claim; said?: Said; at: number }
+  | { index: number; seat: number; type: "pass"; said?: Said; by?: "clock"; at: number };
+
+export type GameView = {
+  seats: number;
+  charter: string[];
+  startedAt: number;
+  turnWindowMs: number;
+  deadlineMs: number;
+  status: Status;
+  quorum: number;
+  turn: number | null;
+  turnEndsAt: number | null;
+  deadlineAt: number;
+  boundAt: number | null;
+  endedAt: number | null;
+  /** The whole log, due clock passes included (the server writes them too). */
+  acts: ViewAct[];
+  standingOffer: StandingOffer | null;
+  acceptances: number[];
+  sworn: Sworn[];
+  /** Said claims and text; `truthful` stays null until the reveal. */
+  said: SaidEntry[];
+  /** Once bound or ended. */
+  payoffs: number[] | null;
+  standings: Standing[] | null;
+  /** The viewer's seat index, or null for a guest. */
+  seat: number | null;
+  /** The viewer's own charge (seated viewers only). */
+  charge: Charge | null;
+  /** Every charge, only after the reveal. */
+  charges: Charge[] | null;
+  may: May | null;
+  yourPayoff: number | null;
+};
+
+// Fields are copied one by one (never spread) so nothing stored beside an act can ride along.
+const copySaid = (said: Said): Said => ({
+  ...(said.text !== undefined ? { text: said.text } : {}),
+  ...(said.claims ? { claims: said.claims.map(claimOf) } : {}),
+});
+
+function viewAct(act: Act, index: number, seat: number): ViewAct {
+  const said = act.said ? { said: copySaid(act.said) } : {};
+  if (act.type === "offer") return { index, seat, type: "offer", accord: { ...act.accord }, ...said, at: act.at };
+  if (act.type === "accept") {
+    return { index, seat, type: "accept", ...(act.cite ? { cite: claimOf(act.cite) } : {}), ...said, at: act.at };
+  }
+  return { index, seat, type: "pass", ...said, ...(act.by === "clock" ? { by: "clock" as const } : {}), at: act.at };
+}
+
+const copyCharge = (charge: Charge): Charge => ({
+  aims: charge.aims.map((aim) => ({ clause: aim.clause, setting: aim.setting, weight: aim.weight })),
+  fallback: charge.fallback,
+});
+
+/** What this viewer may see of the table at `now`: charges stay hidden until the reveal, except one's own. */
+export function view(game: Game, viewer: { seat: number | null }, now: number): GameView {
+  const derived = derive(game, now);
+  const seat = isSeatOf(game, viewer.seat) ? viewer.seat : null;
+  const revealed = derived.status !== "playing";
+  const ownCharge = seat === null ? undefined : game.charges[seat];
+  const acts = [...game.acts, ...derived.dueClockActs]
+    .slice(0, derived.actCount)
+    .map((act, index) => viewAct(act, index, index % game.seats));
+
+  return {
+    seats: game.seats,
+    charter: [...game.charter],
+    startedAt: game.startedAt,
+    turnWindowMs: game.turnWindowMs,
+    deadlineMs: game.deadlineMs,
+    status: derived.status,
+    quorum: derived.quorum,
+    turn: derived.turn,
+    turnEndsAt: derived.turnEndsAt,
+    deadlineAt: derived.deadlineAt,
+    boundAt: derived.boundAt,
+    endedAt: derived.endedAt,
+    acts,
+    standingOffer: derived.standingOffer,
+    acceptances: derived.acceptances,
+    sworn: derived.sworn.map((s) => ({ seat: s.seat, clause: s.clause, setting: s.setting, act: s.act })),
+    said: derived.said.map((entry) => ({ ...entry, truthful: revealed ? entry.truthful : null })),
+    payoffs: revealed ? derived.payoffs : null,
+    standings: revealed && derived.payoffs ? standingsOf(derived.payoffs, game.charges) : null,
+    seat,
+    charge: ownCharge ? copyCharge(ownCharge) : null,
+    charges: revealed ? game.charges.map(copyCharge) : null,
+    may: seat === null ? null : may(game, seat, now),
+    yourPayoff: ownCharge && derived.standingOffer ? score(ownCharge, derived.standingOffer.accord) : null,
+  };
+}

@@ -1,0 +1,25 @@
+// AUTH_SECRET: from the environment, or generated once and kept under the data directory.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { env } from "./env";
+
+export function authSecret(): string {
+  const fromEnv = env().AUTH_SECRET;
+  if (fromEnv) return fromEnv;
+  const dir = path.resolve(env().PARLEY_DATA_DIR);
+  const file = path.join(dir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    try {
+      // wx: if two processes race on first run, the loser reads the winner's secret
+      fs.writeFileSync(file, secret + "\n", { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}

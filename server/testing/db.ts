@@ -1,0 +1,42 @@
+// A throwaway database for a test file: a fresh PostgreSQL database when DATABASE_URL is set, else in-memory PGlite.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "../db";
+
+export type TestDatabase = Database & { url: string; drop(): Promise<void> };
+
+export async function testDatabase(): Promise<TestDatabase> {
+  const server = process.env.DATABASE_URL;
+  if (!server || server.startsWith("pglite:") || server.startsWith("memory://")) {
+    const db = await openDatabase("memory://");
+    return Object.assign(db, { url: "memory://", drop: () => db.close() });
+  }
+  const name = `parley_t_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  await admin(server, `CREATE DATABASE "${name}"`);
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  const db = await openDatabase(u.toString());
+  return Object.assign(db, {
+    url: u.toString(),
+    async drop() {
+      await db.close();
+      await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  });
+}
+
+async function admin(url: string, sql: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A signed-in person for tests, made directly in the database. */
+export async function makeUser(db: Database, name: string, email: string | null = null) {
+  const u = await db.prisma.user.create({ data: { name, email }, select: { id: true, name: true } });
+  return { kind: "user" as const, userId: u.id, name: u.name, admin: false };
+}
