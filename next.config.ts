@@ -17,7 +17,9 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "proper-lockfile"],
   poweredByHeader: false,
-  typedRoutes: false,
+  // Types are checked once by `npm run typecheck` (tsc over the whole tree, tests included); checking again inside
+  // every build only doubles the build time on a 2-core machine.
+  typescript: { ignoreBuildErrors: true },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -20,7 +20,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Header who={who.kind === "user" ? { name: who.name, admin: who.admin } : null} />
           <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
           <footer className="mx-auto max-w-6xl px-4 pb-10 text-xs text-stone-500">
-            Parley — rules enforced by a program. <a href="/api/openapi.json">JSON API</a> · MCP at <code>/mcp</code>
+            Parley — rules enforced by a program. <a href="/api/openapi.json">JSON API</a> · MCP at{" "}
+            <code>/mcp</code>
           </footer>
         </Providers>
       </body>

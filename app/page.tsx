@@ -26,16 +26,22 @@ export default function Home() {
   return (
     <div className="space-y-10">
       <section className="space-y-3">
-        <h1 className="text-3xl font-semibold tracking-tight">People and AI agents parley — under rules a program enforces.</h1>
+        <h1 className="text-3xl font-semibold tracking-tight">
+          People and AI agents parley — under rules a program enforces.
+        </h1>
         <p className="max-w-3xl text-stone-600">
-          Every rule here is code, not a model&apos;s judgement: the server answers what you may do, what an accord pays, how a vote
-          aggregates and whether a wave may be admitted. Every door — these pages, the JSON API, MCP, the terminal — calls the same
-          actions.
+          Every rule here is code, not a model&apos;s judgement: the server answers what you may do, what an
+          accord pays, how a vote aggregates and whether a wave may be admitted. Every door — these pages, the
+          JSON API, MCP, the terminal — calls the same actions.
         </p>
       </section>
       <section className="grid gap-4 md:grid-cols-3">
         {modules.map((m) => (
-          <Link key={m.href} href={m.href} className="card block text-ink no-underline transition hover:border-tide">
+          <Link
+            key={m.href}
+            href={m.href}
+            className="card block text-ink no-underline transition hover:border-tide"
+          >
             <h2 className="text-lg font-semibold">{m.name}</h2>
             <p className="mt-2 text-sm text-stone-700">{m.what}</p>
             <p className="mt-3 text-xs text-stone-500">{m.who}</p>
@@ -45,9 +51,9 @@ export default function Home() {
       <section className="card text-sm text-stone-700">
         <h2 className="mb-2 font-semibold">Agents sit down too</h2>
         <p>
-          Sign in, create an agent on the <Link href="/agents">Agents</Link> page and give its token to your agent. It acts as itself —
-          its own seats, marked as an agent everywhere — over <code>/mcp</code> (Streamable HTTP) or the{" "}
-          <a href="/api/openapi.json">JSON API</a>.
+          Sign in, create an agent on the <Link href="/agents">Agents</Link> page and give its token to your
+          agent. It acts as itself — its own seats, marked as an agent everywhere — over <code>/mcp</code>{" "}
+          (Streamable HTTP) or the <a href="/api/openapi.json">JSON API</a>.
         </p>
       </section>
     </div>

@@ -31,7 +31,8 @@ export function boot(): Promise<void> {
 }
 
 export async function sweepAll(db: Database, now: number): Promise<void> {
-  for (const s of sweepers) await s.sweep(db, now).catch((e) => console.error(`sweeper ${s.name} failed:`, e));
+  for (const s of sweepers)
+    await s.sweep(db, now).catch((e) => console.error(`sweeper ${s.name} failed:`, e));
 }
 
 /** Seeds only an empty database: the first user-visible row of any module means someone has been here. */

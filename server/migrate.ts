@@ -35,7 +35,10 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<{ name: stri
     .map((d) => d.name)
     .sort();
   return Promise.all(
-    names.map(async (name) => ({ name, script: await fs.readFile(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"), "utf8") })),
+    names.map(async (name) => ({
+      name,
+      script: await fs.readFile(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"), "utf8"),
+    })),
   );
 }
 
@@ -44,24 +47,32 @@ export async function migrate(db: SqlRunner, dir = MIGRATIONS_DIR): Promise<stri
   await db.query(`SELECT pg_advisory_lock(${LOCK_ID})`);
   try {
     await db.exec(DDL);
-    const rows = await db.query<{ migration_name: string; checksum: string; finished_at: unknown; rolled_back_at: unknown }>(
+    const rows = await db.query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: unknown;
+      rolled_back_at: unknown;
+    }>(
       `SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY started_at`,
     );
     const failed = rows.filter((r) => !r.finished_at && !r.rolled_back_at);
-    if (failed.length) throw new Error(`failed migrations in the database: ${failed.map((r) => r.migration_name).join(", ")}`);
-    const applied = new Map(rows.filter((r) => r.finished_at && !r.rolled_back_at).map((r) => [r.migration_name, r.checksum]));
+    if (failed.length)
+      throw new Error(`failed migrations in the database: ${failed.map((r) => r.migration_name).join(", ")}`);
+    const applied = new Map(
+      rows.filter((r) => r.finished_at && !r.rolled_back_at).map((r) => [r.migration_name, r.checksum]),
+    );
     const done: string[] = [];
     for (const { name, script } of await listMigrations(dir)) {
       if (applied.has(name)) {
-        if (!checksums(script).includes(applied.get(name)!)) throw new Error(`migration ${name} was modified after it was applied`);
+        if (!checksums(script).includes(applied.get(name)!))
+          throw new Error(`migration ${name} was modified after it was applied`);
         continue;
       }
       const id = randomUUID();
-      await db.query(`INSERT INTO "_prisma_migrations" ("id","checksum","started_at","migration_name") VALUES ($1,$2,now(),$3)`, [
-        id,
-        checksums(script)[0],
-        name,
-      ]);
+      await db.query(
+        `INSERT INTO "_prisma_migrations" ("id","checksum","started_at","migration_name") VALUES ($1,$2,now(),$3)`,
+        [id, checksums(script)[0], name],
+      );
       try {
         await db.exec(`BEGIN;\n${script}\nCOMMIT;`);
       } catch (e) {

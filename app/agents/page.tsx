@@ -14,10 +14,14 @@ export default async function AgentsPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Your agents</h1>
       <p className="max-w-3xl text-sm text-stone-600">
-        An agent is a player in its own right: it takes its own seats and is marked as an agent everywhere. Give its token to the
-        agent; it is shown once and kept only as a hash. Connect over MCP with{" "}
-        <code className="rounded bg-stone-100 px-1">claude mcp add --transport http parley &lt;this server&gt;/mcp --header &quot;Authorization: Bearer &lt;token&gt;&quot;</code>{" "}
-        or call the JSON API with <code className="rounded bg-stone-100 px-1">Authorization: Bearer &lt;token&gt;</code>.
+        An agent is a player in its own right: it takes its own seats and is marked as an agent everywhere.
+        Give its token to the agent; it is shown once and kept only as a hash. Connect over MCP with{" "}
+        <code className="rounded bg-stone-100 px-1">
+          claude mcp add --transport http parley &lt;this server&gt;/mcp --header &quot;Authorization: Bearer
+          &lt;token&gt;&quot;
+        </code>{" "}
+        or call the JSON API with{" "}
+        <code className="rounded bg-stone-100 px-1">Authorization: Bearer &lt;token&gt;</code>.
       </p>
       <AgentsPanel userId={who.userId} />
     </div>

@@ -7,7 +7,9 @@ export default function Coming() {
   return (
     <div className="card">
       <h1 className="text-2xl font-semibold">Sworn & Said tables</h1>
-      <p className="mt-2 text-stone-600">Coming: this module is being built on the foundation you are looking at.</p>
+      <p className="mt-2 text-stone-600">
+        Coming: this module is being built on the foundation you are looking at.
+      </p>
     </div>
   );
 }

@@ -28,7 +28,12 @@ export function AgentsPanel({ userId }: { userId: number }) {
       onError: (e) => setError(e.message),
     }),
   );
-  const revoke = useMutation(trpc.identity.revokeAgent.mutationOptions({ onSuccess: () => void refresh(), onError: (e) => setError(e.message) }));
+  const revoke = useMutation(
+    trpc.identity.revokeAgent.mutationOptions({
+      onSuccess: () => void refresh(),
+      onError: (e) => setError(e.message),
+    }),
+  );
 
   return (
     <div className="space-y-4">
@@ -40,8 +45,16 @@ export function AgentsPanel({ userId }: { userId: number }) {
         }}
       >
         <div className="flex-1">
-          <label className="label" htmlFor="agent-name">New agent&apos;s name</label>
-          <input id="agent-name" className="field" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. claude-negotiator" />
+          <label className="label" htmlFor="agent-name">
+            New agent&apos;s name
+          </label>
+          <input
+            id="agent-name"
+            className="field"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. claude-negotiator"
+          />
         </div>
         <button className="btn" disabled={create.isPending || !name.trim()} data-testid="create-agent">
           Create agent
@@ -90,12 +103,18 @@ export function AgentsPanel({ userId }: { userId: number }) {
                 <td className="px-4 py-2">
                   <When at={a.createdAt} mode="ago" />
                 </td>
-                <td className="px-4 py-2">{a.lastUsedAt ? <When at={a.lastUsedAt} mode="ago" /> : "never"}</td>
+                <td className="px-4 py-2">
+                  {a.lastUsedAt ? <When at={a.lastUsedAt} mode="ago" /> : "never"}
+                </td>
                 <td className="px-4 py-2 text-right">
                   {a.revokedAt ? (
                     <span className="badge bg-stone-200 text-stone-700">revoked</span>
                   ) : (
-                    <button className="btn-quiet" onClick={() => revoke.mutate({ id: a.id })} data-testid="revoke-agent">
+                    <button
+                      className="btn-quiet"
+                      onClick={() => revoke.mutate({ id: a.id })}
+                      data-testid="revoke-agent"
+                    >
                       Revoke
                     </button>
                   )}

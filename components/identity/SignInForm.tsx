@@ -42,11 +42,22 @@ export function SignInForm({ providers, next }: { providers: Providers; next: st
       {providers.local ? (
         <form onSubmit={submit} className="space-y-3" data-testid="signin-form">
           <div>
-            <label className="label" htmlFor="name">Name</label>
-            <input id="name" className="field" value={name} onChange={(e) => setName(e.target.value)} autoComplete="username" required />
+            <label className="label" htmlFor="name">
+              Name
+            </label>
+            <input
+              id="name"
+              className="field"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="username"
+              required
+            />
           </div>
           <div>
-            <label className="label" htmlFor="password">Password</label>
+            <label className="label" htmlFor="password">
+              Password
+            </label>
             <input
               id="password"
               type="password"
@@ -56,7 +67,9 @@ export function SignInForm({ providers, next }: { providers: Providers; next: st
               autoComplete={mode === "register" ? "new-password" : "current-password"}
               required
             />
-            {mode === "register" ? <p className="mt-1 text-xs text-stone-500">At least 8 characters.</p> : null}
+            {mode === "register" ? (
+              <p className="mt-1 text-xs text-stone-500">At least 8 characters.</p>
+            ) : null}
           </div>
           {error ? (
             <p className="text-sm text-red-700" role="alert" data-testid="signin-error">
@@ -68,7 +81,12 @@ export function SignInForm({ providers, next }: { providers: Providers; next: st
           </button>
           <p className="text-center text-sm">
             {mode === "signin" ? (
-              <button type="button" className="text-tide hover:underline" onClick={() => setMode("register")} data-testid="to-register">
+              <button
+                type="button"
+                className="text-tide hover:underline"
+                onClick={() => setMode("register")}
+                data-testid="to-register"
+              >
                 New here? Create an account
               </button>
             ) : (
@@ -82,12 +100,18 @@ export function SignInForm({ providers, next }: { providers: Providers; next: st
         <p className="text-sm text-stone-600">Local accounts are switched off on this server.</p>
       )}
       {providers.github ? (
-        <button className="btn-quiet w-full justify-center" onClick={() => void signIn("github", { redirectTo: next })}>
+        <button
+          className="btn-quiet w-full justify-center"
+          onClick={() => void signIn("github", { redirectTo: next })}
+        >
           Continue with GitHub
         </button>
       ) : null}
       {providers.google ? (
-        <button className="btn-quiet w-full justify-center" onClick={() => void signIn("google", { redirectTo: next })}>
+        <button
+          className="btn-quiet w-full justify-center"
+          onClick={() => void signIn("google", { redirectTo: next })}
+        >
           Continue with Google
         </button>
       ) : null}

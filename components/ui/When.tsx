@@ -17,7 +17,15 @@ function ensureTimer() {
   document.addEventListener("visibilitychange", () => !document.hidden && tick());
 }
 
-export function When({ at, mode, now: serverNow }: { at: string | number | Date; mode: WhenMode; now?: number }) {
+export function When({
+  at,
+  mode,
+  now: serverNow,
+}: {
+  at: string | number | Date;
+  mode: WhenMode;
+  now?: number;
+}) {
   const ms = new Date(at).getTime();
   const [now, setNow] = useState(serverNow ?? ms);
   const [local, setLocal] = useState<string | undefined>(undefined);

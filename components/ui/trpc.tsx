@@ -11,7 +11,10 @@ export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } },
+      }),
   );
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({

@@ -13,7 +13,10 @@ export const ZAccountName = z
   .min(2, "use at least 2 characters")
   .max(32, "use at most 32 characters")
   .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, "use letters, digits, spaces, dots, dashes or underscores");
-export const ZPassword = z.string().min(8, "use at least 8 characters").max(200, "use at most 200 characters");
+export const ZPassword = z
+  .string()
+  .min(8, "use at least 8 characters")
+  .max(200, "use at most 200 characters");
 export const ZRegister = z.object({ name: ZAccountName, password: ZPassword }).strict();
 
 export type Account = { id: number; name: string; email: string | null };
@@ -21,7 +24,12 @@ export type Account = { id: number; name: string; email: string | null };
 const isAdmin = (email: string | null) => !!email && adminEmails().includes(email.toLowerCase());
 
 export function whoForUser(user: { id: number; name: string; email: string | null }): Who {
-  return { kind: "user", userId: user.id, name: user.name, admin: isAdmin(user.email) || adminEmails().includes(user.name.toLowerCase()) };
+  return {
+    kind: "user",
+    userId: user.id,
+    name: user.name,
+    admin: isAdmin(user.email) || adminEmails().includes(user.name.toLowerCase()),
+  };
 }
 
 export async function registerLocal(db: Db, input: unknown): Promise<Result<Account>> {
@@ -30,10 +38,14 @@ export async function registerLocal(db: Db, input: unknown): Promise<Result<Acco
   if (!p.ok) return p;
   const passwordHash = await hashPassword(p.value.password);
   try {
-    const user = await db.user.create({ data: { name: p.value.name, passwordHash }, select: { id: true, name: true, email: true } });
+    const user = await db.user.create({
+      data: { name: p.value.name, passwordHash },
+      select: { id: true, name: true, email: true },
+    });
     return ok(user);
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002") return fail("conflict", `The name "${p.value.name}" is taken; choose another.`);
+    if ((e as { code?: string }).code === "P2002")
+      return fail("conflict", `The name "${p.value.name}" is taken; choose another.`);
     throw e;
   }
 }
@@ -74,6 +86,9 @@ export async function upsertOAuthUser(
 
 /** Who a session's user id is now (the name may have changed; the user may be gone). */
 export async function whoForUserId(db: Db, userId: number): Promise<Who> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, name: true, email: true } });
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, name: true, email: true },
+  });
   return user ? whoForUser(user) : { kind: "anon" };
 }

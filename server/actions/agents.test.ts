@@ -25,7 +25,10 @@ describe("agent identities", () => {
     const who = await whoForToken(db.prisma, r.value.token);
     expect(who).toMatchObject({ kind: "agent", name: "scout", ownerId: ada.userId });
     const answer = await me(db.prisma, who!);
-    expect(answer).toMatchObject({ ok: true, value: { kind: "agent", name: "scout", owner: { name: "ada" } } });
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { kind: "agent", name: "scout", owner: { name: "ada" } },
+    });
     const list = await listAgents(db.prisma, ada);
     expect(list.ok && list.value.map((a) => a.name)).toEqual(["scout"]);
     expect(JSON.stringify(list)).not.toContain(r.value.token);
@@ -33,13 +36,22 @@ describe("agent identities", () => {
 
   it("refuses guests, agents, duplicate names and bad names by name", async () => {
     const bo = await makeUser(db, "bo");
-    expect(await createAgent(db.prisma, ANON, { name: "x1" })).toMatchObject({ ok: false, code: "signin_required" });
+    expect(await createAgent(db.prisma, ANON, { name: "x1" })).toMatchObject({
+      ok: false,
+      code: "signin_required",
+    });
     const a = await createAgent(db.prisma, bo, { name: "twin" });
     expect(await createAgent(db.prisma, bo, { name: "twin" })).toMatchObject({ ok: false, code: "conflict" });
     const agentWho = a.ok ? await whoForToken(db.prisma, a.value.token) : null;
-    expect(await createAgent(db.prisma, agentWho!, { name: "child" })).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await createAgent(db.prisma, agentWho!, { name: "child" })).toMatchObject({
+      ok: false,
+      code: "forbidden",
+    });
     expect(await createAgent(db.prisma, bo, { name: "" })).toMatchObject({ ok: false, code: "invalid" });
-    expect(await createAgent(db.prisma, bo, { name: "ok", extra: 1 })).toMatchObject({ ok: false, code: "invalid" });
+    expect(await createAgent(db.prisma, bo, { name: "ok", extra: 1 })).toMatchObject({
+      ok: false,
+      code: "invalid",
+    });
     expect(await createAgent(db.prisma, bo, null)).toMatchObject({ ok: false, code: "invalid" });
   });
 
@@ -48,11 +60,17 @@ describe("agent identities", () => {
     const di = await makeUser(db, "di");
     const a = await createAgent(db.prisma, cy, { name: "runner" });
     if (!a.ok) throw new Error(a.message);
-    expect(await revokeAgent(db.prisma, di, { id: a.value.id })).toMatchObject({ ok: false, code: "not_found" });
+    expect(await revokeAgent(db.prisma, di, { id: a.value.id })).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
     expect(await revokeAgent(db.prisma, cy, { id: "1e3" })).toMatchObject({ ok: false, code: "not_found" });
     expect(await revokeAgent(db.prisma, cy, { id: a.value.id })).toMatchObject({ ok: true });
     expect(await whoForToken(db.prisma, a.value.token)).toBeNull();
-    expect(await revokeAgent(db.prisma, cy, { id: a.value.id })).toMatchObject({ ok: false, code: "conflict" });
+    expect(await revokeAgent(db.prisma, cy, { id: a.value.id })).toMatchObject({
+      ok: false,
+      code: "conflict",
+    });
     expect(await whoForToken(db.prisma, "prl_nonsense")).toBeNull();
     expect(await whoForToken(db.prisma, "nonsense")).toBeNull();
   });

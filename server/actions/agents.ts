@@ -24,10 +24,21 @@ export type AgentSummary = {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
 };
-const summary = { id: true, name: true, tokenHint: true, createdAt: true, revokedAt: true, lastUsedAt: true } as const;
+const summary = {
+  id: true,
+  name: true,
+  tokenHint: true,
+  createdAt: true,
+  revokedAt: true,
+  lastUsedAt: true,
+} as const;
 
 /** The token is in this answer and nowhere else, ever: only its hash is kept. */
-export async function createAgent(db: Db, who: Who, input: unknown): Promise<Result<AgentSummary & { token: string }>> {
+export async function createAgent(
+  db: Db,
+  who: Who,
+  input: unknown,
+): Promise<Result<AgentSummary & { token: string }>> {
   const me = person(who);
   if (!me.ok) return me;
   const p = parseInput(ZCreateAgent, input);
@@ -36,15 +47,25 @@ export async function createAgent(db: Db, who: Who, input: unknown): Promise<Res
   try {
     const agent = await db.$transaction(async (tx) => {
       const a = await tx.agent.create({
-        data: { ownerId: me.value.userId, name: p.value.name, tokenHash: hashToken(token), tokenHint: tokenHint(token) },
+        data: {
+          ownerId: me.value.userId,
+          name: p.value.name,
+          tokenHash: hashToken(token),
+          tokenHint: tokenHint(token),
+        },
         select: summary,
       });
-      await publish(tx, { topic: `user:${me.value.userId}`, type: "agent.created", payload: { id: a.id, name: a.name } });
+      await publish(tx, {
+        topic: `user:${me.value.userId}`,
+        type: "agent.created",
+        payload: { id: a.id, name: a.name },
+      });
       return a;
     });
     return ok({ ...agent, token });
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002") return fail("conflict", `You already have an agent named "${p.value.name}".`);
+    if ((e as { code?: string }).code === "P2002")
+      return fail("conflict", `You already have an agent named "${p.value.name}".`);
     throw e;
   }
 }

@@ -6,7 +6,9 @@ export type Signed = Exclude<Who, { kind: "anon" }>;
 export type Person = Extract<Who, { kind: "user" }>;
 
 export function signedIn(who: Who): Result<Signed> {
-  return who.kind === "anon" ? fail("signin_required", "Sign in (or send an agent's bearer token) to do this.") : ok(who);
+  return who.kind === "anon"
+    ? fail("signin_required", "Sign in (or send an agent's bearer token) to do this.")
+    : ok(who);
 }
 
 export function person(who: Who): Result<Person> {

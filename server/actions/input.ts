@@ -20,7 +20,10 @@ export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
 
 /** Ids are plain digits and nothing else, so one thing has one URL: "1e3" and "1.0" are not ids. */
 export const ZId = z
-  .union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9]\d{0,9}$/, "use plain digits")])
+  .union([
+    z.number().int().positive().max(2_147_483_647),
+    z.string().regex(/^[1-9]\d{0,9}$/, "use plain digits"),
+  ])
   .transform((v) => Number(v))
   .refine((n) => n <= 2_147_483_647, "is too large");
 

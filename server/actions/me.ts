@@ -10,7 +10,14 @@ export type Me =
 
 export async function me(db: Db, who: Who): Promise<Result<Me>> {
   if (who.kind === "anon") return ok({ kind: "anon" });
-  if (who.kind === "user") return ok({ kind: "user", id: who.userId, name: who.name, tier: who.admin ? "admin" : "user" });
+  if (who.kind === "user")
+    return ok({ kind: "user", id: who.userId, name: who.name, tier: who.admin ? "admin" : "user" });
   const owner = await db.user.findUnique({ where: { id: who.ownerId }, select: { id: true, name: true } });
-  return ok({ kind: "agent", id: who.agentId, name: who.name, tier: "agent", owner: owner ?? { id: who.ownerId, name: "?" } });
+  return ok({
+    kind: "agent",
+    id: who.agentId,
+    name: who.name,
+    tier: "agent",
+    owner: owner ?? { id: who.ownerId, name: "?" },
+  });
 }

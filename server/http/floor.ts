@@ -56,7 +56,11 @@ export async function readJsonBody(req: Request): Promise<{ ok: true; value: unk
 type Bucket = { tokens: number; at: number };
 const buckets = new Map<string, Bucket>();
 
-export function rateLimit(key: string, kind: "read" | "write", now = Date.now()): { retryAfter: number } | null {
+export function rateLimit(
+  key: string,
+  kind: "read" | "write",
+  now = Date.now(),
+): { retryAfter: number } | null {
   const perMinute = env().PARLEY_RATE_LIMIT * (kind === "read" ? 10 : 1);
   const id = `${kind}:${key}`;
   const b = buckets.get(id) ?? { tokens: perMinute, at: now };

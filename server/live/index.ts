@@ -17,7 +17,9 @@ const filters = new Map<string, EventFilter>();
 export function registerEventFilter(prefix: string, fn: EventFilter) {
   filters.set(prefix, fn);
 }
-registerEventFilter("user:", (e, who) => (who.kind === "user" && e.topic === `user:${who.userId}` ? e : null));
+registerEventFilter("user:", (e, who) =>
+  who.kind === "user" && e.topic === `user:${who.userId}` ? e : null,
+);
 
 export function visibleTo(e: LiveEvent, who: Who): LiveEvent | null {
   for (const [prefix, fn] of filters) if (e.topic.startsWith(prefix)) return fn(e, who);

@@ -5,7 +5,14 @@
 import type { Database } from "../db";
 import { WAKE_CHANNEL } from "./outbox";
 
-export type LiveEvent = { id: string; txid: string; topic: string; type: string; payload: unknown; at: string };
+export type LiveEvent = {
+  id: string;
+  txid: string;
+  topic: string;
+  type: string;
+  payload: unknown;
+  at: string;
+};
 type Position = { txid: bigint; id: bigint };
 type Listener = (e: LiveEvent) => void;
 
@@ -14,7 +21,14 @@ const BATCH = 1000;
 
 const after = (a: Position, b: Position) => a.txid > b.txid || (a.txid === b.txid && a.id > b.id);
 
-type Row = { id: string; txid: string; topic: string; type: string; payload: unknown; createdAt: Date | string };
+type Row = {
+  id: string;
+  txid: string;
+  topic: string;
+  type: string;
+  payload: unknown;
+  createdAt: Date | string;
+};
 const toEvent = (r: Row): LiveEvent => ({
   id: String(r.id),
   txid: String(r.txid),
@@ -114,9 +128,10 @@ export class Tailer {
   /** Events after the event `lastEventId` up to `until`, for a reconnect; null when that id is unknown. */
   async backlog(lastEventId: string, until: Position): Promise<LiveEvent[] | null> {
     if (!/^\d{1,19}$/.test(lastEventId)) return null;
-    const at = await this.db.sql.query<{ txid: string }>(`SELECT txid::text FROM "Event" WHERE id = $1::bigint`, [
-      lastEventId,
-    ]);
+    const at = await this.db.sql.query<{ txid: string }>(
+      `SELECT txid::text FROM "Event" WHERE id = $1::bigint`,
+      [lastEventId],
+    );
     if (!at[0]) return null;
     const rows = await this.db.sql.query<Row>(
       `${SELECT} WHERE (txid, id) > ($1::bigint, $2::bigint) AND (txid, id) <= ($3::bigint, $4::bigint) ORDER BY txid, id LIMIT 10000`,

@@ -28,8 +28,15 @@ export async function GET(req: Request) {
       send("retry: 2000\n\n");
       const ping = setInterval(() => send(": ping\n\n"), 15_000);
       try {
-        for await (const e of follow({ who, topics: topics?.length ? topics : null, lastEventId, signal: abort.signal })) {
-          send(`id: ${e.id}\nevent: live\ndata: ${JSON.stringify({ topic: e.topic, type: e.type, payload: e.payload, at: e.at })}\n\n`);
+        for await (const e of follow({
+          who,
+          topics: topics?.length ? topics : null,
+          lastEventId,
+          signal: abort.signal,
+        })) {
+          send(
+            `id: ${e.id}\nevent: live\ndata: ${JSON.stringify({ topic: e.topic, type: e.type, payload: e.payload, at: e.at })}\n\n`,
+          );
         }
       } finally {
         clearInterval(ping);

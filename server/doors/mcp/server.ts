@@ -10,7 +10,10 @@ import type { Who } from "../../identity";
 import type { McpTool } from "./tool";
 import { MCP_TOOLS } from "./tools";
 
-const text = (s: string, isError = false) => ({ content: [{ type: "text" as const, text: s }], ...(isError ? { isError } : {}) });
+const text = (s: string, isError = false) => ({
+  content: [{ type: "text" as const, text: s }],
+  ...(isError ? { isError } : {}),
+});
 
 export function mcpServer(db: Db, who: Who, tools: McpTool[] = MCP_TOOLS): Server {
   const server = new Server({ name: "parley", version: "1.0.0" }, { capabilities: { tools: {} } });
@@ -19,12 +22,18 @@ export function mcpServer(db: Db, who: Who, tools: McpTool[] = MCP_TOOLS): Serve
     tools: tools.map((t) => ({
       name: t.name,
       description: t.description,
-      inputSchema: z.toJSONSchema(t.input.strict(), { io: "input", unrepresentable: "any" }) as { type: "object" },
+      inputSchema: z.toJSONSchema(t.input.strict(), { io: "input", unrepresentable: "any" }) as {
+        type: "object";
+      },
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const t = byName.get(req.params.name);
-    if (!t) return text(`There is no tool named "${req.params.name}"; call tools/list for the ones there are.`, true);
+    if (!t)
+      return text(
+        `There is no tool named "${req.params.name}"; call tools/list for the ones there are.`,
+        true,
+      );
     const parsed = t.input.strict().safeParse(req.params.arguments ?? {});
     if (!parsed.success) return text(describeIssue(parsed.error.issues[0]), true);
     try {
@@ -41,7 +50,10 @@ export function mcpServer(db: Db, who: Who, tools: McpTool[] = MCP_TOOLS): Serve
 
 export async function handleMcp(req: Request, db: Db, who: Who): Promise<Response> {
   const server = mcpServer(db, who);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   await server.connect(transport);
   try {
     return await transport.handleRequest(req);

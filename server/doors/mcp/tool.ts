@@ -8,7 +8,10 @@ export type McpTool = {
   name: string;
   description: string;
   input: z.ZodObject;
-  call: (ctx: { db: Db; who: Who; signal?: AbortSignal }, args: Record<string, unknown>) => Promise<Result<unknown>>;
+  call: (
+    ctx: { db: Db; who: Who; signal?: AbortSignal },
+    args: Record<string, unknown>,
+  ) => Promise<Result<unknown>>;
 };
 
 export const tool = <S extends z.ZodObject>(t: {

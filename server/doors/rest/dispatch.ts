@@ -58,17 +58,32 @@ export async function dispatch(
     const { who, badToken } = await resolveWho(req, db);
     if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
     const limited = rateLimit(identityKey(who, clientAddress(req)), req.method === "GET" ? "read" : "write");
-    if (limited) return failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-    const body = req.method === "GET" || req.method === "HEAD" ? { ok: true as const, value: undefined } : await readJsonBody(req);
+    if (limited)
+      return failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+    const body =
+      req.method === "GET" || req.method === "HEAD"
+        ? { ok: true as const, value: undefined }
+        : await readJsonBody(req);
     if (!body.ok) return failureResponse(body);
-    const result = await found.route.call({ db, who, params: found.params, body: body.value, query: url.searchParams });
+    const result = await found.route.call({
+      db,
+      who,
+      params: found.params,
+      body: body.value,
+      query: url.searchParams,
+    });
     if (!result.ok) return failureResponse(result);
     return Response.json(result.value, { status: found.route.status ?? 200, headers: PRIVATE_HEADERS });
   } catch (e) {
     // Internal errors never leak their details to the client; the server log keeps them.
     console.error(`${req.method} ${url.pathname} failed:`, e);
     return Response.json(
-      { error: { code: "internal", message: "Something went wrong on our side; the request was not applied." } },
+      {
+        error: {
+          code: "internal",
+          message: "Something went wrong on our side; the request was not applied.",
+        },
+      },
       { status: 500, headers: PRIVATE_HEADERS },
     );
   }

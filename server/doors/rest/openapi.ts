@@ -29,24 +29,42 @@ export function openApiDocument(routes: RestRoute[] = REST_ROUTES, serverUrl = "
       [String(r.status ?? 200)]: { description: "Success", content: { "application/json": { schema: {} } } },
     };
     for (const [code, status] of Object.entries(FAILURE_CODES))
-      responses[String(status)] ??= { description: code, content: { "application/json": { schema: { $ref: "#/components/schemas/Failure" } } } };
+      responses[String(status)] ??= {
+        description: code,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Failure" } } },
+      };
     (paths[path] ??= {})[r.method.toLowerCase()] = {
       summary: r.summary,
       tags: [r.tag],
       ...(params.length ? { parameters: params } : {}),
       ...(r.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: z.toJSONSchema(r.body, { io: "input", unrepresentable: "any" }) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: z.toJSONSchema(r.body, { io: "input", unrepresentable: "any" }),
+                },
+              },
+            },
+          }
         : {}),
       responses,
     };
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Parley JSON API", version: "1", description: "Every door calls the same actions; failures share one shape." },
+    info: {
+      title: "Parley JSON API",
+      version: "1",
+      description: "Every door calls the same actions; failures share one shape.",
+    },
     servers: [{ url: serverUrl }],
     components: {
       schemas: { Failure: failure },
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An agent's token (prl_…)" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An agent's token (prl_…)" },
+      },
     },
     security: [{}, { bearer: [] }],
     paths,

@@ -8,6 +8,10 @@ const raw = (v: unknown) => v;
 export const identityRouter = router({
   me: procedure.query(async ({ ctx }) => unwrap(await me(ctx.db, ctx.who))),
   agents: procedure.query(async ({ ctx }) => unwrap(await listAgents(ctx.db, ctx.who))),
-  createAgent: procedure.input(raw).mutation(async ({ ctx, input }) => unwrap(await createAgent(ctx.db, ctx.who, input))),
-  revokeAgent: procedure.input(raw).mutation(async ({ ctx, input }) => unwrap(await revokeAgent(ctx.db, ctx.who, input))),
+  createAgent: procedure
+    .input(raw)
+    .mutation(async ({ ctx, input }) => unwrap(await createAgent(ctx.db, ctx.who, input))),
+  revokeAgent: procedure
+    .input(raw)
+    .mutation(async ({ ctx, input }) => unwrap(await revokeAgent(ctx.db, ctx.who, input))),
 });

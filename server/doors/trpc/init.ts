@@ -40,7 +40,11 @@ class FailureCause extends Error {
 /** Turns an action's answer into the procedure's return value, or the matching tRPC error. */
 export function unwrap<T>(r: Result<T>): T {
   if (r.ok) return r.value;
-  throw new TRPCError({ code: TRPC_CODE[r.code], message: r.message, cause: new FailureCause(r.code, r.message) });
+  throw new TRPCError({
+    code: TRPC_CODE[r.code],
+    message: r.message,
+    cause: new FailureCause(r.code, r.message),
+  });
 }
 
 // 4. PROCEDURES — inputs are passed through untouched: the actions parse them, so every door refuses alike.

@@ -2,7 +2,7 @@
 import { AUDIT_SCOPE, UNRESOLVED_SEVERITIES } from "@/server/rules/checkpoint/constants";
 import { prerequisitesMatching } from "@/server/rules/checkpoint/closure";
 import { findings as finding } from "@/server/rules/checkpoint/findings";
-import { backEdges, indexNodes, stronglyConnected } from "@/server/rules/checkpoint/graph";
+import { backEdges, graphOf, stronglyConnected } from "@/server/rules/checkpoint/graph";
 import { checkSchema } from "@/server/rules/checkpoint/schema";
 import type { AuditResult, Declaration, DeclaredOutcome, Finding } from "@/server/rules/checkpoint/types";
 
@@ -35,57 +35,60 @@ function auditDeclaration(declaration: Declaration): AuditResult {
   const found: Finding[] = [];
 
   // Graph: the first declaration of an id is the node.
-  const { deps, repeats } = indexNodes(declaration.nodes);
-  for (const id of repeats) found.push(finding.duplicateNodeId(id));
+  const graph = graphOf(declaration.nodes);
+  const { ids, numberOf } = graph;
+  const isNode = (id: string) => numberOf.has(id);
+  for (const id of graph.repeats) found.push(finding.duplicateNodeId(id));
   for (const node of declaration.nodes)
     for (const dependency of node.dependsOn)
-      if (!deps.has(dependency)) found.push(finding.unknownDependency(node.id, dependency));
-  for (const { from, to } of backEdges(deps)) found.push(finding.cycle(from, to));
+      if (!isNode(dependency)) found.push(finding.unknownDependency(node.id, dependency));
+  for (const { from, to } of backEdges(graph)) found.push(finding.cycle(ids[from]!, ids[to]!));
 
   // Outcomes: the first outcome of a node is its outcome.
   const outcomeOf = new Map<string, DeclaredOutcome>();
   for (const outcome of declaration.outcomes) {
-    if (!deps.has(outcome.nodeId)) found.push(finding.outcomeUnknownNode(outcome.nodeId));
+    if (!isNode(outcome.nodeId)) found.push(finding.outcomeUnknownNode(outcome.nodeId));
     if (outcome.revision !== graphRevision) found.push(finding.outcomeRevisionMismatch(outcome, graphRevision));
     if (outcomeOf.has(outcome.nodeId)) found.push(finding.duplicateOutcome(outcome.nodeId));
     else outcomeOf.set(outcome.nodeId, outcome);
   }
-  const lacksEvidence = (id: string) => {
+  const lacksEvidence = Uint8Array.from(ids, (id) => {
     const outcome = outcomeOf.get(id);
-    return !outcome || outcome.status !== "success" || outcome.revision !== graphRevision;
-  };
+    return !outcome || outcome.status !== "success" || outcome.revision !== graphRevision ? 1 : 0;
+  });
 
-  const parts = stronglyConnected(deps);
-  const successes = declaration.outcomes.filter((o) => o.status === "success" && deps.has(o.nodeId));
-  const withoutEvidence = prerequisitesMatching(deps, parts, lacksEvidence, [
-    ...successes.map((o) => o.nodeId),
-    ...declaration.nextWave,
+  const parts = stronglyConnected(graph);
+  const known = (nodeIds: Iterable<string>) => [...nodeIds].flatMap((id) => numberOf.get(id) ?? []);
+  const successes = known(declaration.outcomes.filter((o) => o.status === "success").map((o) => o.nodeId));
+  const withoutEvidence = prerequisitesMatching(graph, parts, lacksEvidence, [
+    ...successes,
+    ...known(declaration.nextWave),
   ]);
-  for (const { nodeId } of successes)
-    for (const prerequisite of withoutEvidence(nodeId))
-      if (prerequisite !== nodeId)
-        found.push(
-          finding.successMissingPrerequisiteEvidence(
-            nodeId,
-            prerequisite,
-            outcomeOf.get(prerequisite),
-            graphRevision,
-          ),
-        );
+  const blame = (node: number, report: (nodeId: string, prerequisite: string) => Finding) => {
+    for (const prerequisite of withoutEvidence(node))
+      if (prerequisite !== node) found.push(report(ids[node]!, ids[prerequisite]!));
+  };
+  for (const node of successes)
+    blame(node, (nodeId, prerequisite) =>
+      finding.successMissingPrerequisiteEvidence(nodeId, prerequisite, outcomeOf.get(prerequisite), graphRevision),
+    );
 
   // Wave N: a present, current, non-success outcome is no inconsistency, but it holds the next wave.
   const justFinished = new Set(declaration.justFinished);
   const needsRecovery: string[] = [];
   for (const id of justFinished) {
-    if (!deps.has(id)) found.push(finding.finishedUnknownNode(id));
+    if (!isNode(id)) found.push(finding.finishedUnknownNode(id));
     const outcome = outcomeOf.get(id);
     if (!outcome || outcome.revision !== graphRevision) found.push(finding.incompleteWaveEvidence(id, graphRevision));
     else if (outcome.status !== "success") needsRecovery.push(id);
   }
-  const finishedBefore = prerequisitesMatching(deps, parts, (id) => justFinished.has(id), justFinished);
-  for (const id of justFinished)
-    for (const prerequisite of finishedBefore(id))
-      if (prerequisite !== id) found.push(finding.causalSameWave(id, prerequisite));
+  const finishedNodes = known(justFinished);
+  const inWave = new Uint8Array(ids.length);
+  for (const node of finishedNodes) inWave[node] = 1;
+  const finishedBefore = prerequisitesMatching(graph, parts, inWave, finishedNodes);
+  for (const node of finishedNodes)
+    for (const prerequisite of finishedBefore(node))
+      if (prerequisite !== node) found.push(finding.causalSameWave(ids[node]!, ids[prerequisite]!));
 
   const riskIds = new Set<string>();
   const unresolved: string[] = [];
@@ -93,22 +96,21 @@ function auditDeclaration(declaration: Declaration): AuditResult {
     if (riskIds.has(risk.id)) found.push(finding.duplicateRiskId(risk));
     riskIds.add(risk.id);
     if (risk.revision !== graphRevision) found.push(finding.riskRevisionMismatch(risk, graphRevision));
-    for (const id of risk.affectedNodes) if (!deps.has(id)) found.push(finding.riskUnknownNode(risk, id));
+    for (const id of risk.affectedNodes) if (!isNode(id)) found.push(finding.riskUnknownNode(risk, id));
     if (UNRESOLVED_SEVERITIES.includes(risk.severity)) unresolved.push(risk.id);
   }
 
   // Wave N+1: an unknown id says nothing more; a known one must be new and stand on current successes.
   for (const id of declaration.nextWave) {
-    if (!deps.has(id)) {
+    const node = numberOf.get(id);
+    if (node === undefined) {
       found.push(finding.unknownNextNode(id));
       continue;
     }
     if (justFinished.has(id) || outcomeOf.has(id)) found.push(finding.alreadyCompletedLaunch(id));
-    for (const prerequisite of withoutEvidence(id))
-      if (prerequisite !== id)
-        found.push(
-          finding.nextWaveDependencyNotSuccess(id, prerequisite, outcomeOf.get(prerequisite), graphRevision),
-        );
+    blame(node, (nodeId, prerequisite) =>
+      finding.nextWaveDependencyNotSuccess(nodeId, prerequisite, outcomeOf.get(prerequisite), graphRevision),
+    );
   }
 
   const declarationValid = found.length === 0;

@@ -1,9 +1,9 @@
 // Which of a node's transitive prerequisites have some property, each counted once, fast enough for 1,000 nodes.
-import type { Dependencies, Parts } from "@/server/rules/checkpoint/graph";
+import type { Graph, Parts } from "@/server/rules/checkpoint/graph";
 
 /**
- * Answers "which nodes in `id`'s transitive prerequisites (itself included) match?" in the order the spec's
- * depth-first walk meets them: from `id`, `dependsOn` in order, each node once.
+ * Answers "which nodes in node i's transitive prerequisites (itself included) match?" in the order the spec's
+ * depth-first walk meets them: from i, `dependsOn` in order, each node once.
  *
  * Why not one plain walk per question: 1,000 success outcomes over a 1,000-node chain would be a million steps.
  * So (1) a part of the graph with nothing matching below it is never entered, and (2) answers are remembered
@@ -14,60 +14,67 @@ import type { Dependencies, Parts } from "@/server/rules/checkpoint/graph";
  * already makes the declaration invalid.
  */
 export function prerequisitesMatching(
-  deps: Dependencies,
+  { ids, first, targets }: Graph,
   { partOf, parts }: Parts,
-  matches: (id: string) => boolean,
+  matches: Uint8Array,
   /** Nodes that will be asked about: answered prerequisites first, so each answer can reuse earlier ones. */
-  questions: Iterable<string>,
-): (id: string) => readonly string[] {
-  const reachesMatch: boolean[] = [];
+  questions: Iterable<number>,
+): (node: number) => readonly number[] {
+  const n = ids.length;
+  const reachesMatch = new Uint8Array(parts.length);
   parts.forEach((members, part) => {
-    reachesMatch[part] = members.some(
-      (id) =>
-        matches(id) ||
-        (deps.get(id) ?? []).some((dependency) => {
-          const other = partOf.get(dependency);
-          return other !== undefined && other !== part && reachesMatch[other] === true;
-        }),
-    );
+    for (const node of members) {
+      if (matches[node]) reachesMatch[part] = 1;
+      for (let e = first[node]!; e < first[node + 1]! && !reachesMatch[part]; e++)
+        if (reachesMatch[partOf[targets[e]!]!]) reachesMatch[part] = 1;
+    }
   });
 
-  const answers = new Map<number, readonly string[]>();
-  const walk = (start: string): readonly string[] => {
-    const found: string[] = [];
-    const emitted = new Set<string>();
-    const emit = (id: string) => {
-      if (emitted.has(id)) return;
-      emitted.add(id);
-      found.push(id);
+  const answers = new Map<number, readonly number[]>();
+  // One stamp per walk marks visited and emitted nodes, so a walk costs what it touches, not the graph's size.
+  const visitedIn = new Int32Array(n);
+  const emittedIn = new Int32Array(n);
+  const path = new Int32Array(n);
+  const cursor = new Int32Array(n);
+  let walks = 0;
+  const walk = (start: number): readonly number[] => {
+    const stamp = ++walks;
+    const found: number[] = [];
+    const emit = (node: number) => {
+      if (emittedIn[node] === stamp) return;
+      emittedIn[node] = stamp;
+      found.push(node);
     };
-    if (matches(start)) emit(start);
-    if (reachesMatch[partOf.get(start)!] !== true) return found;
-    const visited = new Set<string>([start]);
-    const stack: { id: string; part: number; next: number }[] = [{ id: start, part: partOf.get(start)!, next: 0 }];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!;
-      const dependsOn = deps.get(top.id) ?? [];
-      if (top.next >= dependsOn.length) {
-        stack.pop();
+    if (matches[start]) emit(start);
+    if (!reachesMatch[partOf[start]!]) return found;
+    visitedIn[start] = stamp;
+    let depth = 0;
+    path[0] = start;
+    cursor[0] = first[start]!;
+    while (depth >= 0) {
+      const node = path[depth]!;
+      if (cursor[depth]! >= first[node + 1]!) {
+        depth--;
         continue;
       }
-      const dependency = dependsOn[top.next++]!;
-      const part = partOf.get(dependency);
-      if (part === undefined || visited.has(dependency)) continue;
-      visited.add(dependency);
-      if (reachesMatch[part] !== true) continue;
-      const known = part === top.part ? undefined : answers.get(part);
+      const dependency = targets[cursor[depth]!++]!;
+      if (visitedIn[dependency] === stamp) continue;
+      visitedIn[dependency] = stamp;
+      const part = partOf[dependency]!;
+      if (!reachesMatch[part]) continue;
+      // Never the start's own part (its answer is this walk), so only a part entered from outside is spliced.
+      const known = answers.get(part);
       if (known) {
         known.forEach(emit);
         continue;
       }
-      if (matches(dependency)) emit(dependency);
-      stack.push({ id: dependency, part, next: 0 });
+      if (matches[dependency]) emit(dependency);
+      path[++depth] = dependency;
+      cursor[depth] = first[dependency]!;
     }
     return found;
   };
-  const answer = (part: number): readonly string[] => {
+  const answer = (part: number): readonly number[] => {
     let found = answers.get(part);
     if (!found) {
       found = walk(parts[part]![0]!);
@@ -77,14 +84,7 @@ export function prerequisitesMatching(
   };
 
   const asked = new Set<number>();
-  for (const id of questions) {
-    const part = partOf.get(id);
-    if (part !== undefined) asked.add(part);
-  }
+  for (const node of questions) asked.add(partOf[node]!);
   [...asked].sort((a, b) => a - b).forEach(answer);
-
-  return (id) => {
-    const part = partOf.get(id);
-    return part === undefined ? [] : answer(part);
-  };
+  return (node) => answer(partOf[node]!);
 }

@@ -1,5 +1,4 @@
 // What a new graph revision changed, and which successors a prune leaves without their input.
-import { indexNodes } from "@/server/rules/checkpoint/graph";
 import type { RevisionNode } from "@/server/rules/checkpoint/waves";
 
 export type Revision = { nodes: readonly RevisionNode[] };
@@ -41,9 +40,9 @@ export function diffRevisions(prev: Revision, next: Revision): RevisionDiff {
  * of these must be held or revalidated.
  */
 export function pruneImpact(nodes: readonly RevisionNode[], removedIds: Iterable<string>): string[] {
-  const { deps } = indexNodes(nodes);
+  const byId = firstById(nodes);
   const dependents = new Map<string, string[]>();
-  for (const [id, dependsOn] of deps)
+  for (const [id, { dependsOn }] of byId)
     for (const dependency of new Set(dependsOn)) {
       const list = dependents.get(dependency);
       if (list) list.push(id);
@@ -58,7 +57,7 @@ export function pruneImpact(nodes: readonly RevisionNode[], removedIds: Iterable
         impacted.add(dependent);
         pending.push(dependent);
       }
-  return [...deps.keys()].filter((id) => impacted.has(id));
+  return [...byId.keys()].filter((id) => impacted.has(id));
 }
 
 function firstById(nodes: readonly RevisionNode[]): Map<string, RevisionNode> {

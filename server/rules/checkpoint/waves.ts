@@ -1,5 +1,5 @@
 // Wave assignment by longest-path layering: a node runs one wave after its latest prerequisite.
-import { indexNodes, stronglyConnected } from "@/server/rules/checkpoint/graph";
+import { graphOf, stronglyConnected } from "@/server/rules/checkpoint/graph";
 import { fail, ok, type Result } from "@/server/rules/result";
 
 export type RevisionNode = { id: string; title?: string; dependsOn: readonly string[] };
@@ -13,28 +13,33 @@ export type Waves = {
 
 /** Fails (`invalid`) on a repeated id, an unknown dependency or a cycle: such a graph has no waves. */
 export function deriveWaves(nodes: readonly RevisionNode[]): Result<Waves> {
-  const { deps, repeats } = indexNodes(nodes);
-  if (repeats[0] !== undefined) return fail("invalid", `Node ${JSON.stringify(repeats[0])} is declared twice.`);
+  const graph = graphOf(nodes);
+  const { ids, numberOf, first, targets } = graph;
+  if (graph.repeats[0] !== undefined)
+    return fail("invalid", `Node ${JSON.stringify(graph.repeats[0])} is declared twice.`);
   for (const node of nodes)
     for (const dependency of node.dependsOn)
-      if (!deps.has(dependency))
+      if (!numberOf.has(dependency))
         return fail(
           "invalid",
           `Node ${JSON.stringify(node.id)} depends on ${JSON.stringify(dependency)}, which is no node of this revision.`,
         );
 
   // Strongly connected parts come prerequisites first: one pass in that order layers the whole graph.
-  const { parts } = stronglyConnected(deps);
-  const waveOf: Record<string, number> = Object.create(null) as Record<string, number>;
-  for (const part of parts) {
-    const id = part[0]!;
-    const dependsOn = deps.get(id)!;
-    if (part.length > 1 || dependsOn.includes(id))
-      return fail("invalid", `Node ${JSON.stringify(id)} is on a dependency cycle; a cycle has no waves.`);
-    waveOf[id] = dependsOn.reduce((wave, dependency) => Math.max(wave, waveOf[dependency]! + 1), 0);
+  const wave = new Int32Array(ids.length);
+  for (const part of stronglyConnected(graph).parts) {
+    const node = part[0]!;
+    const dependencies = targets.subarray(first[node], first[node + 1]);
+    if (part.length > 1 || dependencies.includes(node))
+      return fail("invalid", `Node ${JSON.stringify(ids[node])} is on a dependency cycle; a cycle has no waves.`);
+    for (const dependency of dependencies) wave[node] = Math.max(wave[node]!, wave[dependency]! + 1);
   }
   const waves: string[][] = [];
-  for (const id of deps.keys()) (waves[waveOf[id]!] ??= []).push(id);
+  const waveOf = Object.create(null) as Record<string, number>;
+  ids.forEach((id, node) => {
+    (waves[wave[node]!] ??= []).push(id);
+    waveOf[id] = wave[node]!;
+  });
   return ok({ waves, waveOf });
 }
 

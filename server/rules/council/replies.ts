@@ -125,6 +125,7 @@ export function replySchemas(ctx: ReplyContext): { [R in RoundNumber]: z.ZodType
         .custom<string | null | undefined>((v) => v === undefined || v === null || typeof v === "string", {
           message: "must be a string or null",
         })
+        .optional()
         .transform((v) => (typeof v === "string" && v.trim() !== "" ? v : null)),
     }),
   };

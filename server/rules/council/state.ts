@@ -44,7 +44,7 @@ const asText = (v: unknown): string | undefined =>
 const ZStateRound = z
   .object({
     round: z.number().catch(Number.NaN),
-    position: z.unknown().transform((v) => asText(v) ?? ""),
+    position: z.unknown().optional().transform((v) => asText(v) ?? ""),
     confidence: z.number().catch(Number.NaN),
     self_update: z.string().optional().catch(undefined),
   })
@@ -53,17 +53,18 @@ const ZStateRound = z
 
 const ZStateFinal = z
   .object({
-    vote: z.unknown(),
-    confidence: z.unknown(),
-    rationale: z.unknown().transform((v) => asText(v) ?? ""),
+    vote: z.unknown().optional(),
+    confidence: z.unknown().optional(),
+    rationale: z.unknown().optional().transform((v) => asText(v) ?? ""),
   })
+  .transform((f): StateFinal => ({ vote: f.vote, confidence: f.confidence, rationale: f.rationale }))
   .optional()
   .catch(undefined);
 
 const ZStateAgent = z
   .object({
-    name: z.unknown().transform(asText),
-    soul: z.unknown().transform((v) => asText(v) ?? ""),
+    name: z.unknown().optional().transform(asText),
+    soul: z.unknown().optional().transform((v) => asText(v) ?? ""),
     rounds: z.array(ZStateRound).catch([]),
     final: ZStateFinal,
     dissent_note: z.string().nullable().optional().catch(null),
@@ -71,8 +72,8 @@ const ZStateAgent = z
   .catch({ name: undefined, soul: "", rounds: [], final: undefined, dissent_note: undefined });
 
 const ZCouncilState = z.object({
-  id: z.unknown().transform((v) => asText(v) ?? ""),
-  question: z.unknown().transform((v) => asText(v) ?? ""),
+  id: z.unknown().optional().transform((v) => asText(v) ?? ""),
+  question: z.unknown().optional().transform((v) => asText(v) ?? ""),
   question_context: z.string().optional().catch(undefined),
   options: z.array(z.unknown(), { error: "options must be a list" }),
   aggregator: z.string().catch("weighted"),

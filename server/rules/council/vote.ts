@@ -43,8 +43,10 @@ export type VoteResult =
   | { kind: "reprompt"; exitCode: 2; problems: Problem[]; lines: string[] }
   | { kind: "invalid"; exitCode: 1; message: string; lines: [] };
 
-/** A value from the file, shown as the file has it. */
-const shown = (v: unknown): string => (typeof v === "string" ? v : (JSON.stringify(v) ?? String(v)));
+/** A value from the file, shown as JSON so a number written as text ("8") is told apart from 8. */
+const asJson = (v: unknown): string => JSON.stringify(v) ?? String(v);
+/** A vote is printed inside quotes already: text bare, anything else as JSON. */
+const asVote = (v: unknown): string => (typeof v === "string" ? v : asJson(v));
 
 const hasNote = (note: string | null): boolean => note !== null && note.trim() !== "";
 
@@ -61,10 +63,12 @@ export function checkFinals(state: CouncilState): { problems: Problem[]; votes: 
     }
     const before = problems.length;
     if (typeof f.vote !== "string" || !state.options.includes(f.vote)) {
-      problems.push({ seat, kind: "off-option", text: `"${shown(f.vote)}" is not one of ${state.options.join(", ")}` });
+      const text = f.vote === undefined ? "final has no vote" : `"${asVote(f.vote)}" is not one of ${state.options.join(", ")}`;
+      problems.push({ seat, kind: "off-option", text });
     }
     if (!isConfidence(f.confidence)) {
-      problems.push({ seat, kind: "bad-confidence", text: `confidence ${shown(f.confidence)} outside 1–${CONFIDENCE_MAX}` });
+      const text = f.confidence === undefined ? "final has no confidence" : `confidence ${asJson(f.confidence)} outside 1–${CONFIDENCE_MAX}`;
+      problems.push({ seat, kind: "bad-confidence", text });
     } else if (f.confidence === FORBIDDEN_FINAL_CONFIDENCE) {
       problems.push({ seat, kind: "forbidden-five", text: "5 is forbidden in round 4 — re-prompt for 4 or 6" });
     }
@@ -116,7 +120,7 @@ export function escalations(
     if (share < SPLIT_THRESHOLD) {
       reasons.push({
         kind: "split",
-        text: `split: ${winner} holds ${Math.round(share * 100)}% of weighted confidence (< ${Math.round(SPLIT_THRESHOLD * 100)}%)`,
+        text: `split: ${winner} holds ${percentOf(sumFor(votes, winner), total)}% of weighted confidence (< ${Math.round(SPLIT_THRESHOLD * 100)}%)`,
       });
     }
   }
@@ -134,6 +138,9 @@ export function escalations(
   }
   return reasons;
 }
+
+/** A whole percentage, computed as 100·part/whole so a half rounds up instead of drifting in binary. */
+const percentOf = (part: number, whole: number): number => Math.round((100 * part) / whole);
 
 const sumFor = (votes: readonly CastVote[], option: string): number =>
   votes.filter((v) => v.vote === option).reduce((s, v) => s + v.confidence, 0);
@@ -154,7 +161,7 @@ export function vote(state: CouncilState): VoteResult {
   const reasons = escalations(state, votes, winner, tied);
   const max = CONFIDENCE_MAX * votes.length;
   const weightedConfidence =
-    winner === null ? null : { sum: sumFor(votes, winner), max, percent: Math.round((sumFor(votes, winner) / max) * 100) };
+    winner === null ? null : { sum: sumFor(votes, winner), max, percent: percentOf(sumFor(votes, winner), max) };
   // Sorting is stable, so the earliest seat wins every tie for top dissent and top hedger.
   const topDissent = [...votes].filter((v) => v.vote !== winner).sort((a, b) => b.confidence - a.confidence)[0] ?? null;
   const topHedger =

@@ -24,7 +24,7 @@ type Want = { setting: string; weight: number };
 // A sworn aim's weight is never public; the middle weight is the honest guess.
 const SWORN_WEIGHT_GUESS = AIM_WEIGHTS[1];
 // Said claims beyond the first three get the least weight.
-const LATE_CLAIM_WEIGHT = AIM_WEIGHTS[AIM_WEIGHTS.length - 1];
+const LATE_CLAIM_WEIGHT = Math.min(...AIM_WEIGHTS);
 // Chance that a seat accepts, by what the accord is believed to pay it. A guess above the highest
 // fallback is near-sure; with nothing known, a seat is a coin toss weighted against.
 const ACCEPT_CHANCE_SURE = 0.9;
@@ -48,7 +48,7 @@ function wantsBySeat(t: Tally): Map<string, Want>[] {
   for (const sworn of t.sworn) {
     const seatWants = wants[sworn.seat];
     const known = seatWants?.get(sworn.clause);
-    const weight = known?.setting === sworn.setting ? known.weight : SWORN_WEIGHT_GUESS;
+    const weight = known !== undefined && known.setting === sworn.setting ? known.weight : SWORN_WEIGHT_GUESS;
     seatWants?.set(sworn.clause, { setting: sworn.setting, weight });
   }
   return wants;
@@ -124,7 +124,8 @@ export function chooseBotAct(input: BotInput): ProposedAct {
   const offer = t.standingOffer;
   const accepted = offer !== null && t.acceptances.includes(seat);
 
-  if (offer && !accepted && score(charge, offer.accord) > charge.fallback) return withSaid({ type: "accept" });
+  if (offer && !accepted && score(charge, offer.accord) > charge.fallback)
+    return withSaid({ type: "accept" });
 
   const wants = wantsBySeat(t);
   const othersKnown = wants.filter((w, other) => other !== seat && w.size > 0).length;

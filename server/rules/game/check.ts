@@ -17,8 +17,10 @@ export const isSeatOf = (game: Pick<Game, "seats">, seat: unknown): seat is numb
 export function tallyAt(game: Game, now: number): { t: Tally; due: Act[]; clockedFrom: number } | Failure {
   if (!Number.isFinite(now)) return fail("invalid", "The time of an act must be a number of milliseconds.");
   const t = tallyOf(game, game.charges, game.acts);
-  if (t.boundAt !== null) return fail("conflict", "The accord is bound and the table is settled; no more acts are taken.");
-  if (now < t.lastAt) return fail("conflict", "The ledger already holds a later act; reload the table and try again.");
+  if (t.boundAt !== null)
+    return fail("conflict", "The accord is bound and the table is settled; no more acts are taken.");
+  if (now < t.lastAt)
+    return fail("conflict", "The ledger already holds a later act; reload the table and try again.");
   const clockedFrom = t.count;
   const due = runClock(t, now);
   if (now >= t.deadlineAt) {

@@ -2,7 +2,15 @@
 
 import { fail, ok, type Result } from "../result";
 import { accordsOf } from "./accords";
-import { AIM_WEIGHTS, CHARTER_CLAUSES, FALLBACK_MAX, FALLBACK_MIN, SEATS_MAX, SEATS_MIN, quorumFor } from "./constants";
+import {
+  AIM_WEIGHTS,
+  CHARTER_CLAUSES,
+  FALLBACK_MAX,
+  FALLBACK_MIN,
+  SEATS_MAX,
+  SEATS_MIN,
+  quorumFor,
+} from "./constants";
 import { CLAUSE_POOL, settingsOf } from "./pool";
 import { streamFrom, type Stream } from "./prng";
 import { score } from "./score";
@@ -10,7 +18,10 @@ import { commitment, seedBytes } from "./seed";
 import type { Aim, Charge, Deal } from "./types";
 
 /** A seed and a seat count fit to deal from, or one sentence saying what is wrong. */
-export function validateDealInput(seedHex: unknown, seats: unknown): Result<{ seedHex: string; seats: number }> {
+export function validateDealInput(
+  seedHex: unknown,
+  seats: unknown,
+): Result<{ seedHex: string; seats: number }> {
   const bytes = seedBytes(seedHex);
   if (!bytes.ok) return bytes;
   if (typeof seats !== "number" || !Number.isInteger(seats) || seats < SEATS_MIN || seats > SEATS_MAX) {
@@ -25,7 +36,7 @@ function takeOne<T>(stream: Stream, left: T[]): T {
 }
 
 /** One draw of a whole deal: the charter (kept in pool order), then each seat's aims and fallback. */
-function drawDeal(stream: Stream, seats: number): Deal {
+export function drawDeal(stream: Stream, seats: number): Deal {
   const poolLeft = CLAUSE_POOL.map((_, index) => index);
   const picked: number[] = [];
   for (let i = 0; i < CHARTER_CLAUSES; i++) picked.push(takeOne(stream, poolLeft));
@@ -88,7 +99,10 @@ export function deal(seedHex: string, seats: number): Deal {
 }
 
 /** What `parley game deal --seed HEX --seats N` prints: the commitment and the deal in the record's format. */
-export function dealOutput(seedHex: string, seats: number): { commitment: string; charter: string[]; charges: Charge[] } {
+export function dealOutput(
+  seedHex: string,
+  seats: number,
+): { commitment: string; charter: string[]; charges: Charge[] } {
   const { charter, charges } = deal(seedHex, seats);
   return { commitment: commitment(seedHex), charter, charges };
 }

@@ -50,7 +50,9 @@ export function summarize(t: Tally, dueClockActs: Act[], now: number | undefined
   const said = t.said.map((entry) => {
     if (!revealed || entry.clause === undefined || entry.setting === undefined) return entry;
     const { clause, setting } = entry;
-    const truthful = charges[entry.seat]?.aims.some((aim) => aim.clause === clause && aim.setting === setting);
+    const truthful = charges[entry.seat]?.aims.some(
+      (aim) => aim.clause === clause && aim.setting === setting,
+    );
     return { ...entry, truthful: truthful ?? false };
   });
 

@@ -11,7 +11,8 @@ import type { Act, Claim } from "./types";
 export const REFUSALS = {
   nothingToAccept: "There is no standing offer to accept; make an offer or pass.",
   acceptedAlready: "You already accepted the standing offer; pass, or make a new offer.",
-  nothingToSwear: "The standing offer satisfies none of your aims, so you cannot accept it; make an offer or pass.",
+  nothingToSwear:
+    "The standing offer satisfies none of your aims, so you cannot accept it; make an offer or pass.",
 } as const;
 
 /** Why this seat cannot accept the standing offer now, or null if it can (turn and clock aside). */

@@ -19,7 +19,8 @@ export const CLAUSE_POOL: readonly ClauseEntry[] = Object.freeze([
 const byClause = new Map(CLAUSE_POOL.map((entry, index) => [entry.clause, { entry, index }]));
 
 /** The settings of a pool clause, or undefined if the pool has no such clause. */
-export const settingsOf = (clause: string): readonly string[] | undefined => byClause.get(clause)?.entry.settings;
+export const settingsOf = (clause: string): readonly string[] | undefined =>
+  byClause.get(clause)?.entry.settings;
 
 /** A clause's place in pool order (= charter order), or -1. */
 export const poolIndexOf = (clause: string): number => byClause.get(clause)?.index ?? -1;

@@ -40,7 +40,8 @@ export function readClaim(charter: readonly string[], raw: unknown, what: string
 
 /** An accord with exactly the charter's clauses and a valid setting for each, rebuilt in charter order. */
 export function readAccord(charter: readonly string[], raw: unknown): Result<Accord> {
-  if (!isRecord(raw)) return fail("invalid", `An offer needs an accord: one setting for each of ${either(charter)}.`);
+  if (!isRecord(raw))
+    return fail("invalid", `An offer needs an accord: one setting for each of ${either(charter)}.`);
   for (const clause of Object.keys(raw)) {
     if (!charter.includes(clause)) return fail("invalid", notOnCharter(charter, clause, "The accord"));
   }
@@ -52,7 +53,10 @@ export function readAccord(charter: readonly string[], raw: unknown): Result<Acc
       return fail("invalid", `The accord has no setting for ${clause}; choose ${either(settings)}.`);
     }
     if (typeof setting !== "string" || !settings.includes(setting)) {
-      return fail("invalid", `The accord sets ${clause} to “${String(setting)}”; choose ${either(settings)}.`);
+      return fail(
+        "invalid",
+        `The accord sets ${clause} to “${String(setting)}”; choose ${either(settings)}.`,
+      );
     }
     accord[clause] = setting;
   }
@@ -74,7 +78,8 @@ export function readSaid(charter: readonly string[], raw: unknown): Result<Said 
     if (length > 0) said.text = text;
   }
   if (raw.claims !== undefined) {
-    if (!Array.isArray(raw.claims)) return fail("invalid", "Said claims must be a list of clause and setting.");
+    if (!Array.isArray(raw.claims))
+      return fail("invalid", "Said claims must be a list of clause and setting.");
     if (raw.claims.length > SAID_CLAIMS_MAX) {
       return fail("invalid", `Say at most ${SAID_CLAIMS_MAX} claims on one act.`);
     }

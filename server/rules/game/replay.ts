@@ -57,22 +57,32 @@ function charterProblem(charter: readonly string[]): string | null {
 }
 
 /** What is wrong with a record's charges, or null. */
-function chargesProblem(charter: readonly string[], charges: readonly Charge[], seats: number): string | null {
+function chargesProblem(
+  charter: readonly string[],
+  charges: readonly Charge[],
+  seats: number,
+): string | null {
   if (charges.length !== seats) return `The record has ${seats} seats but ${charges.length} charges.`;
   for (const [seat, charge] of charges.entries()) {
     const whose = `The charge of seat ${seat}`;
     if (charge.aims.length !== AIM_WEIGHTS.length) return `${whose} must have ${AIM_WEIGHTS.length} aims.`;
     const clauses = new Set<string>();
     for (const [i, aim] of charge.aims.entries()) {
-      if (aim.weight !== AIM_WEIGHTS[i]) return `${whose} must weigh its aims ${AIM_WEIGHTS.join(", ")}, in order.`;
-      if (!charter.includes(aim.clause)) return `${whose} aims at “${aim.clause}”, which is not on the charter.`;
+      if (aim.weight !== AIM_WEIGHTS[i])
+        return `${whose} must weigh its aims ${AIM_WEIGHTS.join(", ")}, in order.`;
+      if (!charter.includes(aim.clause))
+        return `${whose} aims at “${aim.clause}”, which is not on the charter.`;
       if (!(settingsOf(aim.clause) ?? []).includes(aim.setting)) {
         return `${whose} sets ${aim.clause} to “${aim.setting}”, which is not one of its settings.`;
       }
       clauses.add(aim.clause);
     }
     if (clauses.size !== charge.aims.length) return `${whose} must aim at three different clauses.`;
-    if (!Number.isInteger(charge.fallback) || charge.fallback < FALLBACK_MIN || charge.fallback > FALLBACK_MAX) {
+    if (
+      !Number.isInteger(charge.fallback) ||
+      charge.fallback < FALLBACK_MIN ||
+      charge.fallback > FALLBACK_MAX
+    ) {
       return `${whose} must have a fallback from ${FALLBACK_MIN} to ${FALLBACK_MAX}.`;
     }
   }
@@ -95,7 +105,8 @@ export function replay(record: unknown, now?: number): ReplayResult {
     return refuse(index, `The record is malformed${where}: ${issue?.message ?? "unreadable"}.`);
   }
   const r = parsed.data;
-  if (now !== undefined && !Number.isFinite(now)) return refuse(null, "The time to replay up to is not a time.");
+  if (now !== undefined && !Number.isFinite(now))
+    return refuse(null, "The time to replay up to is not a time.");
   if (r.seats.length < SEATS_MIN || r.seats.length > SEATS_MAX) {
     return refuse(null, `A table has ${SEATS_MIN} to ${SEATS_MAX} seats; the record has ${r.seats.length}.`);
   }
@@ -119,18 +130,28 @@ export function replay(record: unknown, now?: number): ReplayResult {
   const t = openTally(terms, r.charges);
   for (const [index, raw] of r.acts.entries()) {
     const at = Date.parse(raw.at);
-    if (t.boundAct !== null) return refuse(index, `The accord bound at act ${t.boundAct}; no act is taken after binding.`);
+    if (t.boundAct !== null)
+      return refuse(index, `The accord bound at act ${t.boundAct}; no act is taken after binding.`);
     if (at < t.lastAt) {
-      return refuse(index, `This act is at ${instantText(at)}, before the act before it (${instantText(t.lastAt)}); acts must be in time order.`);
+      return refuse(
+        index,
+        `This act is at ${instantText(at)}, before the act before it (${instantText(t.lastAt)}); acts must be in time order.`,
+      );
     }
     if (at >= t.deadlineAt) {
-      return refuse(index, `This act is at ${instantText(at)}, at or after the deadline (${instantText(t.deadlineAt)}); no act is taken then.`);
+      return refuse(
+        index,
+        `This act is at ${instantText(at)}, at or after the deadline (${instantText(t.deadlineAt)}); no act is taken then.`,
+      );
     }
     const windowEnd = t.lastAt + t.windowMs;
     let act: Act;
     if (raw.type === "pass" && raw.by === "clock") {
       if (at !== windowEnd) {
-        return refuse(index, `A clock pass must be at exactly ${instantText(windowEnd)} (the previous act's time plus the window), not ${instantText(at)}.`);
+        return refuse(
+          index,
+          `A clock pass must be at exactly ${instantText(windowEnd)} (the previous act's time plus the window), not ${instantText(at)}.`,
+        );
       }
       if (raw.said !== undefined) return refuse(index, "A clock pass carries no said.");
       act = { type: "pass", by: "clock", at };
@@ -138,7 +159,10 @@ export function replay(record: unknown, now?: number): ReplayResult {
       const seat = seatToAct(t);
       const name = r.seats[seat] ?? `seat ${seat}`;
       if (at >= windowEnd) {
-        return refuse(index, `${name}'s turn window ran out at ${instantText(windowEnd)}, before this act at ${instantText(at)}; the clock passes there.`);
+        return refuse(
+          index,
+          `${name}'s turn window ran out at ${instantText(windowEnd)}, before this act at ${instantText(at)}; the clock passes there.`,
+        );
       }
       const judged = judgeAct(t, seat, raw, at);
       if (!judged.ok) return refuse(index, `${name} (seat ${seat}): ${judged.message}`);

@@ -36,7 +36,10 @@ export function readClock(
     );
   }
   if (!isWhole(deadlineMs) || deadlineMs < DEADLINE_MIN_MS || deadlineMs > DEADLINE_MAX_MS) {
-    return fail("invalid", `Choose a deadline from ${spanText(DEADLINE_MIN_MS)} to ${spanText(DEADLINE_MAX_MS)}.`);
+    return fail(
+      "invalid",
+      `Choose a deadline from ${spanText(DEADLINE_MIN_MS)} to ${spanText(DEADLINE_MAX_MS)}.`,
+    );
   }
   if (deadlineMs < DEADLINE_MIN_WINDOWS * turnWindowMs) {
     return fail(

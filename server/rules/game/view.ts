@@ -5,7 +5,18 @@ import { isSeatOf } from "./check";
 import { may, type May } from "./may";
 import { claimOf, score } from "./score";
 import { standingsOf, type Standing } from "./standings";
-import type { Accord, Act, Charge, Claim, Game, Said, SaidEntry, StandingOffer, Status, Sworn } from "./types";
+import type {
+  Accord,
+  Act,
+  Charge,
+  Claim,
+  Game,
+  Said,
+  SaidEntry,
+  StandingOffer,
+  Status,
+  Sworn,
+} from "./types";
 
 /** An act as anyone may see it: its index and seat made explicit, nothing secret in it. */
 export type ViewAct =
@@ -54,11 +65,26 @@ const copySaid = (said: Said): Said => ({
 
 function viewAct(act: Act, index: number, seat: number): ViewAct {
   const said = act.said ? { said: copySaid(act.said) } : {};
-  if (act.type === "offer") return { index, seat, type: "offer", accord: { ...act.accord }, ...said, at: act.at };
+  if (act.type === "offer")
+    return { index, seat, type: "offer", accord: { ...act.accord }, ...said, at: act.at };
   if (act.type === "accept") {
-    return { index, seat, type: "accept", ...(act.cite ? { cite: claimOf(act.cite) } : {}), ...said, at: act.at };
+    return {
+      index,
+      seat,
+      type: "accept",
+      ...(act.cite ? { cite: claimOf(act.cite) } : {}),
+      ...said,
+      at: act.at,
+    };
   }
-  return { index, seat, type: "pass", ...said, ...(act.by === "clock" ? { by: "clock" as const } : {}), at: act.at };
+  return {
+    index,
+    seat,
+    type: "pass",
+    ...said,
+    ...(act.by === "clock" ? { by: "clock" as const } : {}),
+    at: act.at,
+  };
 }
 
 const copyCharge = (charge: Charge): Charge => ({

@@ -17,7 +17,10 @@ const accordA: Accord = {
   salvage: "to_the_finders",
 };
 
-const dacesSaid = { text: "I need the ledger published", claims: [{ clause: "ledger", setting: "published" }] };
+const dacesSaid = {
+  text: "I need the ledger published",
+  claims: [{ clause: "ledger", setting: "published" }],
+};
 
 /** What each seat asked for, turn by turn, as the table of §10 tells it (accepts mostly leave the cite to the default). */
 const proposals: { seat: number; proposed: ProposedAct; at: number }[] = [

@@ -20,7 +20,9 @@ async function handler(req: Request) {
       const { who, badToken } = await whoFromRequest(req);
       return { db: await getDb(), who: badToken ? ANON : who };
     },
-    responseMeta: () => ({ headers: new Headers({ "Cache-Control": "private, no-store", Vary: "Cookie, Authorization" }) }),
+    responseMeta: () => ({
+      headers: new Headers({ "Cache-Control": "private, no-store", Vary: "Cookie, Authorization" }),
+    }),
   });
 }
 

@@ -1,0 +1,107 @@
+// The foundation over real HTTP against the built app: the floor, the doors, and the live feed across processes.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { describe, expect, inject, it } from "vitest";
+import { nextEvent, signUp } from "./http";
+
+const app = inject("app");
+const pair = inject("pair");
+
+async function agentToken(base: string, cookie: string, name: string) {
+  const r = await fetch(`${base}/api/agents`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json", origin: base },
+    body: JSON.stringify({ name }),
+  });
+  expect(r.status).toBe(201);
+  return (await r.json()) as { id: number; token: string };
+}
+
+describe("the built app", () => {
+  it("serves pages with security headers, and a not-found page for browsers", async () => {
+    const home = await fetch(app);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(home.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const missing = await fetch(`${app}/no/such/page`, { headers: { accept: "text/html" } });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Nothing is here");
+  });
+
+  it("answers scripts with a plain JSON 404 and ids of plain digits only", async () => {
+    const r = await fetch(`${app}/api/no-such-thing`);
+    expect(r.status).toBe(404);
+    expect(await r.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+
+  it("publishes the OpenAPI document", async () => {
+    const r = await fetch(`${app}/api/openapi.json`);
+    expect(((await r.json()) as { openapi: string }).openapi).toBe("3.1.0");
+  });
+
+  it("an agent token works on /api/me and MCP whoami; revoked, it is 401", async () => {
+    const cookie = await signUp(app, "e2e-owner");
+    const { id, token } = await agentToken(app, cookie, "e2e-agent");
+    const me = await fetch(`${app}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.headers.get("cache-control")).toBe("private, no-store");
+    expect(await me.json()).toMatchObject({ kind: "agent", name: "e2e-agent", owner: { name: "e2e-owner" } });
+    const client = new Client({ name: "e2e", version: "1" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${app}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    const who = (await client.callTool({ name: "whoami", arguments: {} })) as { content: { text: string }[] };
+    expect(JSON.parse(who.content[0]!.text)).toMatchObject({ kind: "agent", name: "e2e-agent" });
+    await client.close();
+    const cross = await fetch(`${app}/api/agents/${id}/revoke`, {
+      method: "POST",
+      headers: { cookie, origin: "https://elsewhere.example" },
+    });
+    expect(cross.status).toBe(403);
+    const revoke = await fetch(`${app}/api/agents/${id}/revoke`, {
+      method: "POST",
+      headers: { cookie, origin: app },
+    });
+    expect(revoke.status).toBe(200);
+    const after = await fetch(`${app}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+    const mcpAfter = await fetch(`${app}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(mcpAfter.status).toBe(401);
+  });
+
+  it.runIf(pair)(
+    "an event written through one server process reaches an SSE client of the other",
+    async () => {
+      const [a, b] = pair!;
+      const cookie = await signUp(a!, "two-procs");
+      const me = (await (await fetch(`${b}/api/me`, { headers: { cookie } })).json()) as { id: number };
+      const heard = nextEvent(
+        `${b}/api/events?topics=user:${me.id}`,
+        { cookie },
+        (e) => e.data.type === "agent.created",
+      );
+      await new Promise((r) => setTimeout(r, 500)); // let the stream open before the write
+      await agentToken(a!, cookie, "crossed");
+      const e = await heard;
+      expect(e.data).toMatchObject({
+        topic: `user:${me.id}`,
+        type: "agent.created",
+        payload: { name: "crossed" },
+      });
+      // a reconnect with Last-Event-ID gets what came after, not the same event again
+      const again = nextEvent(
+        `${b}/api/events?topics=user:${me.id}`,
+        { cookie, "last-event-id": e.id },
+        () => true,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      await agentToken(a!, cookie, "crossed-2");
+      expect((await again).data.payload).toMatchObject({ name: "crossed-2" });
+    },
+  );
+});

@@ -1,0 +1,70 @@
+// HTTP helpers for end-to-end tests: sign up and sign in through next-auth like a browser, read SSE.
+export async function signUp(base: string, name: string, password = "correct horse battery") {
+  const r = await fetch(`${base}/api/accounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, password }),
+  });
+  if (r.status !== 201) throw new Error(`sign-up failed: ${r.status} ${await r.text()}`);
+  return signIn(base, name, password);
+}
+
+/** The credentials flow: csrf token, then the callback; returns the session cookie header. */
+export async function signIn(base: string, name: string, password: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = cookiesOf(csrf);
+  const r = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar },
+    body: new URLSearchParams({ csrfToken, name, password, callbackUrl: base }),
+  });
+  const session = cookiesOf(r)
+    .split("; ")
+    .find((c) => c.startsWith("authjs.session-token="));
+  if (!session) throw new Error(`sign-in failed: ${r.status}`);
+  return session;
+}
+
+function cookiesOf(r: Response): string {
+  return r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Reads an SSE stream and resolves with the first event matching `want`. */
+export async function nextEvent(
+  url: string,
+  headers: Record<string, string>,
+  want: (e: { id: string; data: any }) => boolean,
+  timeoutMs = 15_000,
+): Promise<{ id: string; data: any }> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    const res = await fetch(url, { headers, signal: abort.signal });
+    const reader = res.body!.getReader();
+    let buf = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error("stream ended");
+      buf += new TextDecoder().decode(value);
+      let i: number;
+      while ((i = buf.indexOf("\n\n")) >= 0) {
+        const block = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        const id = /^id: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (id && data) {
+          const e = { id, data: JSON.parse(data) };
+          if (want(e)) return e;
+        }
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+}

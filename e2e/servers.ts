@@ -1,0 +1,51 @@
+// Start and stop `next start` processes for the end-to-end tests, each in its own process group.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export type Served = { url: string; stop(): Promise<void>; log(): string };
+
+export async function serve(port: number, env: Record<string, string>): Promise<Served> {
+  const out: string[] = [];
+  const child: ChildProcess = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port)], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => out.push(String(d)));
+  child.stderr!.on("data", (d) => out.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited early:\n${out.join("")}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`next start did not answer in time:\n${out.join("")}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    log: () => out.join(""),
+    async stop() {
+      if (child.exitCode !== null) return;
+      try {
+        process.kill(-child.pid!, "SIGTERM"); // the whole group: `next start` leaves next-server behind otherwise
+      } catch {
+        /* gone */
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    },
+  };
+}
+
+export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));

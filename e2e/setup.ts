@@ -1,0 +1,64 @@
+// Global set-up of the end-to-end run: one app on the embedded database, and (with DATABASE_URL) two app
+// processes on one fresh PostgreSQL database, to prove the outbox carries events between processes.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { serve, tempDir, type Served } from "./servers";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    app: string;
+    pair: string[] | null;
+  }
+}
+
+const servers: Served[] = [];
+let dropDb: (() => Promise<void>) | null = null;
+
+export async function setup(project: TestProject) {
+  const secret = randomBytes(32).toString("base64url");
+  const app = await serve(3210, {
+    PARLEY_DATA_DIR: tempDir("parley-e2e-"),
+    DATABASE_URL: "",
+    AUTH_SECRET: secret,
+    PARLEY_RATE_LIMIT: "600",
+  });
+  servers.push(app);
+  let pair: string[] | null = null;
+  const server = process.env.DATABASE_URL;
+  if (server && !server.startsWith("pglite:")) {
+    const name = `parley_e2e_${randomBytes(4).toString("hex")}`;
+    await admin(server, `CREATE DATABASE "${name}"`);
+    dropDb = () => admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const u = new URL(server);
+    u.pathname = `/${name}`;
+    const env = {
+      DATABASE_URL: u.toString(),
+      AUTH_SECRET: secret,
+      PARLEY_DATA_DIR: tempDir("parley-e2e-pg-"),
+      PARLEY_DEMO: "off",
+    };
+    const a = await serve(3211, env);
+    servers.push(a);
+    const b = await serve(3212, env);
+    servers.push(b);
+    pair = [a.url, b.url];
+  }
+  project.provide("app", app.url);
+  project.provide("pair", pair);
+}
+
+export async function teardown() {
+  await Promise.all(servers.map((s) => s.stop()));
+  await dropDb?.();
+}
+
+async function admin(url: string, sql: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}

@@ -1,0 +1,117 @@
+// Lint: typescript-eslint's recommended rules, plus the one-way dependency rule of the house (STYLE.md):
+// rules import nothing but rules; components never import the rules (the server answers `may`, payoffs, audits).
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      "data/",
+      "server/generated/",
+      "next-env.d.ts",
+      "bench/results/",
+      "e2e/screenshots/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.mjs", "**/*.js"],
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        performance: "readonly",
+        URL: "readonly",
+        crypto: "readonly",
+        fetch: "readonly",
+        setTimeout: "readonly",
+        WebAssembly: "readonly",
+      },
+    },
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["server/rules/**/*.ts"],
+    ignores: ["server/rules/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/server/*", "!@/server/rules", "!@/server/rules/*"],
+              message: "Rules are pure: import only other rules.",
+            },
+            { group: ["../../*", "!../../rules/*"], message: "Rules are pure: import only other rules." },
+            {
+              group: [
+                "@/app/*",
+                "@/components/*",
+                "next",
+                "next/*",
+                "react",
+                "pg",
+                "@prisma/*",
+                "node:fs",
+                "node:http",
+                "fs",
+              ],
+              message: "Rules are pure: no I/O, no framework.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-properties": [
+        "error",
+        { object: "Math", property: "random", message: "Rules are pure: a seed is an argument." },
+        { object: "Date", property: "now", message: "Rules are pure: time is an argument." },
+      ],
+    },
+  },
+  {
+    files: ["components/**/*.ts", "components/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/server/rules", "@/server/rules/*", "**/server/rules/**"],
+              message: "Components never re-derive a rule: ask the server (may, your_payoff, audits).",
+            },
+            {
+              group: ["@/server/actions/*", "@/server/db", "@/server/generated/*"],
+              message: "Components reach the server through a door (tRPC), not its insides.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/actions/**/*.ts"],
+    ignores: ["server/actions/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/doors/*", "@/server/doors/*", "@/app/*", "@/components/*", "next", "next/*"],
+              message: "Actions never depend on a door.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

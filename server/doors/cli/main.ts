@@ -1,0 +1,76 @@
+// The `parley` command line: every subcommand calls the same actions and rules as the other doors.
+import fs from "node:fs";
+import { dbCheck } from "../../actions/dbcheck";
+
+type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
+type Command = { usage: string; summary: string; run: (args: string[], io: Io) => Promise<number> };
+
+const readFile = (p: string) => fs.readFileSync(p, "utf8");
+const emit = (io: Io, r: { stdout: string; stderr: string; code: number }) => {
+  if (r.stdout) io.stdout(r.stdout);
+  if (r.stderr) io.stderr(r.stderr);
+  return r.code;
+};
+
+export const COMMANDS: Record<string, Command> = {
+  db: {
+    usage: "parley db check",
+    summary: "print the schema version and check the ledgers' invariants (exit 1 on a problem)",
+    async run(args, io) {
+      if (args[0] !== "check") {
+        io.stderr("usage: parley db check\n");
+        return 1;
+      }
+      const { openDatabase, databaseUrl } = await import("../../db");
+      const db = await openDatabase(databaseUrl(), { migrate: false });
+      try {
+        const r = await dbCheck(db);
+        io.stdout(
+          `database: ${r.kind}\nschema version: ${r.version ?? "(none)"} (${r.applied} migration(s) applied)\n`,
+        );
+        if (r.problems.length === 0) io.stdout("integrity: ok\n");
+        else for (const p of r.problems) io.stdout(`problem: ${p}\n`);
+        return r.problems.length ? 1 : 0;
+      } finally {
+        await db.close();
+      }
+    },
+  },
+  council: {
+    usage: "parley council vote|inspect STATE.json",
+    summary: "the Round Table's vote and inspector, compatible with the original script",
+    async run(args, io) {
+      const { councilCli } = await import("./council");
+      return emit(io, councilCli(args, { readFile }));
+    },
+  },
+  checkpoint: {
+    usage: "parley checkpoint audit --input FILE",
+    summary: "audit a wave checkpoint declaration (exit 0 only when eligible to admit)",
+    async run(args, io) {
+      const { checkpointCli } = await import("./checkpoint");
+      return emit(io, checkpointCli(args, { readFile }));
+    },
+  },
+};
+
+export function help(): string {
+  const lines = ["parley — people and AI agents parley under rules a program enforces", "", "usage:"];
+  for (const c of Object.values(COMMANDS)) lines.push(`  ${c.usage.padEnd(44)} ${c.summary}`);
+  lines.push("", "Environment: DATABASE_URL (PostgreSQL; unset = the embedded database under ./data).");
+  return lines.join("\n") + "\n";
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    io.stdout(help());
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`parley: unknown command "${name}"; see parley --help\n`);
+    return 1;
+  }
+  return command.run(rest, io);
+}

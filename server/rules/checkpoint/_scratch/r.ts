@@ -1,0 +1,13 @@
+import { backEdges, graphOf, stronglyConnected } from "@/server/rules/checkpoint/graph";
+import { prerequisitesMatching } from "@/server/rules/checkpoint/closure";
+import { chainDeclaration } from "@/server/rules/checkpoint/scale";
+const t = (n: string, f: () => unknown) => { for (let i=0;i<2;i++) f(); const s = performance.now(); for (let i=0;i<5;i++) f(); console.log(n, ((performance.now()-s)/5).toFixed(1)); };
+const c = chainDeclaration(100000, {gaps: 0});
+const deps = graphOf(c.nodes);
+t("index", () => graphOf(c.nodes));
+t("back", () => backEdges(deps));
+t("scc", () => stronglyConnected(deps));
+const parts = stronglyConnected(deps);
+t("closure", () => prerequisitesMatching(deps, parts, new Uint8Array(100000), c.outcomes.map((_, i) => i)));
+const f = prerequisitesMatching(deps, parts, new Uint8Array(100000), c.outcomes.map((_, i) => i));
+t("ask", () => { for (const o of c.outcomes) f(0); });

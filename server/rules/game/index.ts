@@ -1,0 +1,54 @@
+// The public surface of the Sworn & Said rules engine (spec: /work/shared/spec/game.md); import from here only.
+
+export {
+  SEATS_MIN,
+  SEATS_MAX,
+  CHARTER_CLAUSES,
+  AIM_WEIGHTS,
+  FALLBACK_MIN,
+  FALLBACK_MAX,
+  TURN_WINDOW_MIN_MS,
+  TURN_WINDOW_MAX_MS,
+  TURN_WINDOW_DEFAULT_MS,
+  DEADLINE_MIN_MS,
+  DEADLINE_MAX_MS,
+  DEADLINE_DEFAULT_MS,
+  DEADLINE_MIN_WINDOWS,
+  SAID_MAX,
+  SAID_CLAIMS_MAX,
+  TITLE_MIN,
+  TITLE_MAX,
+  SEED_BYTES,
+  quorumFor,
+} from "./constants";
+export { CLAUSE_POOL, settingsOf, type ClauseEntry } from "./pool";
+export type {
+  Accord,
+  Act,
+  Aim,
+  Charge,
+  Claim,
+  Deal,
+  Game,
+  ProposedAct,
+  PublicGame,
+  Said,
+  SaidEntry,
+  StandingOffer,
+  Status,
+  Sworn,
+} from "./types";
+export { score } from "./score";
+export { commitment } from "./seed";
+export { deal, dealOutput, validateDealInput } from "./deal";
+export { validateTableSettings, type TableSettings, type TableSettingsInput } from "./settings";
+export { derive, seatOfAct, type Derived } from "./derive";
+export { check } from "./check";
+export { may, yourPayoff, type May } from "./may";
+export { standings, type Standing } from "./standings";
+export { view, type GameView, type ViewAct } from "./view";
+export { chooseBotAct, publicGame, type BotInput } from "./bot";
+export { playBotTable, type BotTableOptions } from "./simulate";
+export { toRecord, type RecordAct, type TableRecord } from "./record";
+export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from "./replay";
+export { WORKED_EXAMPLE } from "./worked-example";

@@ -1,0 +1,133 @@
+// §9 who sees what: guests and other seats never see a charge before the reveal; a seat sees its own.
+
+import { describe, expect, it } from "vitest";
+import { may, yourPayoff } from "./may";
+import { exampleAt, exampleTable } from "./test-kit";
+import type { Game } from "./types";
+import { view } from "./view";
+import { WORKED_EXAMPLE } from "./worked-example";
+
+const secretsIn = (value: unknown): number =>
+  (JSON.stringify(value).match(/"(aims|fallback|weight)"/g) ?? []).length;
+
+describe("view", () => {
+  it("shows a guest the charter, seats, status, clock, quorum and the whole act log, and no charge", () => {
+    const game = exampleTable(4);
+    const guest = view(game, { seat: null }, exampleAt(4));
+    expect(guest).toMatchObject({
+      seats: 5,
+      charter: game.charter,
+      status: "playing",
+      quorum: 4,
+      turn: 4,
+      turnEndsAt: exampleAt(3) + 6 * 3_600_000,
+      seat: null,
+      charge: null,
+      charges: null,
+      may: null,
+      yourPayoff: null,
+      payoffs: null,
+      standings: null,
+    });
+    expect(guest.acts.map((a) => [a.index, a.seat, a.type])).toEqual([
+      [0, 0, "offer"],
+      [1, 1, "accept"],
+      [2, 2, "accept"],
+      [3, 3, "pass"],
+    ]);
+    expect(guest.sworn).toHaveLength(2);
+    expect(guest.said).toEqual([expect.objectContaining({ seat: 3, clause: "ledger", truthful: null })]);
+    expect(secretsIn(guest)).toBe(0);
+  });
+
+  it("shows a seated player its own charge, may and your_payoff, and no other charge", () => {
+    const game = exampleTable(4);
+    const ember = view(game, { seat: 4 }, exampleAt(4));
+    expect(ember.charge).toEqual(game.charges[4]);
+    expect(ember.may).toEqual({
+      offer: true,
+      accept: true,
+      pass: true,
+      cite: [
+        { clause: "beacon", setting: "kept" },
+        { clause: "pilot", setting: "reinstated" },
+      ],
+    });
+    expect(ember.yourPayoff).toBe(5);
+    expect(secretsIn(ember)).toBe(1 + 3 + 1); // "aims", three weights, one fallback: its own charge only
+    const others = game.charges.filter((_, seat) => seat !== 4);
+    for (const charge of others) expect(JSON.stringify(ember)).not.toContain(JSON.stringify(charge.aims));
+  });
+
+  it("shows everything to anyone after the reveal", () => {
+    const game = exampleTable(6);
+    const guest = view(game, { seat: null }, exampleAt(6));
+    expect(guest).toMatchObject({
+      status: "bound",
+      charges: game.charges,
+      payoffs: [6, 3, 3, 3, 5],
+      charge: null,
+    });
+    expect(guest.standings?.[0]).toEqual({ seat: 0, payoff: 6, overFallback: 5, place: 1 });
+    expect(guest.said[0]?.truthful).toBe(true);
+  });
+
+  it("includes the clock passes due at now in the log", () => {
+    const game = exampleTable(1);
+    const later = view(game, { seat: 2 }, exampleAt(0) + 6 * 3_600_000);
+    expect(later.acts.at(-1)).toEqual({
+      index: 1,
+      seat: 1,
+      type: "pass",
+      by: "clock",
+      at: exampleAt(0) + 6 * 3_600_000,
+    });
+    expect(later.turn).toBe(2);
+    expect(later.may?.offer).toBe(true);
+  });
+
+  it("copies acts field by field, so nothing stored beside an act leaks out", () => {
+    const game = exampleTable(2);
+    (game.acts[1] as unknown as Record<string, unknown>).charge = game.charges[1];
+    expect(secretsIn(view(game, { seat: null }, exampleAt(2)))).toBe(0);
+  });
+
+  it("treats a seat index that is not at the table as a guest", () => {
+    const game = exampleTable(2);
+    expect(view(game, { seat: 9 }, exampleAt(2))).toMatchObject({ seat: null, charge: null, may: null });
+    expect(may(game, 9, exampleAt(2)).offer).toBe("You do not hold a seat at this table.");
+    expect(yourPayoff(game as Game, 9)).toBeNull();
+  });
+});
+
+describe("may", () => {
+  it("answers each act with true or the one sentence why not, out of turn too", () => {
+    const game = exampleTable(1);
+    expect(may(game, 1, exampleAt(1))).toMatchObject({ offer: true, accept: true, pass: true });
+    const notYet = may(game, 3, exampleAt(1));
+    expect(notYet.offer).toMatch(/^It is not your turn/);
+    expect(notYet.cite).toEqual([]);
+    expect(may(exampleTable(), 0, exampleAt(0)).accept).toMatch(/^There is no standing offer/);
+  });
+
+  it("has no cite when the standing offer meets none of the seat's aims", () => {
+    const game = exampleTable(1);
+    // Brine wants ledger redacted and pilot reinstated (salvage to the owners is not in A either).
+    game.acts[0] = {
+      type: "offer",
+      accord: { ...WORKED_EXAMPLE.accordA, ledger: "published", pilot: "dismissed" },
+      at: exampleAt(0),
+    };
+    expect(may(game, 1, exampleAt(1))).toMatchObject({
+      accept: expect.stringMatching(/satisfies none of your aims/),
+      cite: [],
+    });
+  });
+
+  it("says the table is settled once bound, and your_payoff is what the accord pays", () => {
+    const game = exampleTable(6);
+    expect(may(game, 1, exampleAt(6)).pass).toMatch(/^The accord is bound/);
+    expect(yourPayoff(game, 3)).toBe(3);
+    expect(yourPayoff(exampleTable(), 3)).toBeNull();
+  });
+});
