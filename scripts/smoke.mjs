@@ -23,7 +23,16 @@ const stop = () => {
   }
 };
 const base = `http://127.0.0.1:${port}`;
-const paths = ["/", "/api/health", "/tables", "/councils", "/plans", "/rules", "/signin", "/api/openapi.json"];
+const paths = [
+  "/",
+  "/api/health",
+  "/tables",
+  "/councils",
+  "/plans",
+  "/rules",
+  "/signin",
+  "/api/openapi.json",
+];
 try {
   const deadline = Date.now() + 90_000;
   for (;;) {

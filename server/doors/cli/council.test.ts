@@ -1,11 +1,13 @@
 // `parley council vote|inspect`: the printed lines and the exit codes of the original script.
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { councilCli, nodeIo, USAGE, type CliIo } from "@/server/doors/cli/council";
 
 const EXAMPLE = path.resolve(import.meta.dirname, "../../rules/council/fixtures/adopt-a-pattern.json");
-const example = () => JSON.parse(readFileSync(EXAMPLE, "utf8")) as { aggregator: string; agents: { final?: unknown }[] };
+const example = () =>
+  JSON.parse(readFileSync(EXAMPLE, "utf8")) as { aggregator: string; agents: { final?: unknown }[] };
 
 /** A file system holding one file. */
 const holding = (body: unknown): CliIo => ({
@@ -30,7 +32,10 @@ describe("council vote", () => {
   });
 
   it("the worked example under unanimity-or-escalate: escalated, exit 3", () => {
-    const out = councilCli(["vote", "state.json"], holding({ ...example(), aggregator: "unanimity-or-escalate" }));
+    const out = councilCli(
+      ["vote", "state.json"],
+      holding({ ...example(), aggregator: "unanimity-or-escalate" }),
+    );
     expect(out).toEqual({
       stdout:
         "DECISION: ESCALATE\n" +
@@ -48,10 +53,14 @@ describe("council vote", () => {
 
   it("a 5 and a missing final: RE-PROMPT, exit 2", () => {
     const state = example();
-    state.agents[1] = { ...state.agents[1], final: { vote: "adopt-modified", confidence: 5, rationale: "meh" } };
+    state.agents[1] = {
+      ...state.agents[1],
+      final: { vote: "adopt-modified", confidence: 5, rationale: "meh" },
+    };
     delete state.agents[3]?.final;
     expect(councilCli(["vote", "state.json"], holding(state))).toEqual({
-      stdout: "RE-PROMPT\n  brand: 5 is forbidden in round 4 — re-prompt for 4 or 6\n  editor: no final vote\n",
+      stdout:
+        "RE-PROMPT\n  brand: 5 is forbidden in round 4 — re-prompt for 4 or 6\n  editor: no final vote\n",
       stderr: "",
       code: 2,
     });
@@ -78,9 +87,13 @@ describe("council inspect", () => {
   });
 
   it("everyone firm on one option: EARLY-STOP naming it and the round", () => {
-    const state = example() as unknown as { agents: { rounds: { round: number; position: string; confidence: number }[] }[] };
+    const state = example() as unknown as {
+      agents: { rounds: { round: number; position: string; confidence: number }[] }[];
+    };
     for (const a of state.agents) a.rounds = [{ round: 1, position: "reject", confidence: 9 }];
-    expect(councilCli(["inspect", "state.json"], holding(state)).stdout).toBe('EARLY-STOP: all hold "reject" at ≥8 after round 1 — skip to round 4\n');
+    expect(councilCli(["inspect", "state.json"], holding(state)).stdout).toBe(
+      'EARLY-STOP: all hold "reject" at ≥8 after round 1 — skip to round 4\n',
+    );
   });
 
   it("a seat short of the latest round: exit 1, naming it", () => {
@@ -142,5 +155,30 @@ describe("bad input: one line on stderr, exit 1", () => {
       stderr: "state.json: Not a Round Table state: agents must be a list.\n",
       code: 1,
     });
+  });
+});
+
+describe("any text at all", () => {
+  it("exits 0, 1, 2 or 3, with output on exactly one stream, ending in a newline", () => {
+    // Mostly the worked example with one seat's final replaced by junk, so the count is reached too.
+    const nearExample = fc.tuple(fc.nat(4), fc.jsonValue()).map(([i, junk]) => {
+      const state = example();
+      state.agents[i] = { ...state.agents[i], final: junk };
+      return JSON.stringify(state);
+    });
+    const text = fc.oneof(
+      fc.string(),
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      nearExample,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("vote", "inspect"), text, (mode, body) => {
+        const out = councilCli([mode, "state.json"], holding(body));
+        expect([0, 1, 2, 3]).toContain(out.code);
+        expect(out.code === 1 ? out.stdout : out.stderr).toBe("");
+        expect(out.code === 1 ? out.stderr : out.stdout).toMatch(/\n$/);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -20,7 +20,8 @@ export function councilCli(argv: readonly string[], io: CliIo): CliOutput {
 
   let text: string;
   try {
-    text = io.readFile(file);
+    // A byte-order mark from a Windows editor is not part of the JSON.
+    text = io.readFile(file).replace(/^\uFEFF/, "");
   } catch (e) {
     return badInput(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }

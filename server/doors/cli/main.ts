@@ -21,6 +21,7 @@ export const COMMANDS: Record<string, Command> = {
         io.stderr("usage: parley db check\n");
         return 1;
       }
+      await import("../../modules"); // every module's invariants
       const { openDatabase, databaseUrl } = await import("../../db");
       const db = await openDatabase(databaseUrl(), { migrate: false });
       try {

@@ -1,6 +1,7 @@
 // Every MCP tool, in one table; each calls one action and decides nothing.
 import { z } from "zod";
 import { me } from "../../actions/me";
+import { GAME_TOOLS } from "./game";
 import { tool, type McpTool } from "./tool";
 
 const foundation: McpTool[] = [
@@ -12,5 +13,4 @@ const foundation: McpTool[] = [
   }),
 ];
 
-/** Modules append their tools here (see server/doors/mcp/modules.ts). */
-export const MCP_TOOLS: McpTool[] = [...foundation];
+export const MCP_TOOLS: McpTool[] = [...foundation, ...GAME_TOOLS];

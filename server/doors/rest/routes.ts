@@ -3,6 +3,7 @@ import { registerLocal, ZRegister } from "../../actions/accounts";
 import { createAgent, listAgents, revokeAgent, ZCreateAgent } from "../../actions/agents";
 import { me } from "../../actions/me";
 import { ok } from "../../rules/result";
+import { GAME_ROUTES } from "./game";
 import { route, type RestRoute } from "./route";
 
 const foundation: RestRoute[] = [
@@ -54,5 +55,4 @@ const foundation: RestRoute[] = [
   }),
 ];
 
-/** Modules append their routes here (see server/doors/rest/modules.ts). */
-export const REST_ROUTES: RestRoute[] = [...foundation];
+export const REST_ROUTES: RestRoute[] = [...foundation, ...GAME_ROUTES];

@@ -1,4 +1,5 @@
 // The app's tRPC router: one sub-router per area; each procedure calls one action.
+import { gameRouter } from "./game";
 import { identityRouter } from "./identity";
 import { createCallerFactory, router } from "./init";
 import { liveRouter } from "./live";
@@ -6,6 +7,7 @@ import { liveRouter } from "./live";
 export const appRouter = router({
   identity: identityRouter,
   live: liveRouter,
+  tables: gameRouter,
 });
 
 export type AppRouter = typeof appRouter;

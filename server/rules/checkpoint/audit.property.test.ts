@@ -2,7 +2,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import example from "@/server/rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
-import { audit, OUTCOME_STATUSES, RISK_SEVERITIES, type AuditResult, type Declaration } from "@/server/rules/checkpoint";
+import {
+  audit,
+  OUTCOME_STATUSES,
+  RISK_SEVERITIES,
+  type AuditResult,
+  type Declaration,
+} from "@/server/rules/checkpoint";
 
 type Row = [id: string, nodeId?: string, prerequisiteId?: string, riskId?: string];
 
@@ -17,7 +23,8 @@ function model(d: Declaration): { rows: Row[]; valid: boolean; eligible: boolean
     if (node.has(n.id)) rows.push(["duplicate-node-id", n.id]);
     else node.set(n.id, n.dependsOn);
   }
-  for (const n of d.nodes) for (const x of n.dependsOn) if (!node.has(x)) rows.push(["unknown-dependency", n.id]);
+  for (const n of d.nodes)
+    for (const x of n.dependsOn) if (!node.has(x)) rows.push(["unknown-dependency", n.id]);
   const onPath = new Set<string>();
   const done = new Set<string>();
   const visit = (id: string, from?: string): void => {
@@ -66,7 +73,8 @@ function model(d: Declaration): { rows: Row[]; valid: boolean; eligible: boolean
     if (riskIds.has(r.id)) rows.push(["duplicate-risk-id", undefined, undefined, r.id]);
     riskIds.add(r.id);
     if (r.revision !== d.graphRevision) rows.push(["risk-revision-mismatch", undefined, undefined, r.id]);
-    for (const id of r.affectedNodes) if (!node.has(id)) rows.push(["risk-unknown-node", id, undefined, r.id]);
+    for (const id of r.affectedNodes)
+      if (!node.has(id)) rows.push(["risk-unknown-node", id, undefined, r.id]);
     if (r.severity === "high" || r.severity === "unknown") unresolved = true;
   }
   for (const id of d.nextWave) {
@@ -75,7 +83,8 @@ function model(d: Declaration): { rows: Row[]; valid: boolean; eligible: boolean
       continue;
     }
     if (finished.has(id) || outcome.has(id)) rows.push(["already-completed-launch", id]);
-    for (const x of closure(id)) if (x !== id && bad(x)) rows.push(["next-wave-dependency-not-success", id, x]);
+    for (const x of closure(id))
+      if (x !== id && bad(x)) rows.push(["next-wave-dependency-not-success", id, x]);
   }
   const valid = rows.length === 0;
   const approvalMissing = d.approval.required && !d.approval.present;
@@ -84,7 +93,11 @@ function model(d: Declaration): { rows: Row[]; valid: boolean; eligible: boolean
   if (valid && assignmentMissing) rows.push(["assignment-gate-unsatisfied"]);
   if (valid && unresolved) rows.push(["unresolved-risk"]);
   if (valid && recovery) rows.push(["wave-recovery-required"]);
-  return { rows, valid, eligible: valid && !approvalMissing && !assignmentMissing && !unresolved && !recovery };
+  return {
+    rows,
+    valid,
+    eligible: valid && !approvalMissing && !assignmentMissing && !unresolved && !recovery,
+  };
 }
 
 const rowsOf = (result: AuditResult): Row[] =>
@@ -135,7 +148,10 @@ const declaration = (acyclic: boolean): fc.Arbitrary<Declaration> =>
     .map((d) => {
       if (!acyclic) return d;
       // Point every edge backwards in the alphabet: no cycle can form.
-      d.nodes = d.nodes.map((n) => ({ ...n, dependsOn: n.dependsOn.filter((x) => x === "ghost" || x < n.id) }));
+      d.nodes = d.nodes.map((n) => ({
+        ...n,
+        dependsOn: n.dependsOn.filter((x) => x === "ghost" || x < n.id),
+      }));
       return d;
     });
 
@@ -146,7 +162,10 @@ describe("the audit agrees with the spec read literally", () => {
         const result = audit(d);
         const expected = model(d);
         expect(rowsOf(result)).toEqual(expected.rows.map(trim));
-        expect([result.declarationValid, result.eligibleToAdmit]).toEqual([expected.valid, expected.eligible]);
+        expect([result.declarationValid, result.eligibleToAdmit]).toEqual([
+          expected.valid,
+          expected.eligible,
+        ]);
       }),
       { numRuns: 2000 },
     );
@@ -159,7 +178,10 @@ describe("the audit agrees with the spec read literally", () => {
         const expected = model(d);
         expect(sorted(rowsOf(result))).toEqual(sorted(expected.rows.map(trim)));
         expect(rowsOf(result).map((r) => r[0])).toEqual(expected.rows.map((r) => r[0]));
-        expect([result.declarationValid, result.eligibleToAdmit]).toEqual([expected.valid, expected.eligible]);
+        expect([result.declarationValid, result.eligibleToAdmit]).toEqual([
+          expected.valid,
+          expected.eligible,
+        ]);
       }),
       { numRuns: 2000 },
     );
@@ -200,12 +222,24 @@ const answers = (result: AuditResult) => {
 
 describe("the audit never throws", () => {
   it.each(
-    [null, undefined, [], {}, "", false, 1, Number.NaN, Infinity, -Infinity, "{}", [example], Symbol("x")].map(
-      (input) => ({ input, name: String(JSON.stringify(input) ?? String(input)) }),
-    ),
+    [
+      null,
+      undefined,
+      [],
+      {},
+      "",
+      false,
+      1,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+      "{}",
+      [example],
+      Symbol("x"),
+    ].map((input) => ({ input, name: String(JSON.stringify(input) ?? String(input)) })),
   )("on $name", ({ input }) => answers(audit(input)));
 
-  it("with any single value of the worked example replaced by null, [], {}, \"\", false, 1, NaN or Infinity", () => {
+  it('with any single value of the worked example replaced by null, [], {}, "", false, 1, NaN or Infinity', () => {
     const all = paths(example);
     expect(all.length).toBeGreaterThan(40);
     for (const path of all) for (const by of SUBSTITUTES) answers(audit(replaced(path, by)));
@@ -215,7 +249,10 @@ describe("the audit never throws", () => {
     const all = paths(example);
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...all), fc.constantFrom(...SUBSTITUTES)), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.constantFrom(...all), fc.constantFrom(...SUBSTITUTES)), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         (changes) => {
           let input = structuredClone(example) as unknown;
           for (const [path, by] of changes) {
@@ -237,16 +274,23 @@ describe("the audit never throws", () => {
   });
 
   it("on arbitrary JSON and arbitrary JavaScript values", () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => answers(audit(value))), { numRuns: 1000 });
     fc.assert(
-      fc.property(fc.anything({ withNullPrototype: true, withBigInt: true, withMap: true, withSet: true }), (value) =>
-        answers(audit(value)),
+      fc.property(fc.jsonValue(), (value) => answers(audit(value))),
+      { numRuns: 1000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.anything({ withNullPrototype: true, withBigInt: true, withMap: true, withSet: true }),
+        (value) => answers(audit(value)),
       ),
       { numRuns: 500 },
     );
   });
 
   it("on schema-valid declarations of every shape", () => {
-    fc.assert(fc.property(declaration(false), (d) => answers(audit(d))), { numRuns: 1000 });
+    fc.assert(
+      fc.property(declaration(false), (d) => answers(audit(d))),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -25,7 +25,12 @@ const INVALID = [false, false, false, false];
 /** An independent node in the wave just finished, reporting `status`. */
 const addLint = (status: string) => (d: Declaration) => {
   d.nodes.push({ id: "lint", dependsOn: [] });
-  d.outcomes.push({ nodeId: "lint", revision: 5, status, evidenceHash: "h3" } as Declaration["outcomes"][number]);
+  d.outcomes.push({
+    nodeId: "lint",
+    revision: 5,
+    status,
+    evidenceHash: "h3",
+  } as Declaration["outcomes"][number]);
   d.justFinished.push("lint");
 };
 
@@ -77,7 +82,10 @@ describe("the worked example", () => {
     const result = audit(variation((d) => (d.risks[0]!.severity = severity)));
     expect(verdict(result)).toEqual(VALID_BLOCKED);
     expect(result.findings.map((f) => [f.id, f.message])).toEqual([
-      ["unresolved-risk", 'Risk "R7" is high or unknown; a policy or a person must resolve it before admission.'],
+      [
+        "unresolved-risk",
+        'Risk "R7" is high or unknown; a policy or a person must resolve it before admission.',
+      ],
     ]);
   });
 
@@ -86,9 +94,13 @@ describe("the worked example", () => {
   });
 
   it.each([
-    [false, true, "Authority for the next wave is not confirmed; do not admit it yet."],
-    [true, false, "Resources for the next wave is not confirmed; do not admit it yet."],
-    [false, false, "Authority and resources for the next wave are not confirmed; do not admit it yet."],
+    [false, true, "The authority check is not confirmed for the next wave; do not admit it yet."],
+    [true, false, "The resources check is not confirmed for the next wave; do not admit it yet."],
+    [
+      false,
+      false,
+      "Neither the authority nor the resources check is confirmed for the next wave; do not admit it yet.",
+    ],
   ])("authority %s, resources %s: blocked by the assignment gate", (authority, resources, message) => {
     const result = audit(variation((d) => (d.assignment = { authority, resources })));
     expect(verdict(result)).toEqual(VALID_BLOCKED);
@@ -121,7 +133,11 @@ describe("every finding of the graph-and-evidence stage", () => {
     [
       "an outcome of another revision, which then counts as no evidence downstream",
       (d) => (d.outcomes[0]!.revision = 4),
-      ["outcome-revision-mismatch", "success-missing-prerequisite-evidence", "next-wave-dependency-not-success"],
+      [
+        "outcome-revision-mismatch",
+        "success-missing-prerequisite-evidence",
+        "next-wave-dependency-not-success",
+      ],
     ],
     [
       "a second outcome for a node (the first is its outcome)",
@@ -151,19 +167,23 @@ describe("every finding of the graph-and-evidence stage", () => {
       (d) => (d.outcomes[1]!.revision = 6),
       ["outcome-revision-mismatch", "incomplete-wave-evidence", "next-wave-dependency-not-success"],
     ],
-    ["a node and its prerequisite finished in one wave", (d) => d.justFinished.unshift("scan"), ["causal-same-wave"]],
     [
-      "a repeated risk id",
-      (d) => d.risks.push({ ...d.risks[0]!, affectedNodes: [] }),
-      ["duplicate-risk-id"],
+      "a node and its prerequisite finished in one wave",
+      (d) => d.justFinished.unshift("scan"),
+      ["causal-same-wave"],
     ],
+    ["a repeated risk id", (d) => d.risks.push({ ...d.risks[0]!, affectedNodes: [] }), ["duplicate-risk-id"]],
     ["a risk of another revision", (d) => (d.risks[0]!.revision = 4), ["risk-revision-mismatch"]],
     [
       "a risk on nodes that are not nodes, once per node",
       (d) => d.risks[0]!.affectedNodes.push("ghost", "phantom"),
       ["risk-unknown-node", "risk-unknown-node"],
     ],
-    ["a next-wave id naming no node, and nothing else for it", (d) => d.nextWave.push("ghost"), ["unknown-next-node"]],
+    [
+      "a next-wave id naming no node, and nothing else for it",
+      (d) => d.nextWave.push("ghost"),
+      ["unknown-next-node"],
+    ],
     [
       "relaunching the node just finished",
       (d) => (d.nextWave = ["inspect-call-sites"]),
@@ -215,7 +235,13 @@ describe("the order of findings", () => {
     const result = audit(
       variation((d) => {
         d.nextWave.push("ghost-next");
-        d.risks.push({ id: "R7", revision: 4, severity: "low", affectedNodes: ["ghost-risk"], evidenceHash: "h" });
+        d.risks.push({
+          id: "R7",
+          revision: 4,
+          severity: "low",
+          affectedNodes: ["ghost-risk"],
+          evidenceHash: "h",
+        });
         d.justFinished.push("ghost-finished");
         d.outcomes.push({ nodeId: "ghost-outcome", revision: 3, status: "failed", evidenceHash: "h" });
         d.nodes.push({ id: "scan", dependsOn: [] }, { id: "loop", dependsOn: ["loop", "ghost-dep"] });
@@ -297,7 +323,12 @@ describe("the order of findings", () => {
 
 describe("the schema stage", () => {
   it("returns at once, all verdicts false, one schema-<keyword> finding per validator error", () => {
-    const result = audit({ ...variation(), graphRevision: "5", nextWave: [], nodes: [{ id: " ", dependsOn: [1] }] });
+    const result = audit({
+      ...variation(),
+      graphRevision: "5",
+      nextWave: [],
+      nodes: [{ id: " ", dependsOn: [1] }],
+    });
     expect(verdict(result)).toEqual(INVALID);
     expect(result.findings).toEqual([
       { severity: "critical", id: "schema-type", message: "/graphRevision must be integer" },
@@ -308,7 +339,9 @@ describe("the schema stage", () => {
   });
 
   it('speaks of the whole declaration as "/"', () => {
-    expect(audit(null).findings).toEqual([{ severity: "critical", id: "schema-type", message: "/ must be object" }]);
+    expect(audit(null).findings).toEqual([
+      { severity: "critical", id: "schema-type", message: "/ must be object" },
+    ]);
     expect(ids(audit({}))).toEqual(Array(8).fill("schema-required"));
   });
 
@@ -338,7 +371,12 @@ describe("the schema stage", () => {
 describe("the output", () => {
   it("keeps the spec's key order on every path", () => {
     const keys = ["pass", "declarationValid", "eligibleToAdmit", "structuralBlocked", "findings", "scope"];
-    for (const input of [example, null, variation((d) => (d.risks[0]!.severity = "high")), variation(addLint("failed"))])
+    for (const input of [
+      example,
+      null,
+      variation((d) => (d.risks[0]!.severity = "high")),
+      variation(addLint("failed")),
+    ])
       expect(Object.keys(audit(input))).toEqual(keys);
     expect(audit(null).scope).toBe(AUDIT_SCOPE);
   });

@@ -48,7 +48,8 @@ function auditDeclaration(declaration: Declaration): AuditResult {
   const outcomeOf = new Map<string, DeclaredOutcome>();
   for (const outcome of declaration.outcomes) {
     if (!isNode(outcome.nodeId)) found.push(finding.outcomeUnknownNode(outcome.nodeId));
-    if (outcome.revision !== graphRevision) found.push(finding.outcomeRevisionMismatch(outcome, graphRevision));
+    if (outcome.revision !== graphRevision)
+      found.push(finding.outcomeRevisionMismatch(outcome, graphRevision));
     if (outcomeOf.has(outcome.nodeId)) found.push(finding.duplicateOutcome(outcome.nodeId));
     else outcomeOf.set(outcome.nodeId, outcome);
   }
@@ -70,7 +71,12 @@ function auditDeclaration(declaration: Declaration): AuditResult {
   };
   for (const node of successes)
     blame(node, (nodeId, prerequisite) =>
-      finding.successMissingPrerequisiteEvidence(nodeId, prerequisite, outcomeOf.get(prerequisite), graphRevision),
+      finding.successMissingPrerequisiteEvidence(
+        nodeId,
+        prerequisite,
+        outcomeOf.get(prerequisite),
+        graphRevision,
+      ),
     );
 
   // Wave N: a present, current, non-success outcome is no inconsistency, but it holds the next wave.
@@ -79,7 +85,8 @@ function auditDeclaration(declaration: Declaration): AuditResult {
   for (const id of justFinished) {
     if (!isNode(id)) found.push(finding.finishedUnknownNode(id));
     const outcome = outcomeOf.get(id);
-    if (!outcome || outcome.revision !== graphRevision) found.push(finding.incompleteWaveEvidence(id, graphRevision));
+    if (!outcome || outcome.revision !== graphRevision)
+      found.push(finding.incompleteWaveEvidence(id, graphRevision));
     else if (outcome.status !== "success") needsRecovery.push(id);
   }
   const finishedNodes = known(justFinished);
@@ -118,11 +125,16 @@ function auditDeclaration(declaration: Declaration): AuditResult {
   const approvalMissing = approval.required && !approval.present;
   const assignmentMissing = !assignment.authority || !assignment.resources;
   const eligibleToAdmit =
-    declarationValid && !approvalMissing && !assignmentMissing && unresolved.length === 0 && needsRecovery.length === 0;
+    declarationValid &&
+    !approvalMissing &&
+    !assignmentMissing &&
+    unresolved.length === 0 &&
+    needsRecovery.length === 0;
   // The gates speak only on a valid declaration: an invalid one is refused for its own reasons first.
   if (declarationValid) {
     if (approvalMissing) found.push(finding.approvalRequired());
-    if (assignmentMissing) found.push(finding.assignmentGateUnsatisfied(assignment.authority, assignment.resources));
+    if (assignmentMissing)
+      found.push(finding.assignmentGateUnsatisfied(assignment.authority, assignment.resources));
     if (unresolved.length > 0) found.push(finding.unresolvedRisk(unresolved));
     if (needsRecovery.length > 0) found.push(finding.waveRecoveryRequired(needsRecovery));
   }

@@ -20,7 +20,15 @@ function planState(): PlanState {
       { nodeId: "dropped-node", revision: 4, status: "failed", evidenceHash: "hx" },
       { nodeId: "inspect-call-sites", revision: 5, status: "success", evidenceHash: "h2" },
     ],
-    risks: [{ id: "R7", severity: "low", revision: 5, affectedNodes: ["scan", "inspect-call-sites"], evidenceHash: "h2" }],
+    risks: [
+      {
+        id: "R7",
+        severity: "low",
+        revision: 5,
+        affectedNodes: ["scan", "inspect-call-sites"],
+        evidenceHash: "h2",
+      },
+    ],
     justFinished: ["inspect-call-sites"],
     nextWave: ["patch-X"],
     approval: { requiredApprovers: 0, approvals: 0 },
@@ -34,7 +42,10 @@ describe("buildDeclaration", () => {
   });
 
   it("round-trips through the audit: built from the state, then audited, it is valid and eligible", () => {
-    expect(audit(buildDeclaration(planState()))).toMatchObject({ declarationValid: true, eligibleToAdmit: true });
+    expect(audit(buildDeclaration(planState()))).toMatchObject({
+      declarationValid: true,
+      eligibleToAdmit: true,
+    });
   });
 
   it("keeps a stale latest record, so the audit names it", () => {
@@ -46,7 +57,10 @@ describe("buildDeclaration", () => {
 
   it("prefers a record of a higher revision even when an older one was reported after it", () => {
     const state = planState();
-    const outcomes = [...state.outcomes, { nodeId: "scan", revision: 4, status: "failed" as const, evidenceHash: "late" }];
+    const outcomes = [
+      ...state.outcomes,
+      { nodeId: "scan", revision: 4, status: "failed" as const, evidenceHash: "late" },
+    ];
     expect(buildDeclaration({ ...state, outcomes }).outcomes[0]).toEqual({
       nodeId: "scan",
       revision: 5,
@@ -60,11 +74,14 @@ describe("buildDeclaration", () => {
     [0, 1, { required: false, present: true }, true],
     [2, 1, { required: true, present: false }, false],
     [2, 2, { required: true, present: true }, true],
-  ])("needs %i approvers, has %i: approval %o, eligible %s", (requiredApprovers, approvals, approval, eligible) => {
-    const declaration = buildDeclaration({ ...planState(), approval: { requiredApprovers, approvals } });
-    expect(declaration.approval).toEqual(approval);
-    expect(audit(declaration).eligibleToAdmit).toBe(eligible);
-  });
+  ])(
+    "needs %i approvers, has %i: approval %o, eligible %s",
+    (requiredApprovers, approvals, approval, eligible) => {
+      const declaration = buildDeclaration({ ...planState(), approval: { requiredApprovers, approvals } });
+      expect(declaration.approval).toEqual(approval);
+      expect(audit(declaration).eligibleToAdmit).toBe(eligible);
+    },
+  );
 
   it("is a fresh copy: auditing or changing it never touches the state", () => {
     const state = planState();
@@ -75,9 +92,12 @@ describe("buildDeclaration", () => {
     expect(state.justFinished).toEqual(["inspect-call-sites"]);
   });
 
-  it("passes a failed wave through, for the audit to hold it for recovery", () => {
+  it("hands the audit the latest outcome: a failure reported after a success is what counts", () => {
     const state = planState();
-    const outcomes = [...state.outcomes, { nodeId: "inspect-call-sites", revision: 5, status: "failed" as const, evidenceHash: "h3" }];
+    const outcomes = [
+      ...state.outcomes,
+      { nodeId: "inspect-call-sites", revision: 5, status: "failed" as const, evidenceHash: "h3" },
+    ];
     const result = audit(buildDeclaration({ ...state, outcomes }));
     expect(result.findings.map((f) => f.id)).toEqual(["next-wave-dependency-not-success"]);
   });

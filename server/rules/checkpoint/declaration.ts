@@ -47,7 +47,8 @@ export function buildDeclaration(state: PlanState): Declaration {
   const latest = new Map<string, OutcomeRecord>();
   for (const record of state.outcomes) {
     const held = latest.get(record.nodeId);
-    if (inRevision.has(record.nodeId) && (!held || record.revision >= held.revision)) latest.set(record.nodeId, record);
+    if (inRevision.has(record.nodeId) && (!held || record.revision >= held.revision))
+      latest.set(record.nodeId, record);
   }
   const outcomes: DeclaredOutcome[] = [];
   for (const id of inRevision) {

@@ -4,7 +4,11 @@ import type { DeclaredOutcome, DeclaredRisk, Finding, FindingId } from "@/server
 
 // Ids are quoted as JSON so an id with spaces or quotes still reads unambiguously.
 const q = (id: string) => JSON.stringify(id);
-const critical = (id: FindingId, message: string, about: Omit<Finding, "severity" | "id" | "message"> = {}) => ({
+const critical = (
+  id: FindingId,
+  message: string,
+  about: Omit<Finding, "severity" | "id" | "message"> = {},
+) => ({
   severity: "critical" as const,
   id,
   message,
@@ -23,7 +27,9 @@ export const findings = {
     critical(UNREADABLE_FINDING_ID, `The declaration could not be read (${reason}); send plain JSON.`),
 
   duplicateNodeId: (nodeId: string): Finding =>
-    critical("duplicate-node-id", `Node ${q(nodeId)} is declared again; the first declaration counts.`, { nodeId }),
+    critical("duplicate-node-id", `Node ${q(nodeId)} is declared again; the first declaration counts.`, {
+      nodeId,
+    }),
   unknownDependency: (nodeId: string, dependency: string): Finding =>
     critical("unknown-dependency", `Node ${q(nodeId)} depends on ${q(dependency)}, which is no node here.`, {
       nodeId,
@@ -115,10 +121,9 @@ export const findings = {
   assignmentGateUnsatisfied: (authority: boolean, resources: boolean): Finding =>
     critical(
       "assignment-gate-unsatisfied",
-      `${[authority ? "" : "authority", resources ? "" : "resources"].filter(Boolean).join(" and ")} for the next wave ${authority || resources ? "is" : "are"} not confirmed; do not admit it yet.`.replace(
-        /^./,
-        (first) => first.toUpperCase(),
-      ),
+      !authority && !resources
+        ? "Neither the authority nor the resources check is confirmed for the next wave; do not admit it yet."
+        : `The ${authority ? "resources" : "authority"} check is not confirmed for the next wave; do not admit it yet.`,
     ),
   unresolvedRisk: (riskIds: readonly string[]): Finding =>
     critical(

@@ -21,7 +21,12 @@ export {
   type PlanState,
   type RiskState,
 } from "@/server/rules/checkpoint/declaration";
-export { diffRevisions, pruneImpact, type Revision, type RevisionDiff } from "@/server/rules/checkpoint/revisions";
+export {
+  diffRevisions,
+  pruneImpact,
+  type Revision,
+  type RevisionDiff,
+} from "@/server/rules/checkpoint/revisions";
 export { CHECKPOINT_SCHEMA } from "@/server/rules/checkpoint/schema";
 export type {
   AuditResult,
@@ -32,4 +37,10 @@ export type {
   Finding,
   FindingId,
 } from "@/server/rules/checkpoint/types";
-export { deriveWaves, lanes, type Lane, type RevisionNode, type Waves } from "@/server/rules/checkpoint/waves";
+export {
+  deriveWaves,
+  lanes,
+  type Lane,
+  type RevisionNode,
+  type Waves,
+} from "@/server/rules/checkpoint/waves";

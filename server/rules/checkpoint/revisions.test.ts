@@ -25,11 +25,22 @@ describe("diffRevisions", () => {
 
   it("runs backwards too, and finds nothing between a revision and itself", () => {
     expect(diffRevisions(revision5, revision4).removed).toEqual(["inspect-call-sites"]);
-    expect(diffRevisions(revision5, revision5)).toEqual({ added: [], removed: [], rewired: [], retitled: [] });
+    expect(diffRevisions(revision5, revision5)).toEqual({
+      added: [],
+      removed: [],
+      rewired: [],
+      retitled: [],
+    });
   });
 
   it("calls a reordered or repeated dependsOn no rewiring, and counts a repeated node by its first declaration", () => {
-    const before = { nodes: [{ id: "a", dependsOn: [] }, { id: "b", dependsOn: [] }, { id: "c", dependsOn: ["a", "b"] }] };
+    const before = {
+      nodes: [
+        { id: "a", dependsOn: [] },
+        { id: "b", dependsOn: [] },
+        { id: "c", dependsOn: ["a", "b"] },
+      ],
+    };
     const after = {
       nodes: [
         { id: "a", dependsOn: [] },

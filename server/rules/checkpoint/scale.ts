@@ -15,7 +15,12 @@ export function layeredDeclaration({ waves = 10, width = 100, fanIn = 3, finishe
         wave === 0 ? [] : Array.from({ length: fanIn }, (_, k) => id(wave - 1, (i * 7 + k * 13) % width));
       nodes.push({ id: id(wave, i), dependsOn: [...new Set(dependsOn)] });
       if (wave <= finished)
-        outcomes.push({ nodeId: id(wave, i), revision: 3, status: "success" as const, evidenceHash: `h${wave}-${i}` });
+        outcomes.push({
+          nodeId: id(wave, i),
+          revision: 3,
+          status: "success" as const,
+          evidenceHash: `h${wave}-${i}`,
+        });
     }
   const layer = (wave: number) => Array.from({ length: width }, (_, i) => id(wave, i));
   return {

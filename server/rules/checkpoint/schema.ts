@@ -14,12 +14,10 @@ export type SchemaCheck = { ok: true; declaration: Declaration } | { ok: false; 
 /** Checks the shape only; the message is the original's: the instance path (or "/") and Ajv's words. */
 export function checkSchema(input: unknown): SchemaCheck {
   if (validate(input)) return { ok: true, declaration: input };
-  const findings = (validate.errors ?? []).map(
-    (error): Finding => ({
-      severity: "critical",
-      id: `schema-${error.keyword}`,
-      message: `${error.instancePath || "/"} ${error.message ?? "is invalid"}`,
-    }),
-  );
+  const findings = (validate.errors ?? []).map((error): Finding => ({
+    severity: "critical",
+    id: `schema-${error.keyword}`,
+    message: `${error.instancePath || "/"} ${error.message ?? "is invalid"}`,
+  }));
   return { ok: false, findings };
 }

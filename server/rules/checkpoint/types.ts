@@ -11,7 +11,12 @@ import type {
 /** A work node of one graph revision; `dependsOn` names the nodes whose outputs it consumes. */
 export type DeclaredNode = { id: string; dependsOn: string[] };
 
-export type DeclaredOutcome = { nodeId: string; revision: number; status: OutcomeStatus; evidenceHash: string };
+export type DeclaredOutcome = {
+  nodeId: string;
+  revision: number;
+  status: OutcomeStatus;
+  evidenceHash: string;
+};
 
 export type DeclaredRisk = {
   id: string;
@@ -39,10 +44,7 @@ export type Declaration = {
 export type DeclarationFindingId = (typeof DECLARATION_FINDING_IDS)[number];
 export type GateFindingId = (typeof GATE_FINDING_IDS)[number];
 export type FindingId =
-  | DeclarationFindingId
-  | GateFindingId
-  | `schema-${string}`
-  | typeof UNREADABLE_FINDING_ID;
+  DeclarationFindingId | GateFindingId | `schema-${string}` | typeof UNREADABLE_FINDING_ID;
 
 /**
  * One reason to refuse. The first three keys are the original bundle's; the rest are ours, added after them

@@ -7,8 +7,18 @@ import { layeredDeclaration } from "@/server/rules/checkpoint/scale";
 describe("deriveWaves", () => {
   it("puts the worked example's chain one node per wave", () => {
     const result = deriveWaves(example.nodes);
-    expect(result.ok && result.value.waves).toEqual([["scan"], ["inspect-call-sites"], ["patch-X"], ["publish"]]);
-    expect(result.ok && { ...result.value.waveOf }).toEqual({ scan: 0, "inspect-call-sites": 1, "patch-X": 2, publish: 3 });
+    expect(result.ok && result.value.waves).toEqual([
+      ["scan"],
+      ["inspect-call-sites"],
+      ["patch-X"],
+      ["publish"],
+    ]);
+    expect(result.ok && { ...result.value.waveOf }).toEqual({
+      scan: 0,
+      "inspect-call-sites": 1,
+      "patch-X": 2,
+      publish: 3,
+    });
   });
 
   it("places a node one wave after its latest prerequisite (the longest path), in declaration order", () => {
@@ -19,7 +29,10 @@ describe("deriveWaves", () => {
       { id: "c", dependsOn: ["b"] },
       { id: "e", dependsOn: [] },
     ]);
-    expect(result).toEqual({ ok: true, value: { waves: [["a", "e"], ["b"], ["c"], ["d"]], waveOf: expect.anything() } });
+    expect(result).toEqual({
+      ok: true,
+      value: { waves: [["a", "e"], ["b"], ["c"], ["d"]], waveOf: expect.anything() },
+    });
     expect(result.ok && result.value.waveOf.d).toBe(3);
   });
 
@@ -35,10 +48,24 @@ describe("deriveWaves", () => {
   });
 
   it.each([
-    ["a cycle", [{ id: "a", dependsOn: ["b"] }, { id: "b", dependsOn: ["a"] }], "cycle"],
+    [
+      "a cycle",
+      [
+        { id: "a", dependsOn: ["b"] },
+        { id: "b", dependsOn: ["a"] },
+      ],
+      "cycle",
+    ],
     ["a self-dependency", [{ id: "a", dependsOn: ["a"] }], "cycle"],
     ["an unknown dependency", [{ id: "a", dependsOn: ["ghost"] }], '"ghost"'],
-    ["a repeated id", [{ id: "a", dependsOn: [] }, { id: "a", dependsOn: [] }], "twice"],
+    [
+      "a repeated id",
+      [
+        { id: "a", dependsOn: [] },
+        { id: "a", dependsOn: [] },
+      ],
+      "twice",
+    ],
   ])("fails on %s", (_, nodes, words) => {
     const result = deriveWaves(nodes);
     expect(result.ok).toBe(false);
@@ -49,14 +76,24 @@ describe("deriveWaves", () => {
   it("layers a generated 1,000-node graph into its 10 waves, and a 100,000-node chain without overflow", () => {
     const layered = deriveWaves(layeredDeclaration().nodes);
     expect(layered.ok && layered.value.waves.map((w) => w.length)).toEqual(Array(10).fill(100));
-    const chain = deriveWaves(Array.from({ length: 100_000 }, (_, i) => ({ id: `c${i}`, dependsOn: i ? [`c${i - 1}`] : [] })));
+    const chain = deriveWaves(
+      Array.from({ length: 100_000 }, (_, i) => ({ id: `c${i}`, dependsOn: i ? [`c${i - 1}`] : [] })),
+    );
     expect(chain.ok && chain.value.waveOf.c99999).toBe(99_999);
   });
 });
 
 describe("lanes", () => {
   it("are the declared waves when a revision has them, else the derived ones", () => {
-    expect(lanes({ nodes: example.nodes, waves: [["scan", "inspect-call-sites"], ["patch-X", "publish"]] })).toEqual({
+    expect(
+      lanes({
+        nodes: example.nodes,
+        waves: [
+          ["scan", "inspect-call-sites"],
+          ["patch-X", "publish"],
+        ],
+      }),
+    ).toEqual({
       ok: true,
       value: [
         { wave: 0, nodeIds: ["scan", "inspect-call-sites"] },

@@ -31,7 +31,10 @@ export function deriveWaves(nodes: readonly RevisionNode[]): Result<Waves> {
     const node = part[0]!;
     const dependencies = targets.subarray(first[node], first[node + 1]);
     if (part.length > 1 || dependencies.includes(node))
-      return fail("invalid", `Node ${JSON.stringify(ids[node])} is on a dependency cycle; a cycle has no waves.`);
+      return fail(
+        "invalid",
+        `Node ${JSON.stringify(ids[node])} is on a dependency cycle; a cycle has no waves.`,
+      );
     for (const dependency of dependencies) wave[node] = Math.max(wave[node]!, wave[dependency]! + 1);
   }
   const waves: string[][] = [];
@@ -49,7 +52,10 @@ export type Lane = { wave: number; nodeIds: string[] };
  * The canvas's lanes, left to right: the revision's declared waves when it has them, else the derived ones.
  * Layout-free: positions are the layout engine's business.
  */
-export function lanes(revision: { nodes: readonly RevisionNode[]; waves?: readonly (readonly string[])[] }): Result<Lane[]> {
+export function lanes(revision: {
+  nodes: readonly RevisionNode[];
+  waves?: readonly (readonly string[])[];
+}): Result<Lane[]> {
   if (revision.waves) return ok(revision.waves.map((nodeIds, wave) => ({ wave, nodeIds: [...nodeIds] })));
   const derived = deriveWaves(revision.nodes);
   return derived.ok ? ok(derived.value.waves.map((nodeIds, wave) => ({ wave, nodeIds }))) : derived;

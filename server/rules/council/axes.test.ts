@@ -32,7 +32,12 @@ describe("draftAxes", () => {
   });
 
   it("with one camp left, points at the mover, the spread and the doubter; a challenge inside a camp is no axis", () => {
-    const agreeing = [open("ann", "adopt", 9), open("bob", "reject", 2, "a pilot that works"), deepen("ann", "adopt", 9, "bob"), deepen("bob", "adopt", 3, "ann", "outnumbered")];
+    const agreeing = [
+      open("ann", "adopt", 9),
+      open("bob", "reject", 2, "a pilot that works"),
+      deepen("ann", "adopt", 9, "bob"),
+      deepen("bob", "adopt", 3, "ann", "outnumbered"),
+    ];
     expect(draftAxes({ options, transcript: agreeing })).toEqual([
       "what moved bob from reject to adopt: outnumbered",
       "how sure anyone can be: bob is at 3, ann at 9",
@@ -41,7 +46,11 @@ describe("draftAxes", () => {
   });
 
   it("always gives 2 to 4 single lines of at most 140 characters", () => {
-    const long = [open("ann", "adopt", 5), open("bob", "reject", 5), deepen("ann", "adopt", 5, "bob", "x", `line one\nline two ${"y".repeat(300)}`)];
+    const long = [
+      open("ann", "adopt", 5),
+      open("bob", "reject", 5),
+      deepen("ann", "adopt", 5, "bob", "x", `line one\nline two ${"y".repeat(300)}`),
+    ];
     for (const t of [[], [open("ann", "adopt", 7)], long, transcript]) {
       const axes = draftAxes({ options, transcript: t });
       expect(axes.length).toBeGreaterThanOrEqual(AXES_MIN);

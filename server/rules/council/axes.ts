@@ -15,7 +15,12 @@ const FALLBACK_AXES = [
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const chars = [...flat];
-  return chars.length <= RATIONALE_MAX ? flat : `${chars.slice(0, RATIONALE_MAX - 1).join("").trimEnd()}…`;
+  return chars.length <= RATIONALE_MAX
+    ? flat
+    : `${chars
+        .slice(0, RATIONALE_MAX - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /**
@@ -43,7 +48,9 @@ export function draftAxes(input: { options: readonly string[]; transcript: reado
     .sort((a, b) => b.holders.length - a.holders.length);
   const [first, second] = camps;
   if (first && second) {
-    axes.push(`${first.option} or ${second.option}: ${first.holders.join(", ")} against ${second.holders.join(", ")}`);
+    axes.push(
+      `${first.option} or ${second.option}: ${first.holders.join(", ")} against ${second.holders.join(", ")}`,
+    );
   }
 
   for (const a of early) {
@@ -58,15 +65,25 @@ export function draftAxes(input: { options: readonly string[]; transcript: reado
     if (a.round !== 2) continue;
     const before = early.find((b) => b.round === 1 && b.name === a.name);
     if (before && stanceOf(before).position !== a.reply.position) {
-      axes.push(`what moved ${a.name} from ${stanceOf(before).position} to ${a.reply.position}: ${a.reply.self_update}`);
+      axes.push(
+        `what moved ${a.name} from ${stanceOf(before).position} to ${a.reply.position}: ${a.reply.self_update}`,
+      );
     }
   }
 
   const sure = [...latest.entries()].map(([name, a]) => ({ name, confidence: stanceOf(a).confidence }));
-  const low = sure.reduce<(typeof sure)[number] | undefined>((m, s) => (m && m.confidence <= s.confidence ? m : s), undefined);
-  const high = sure.reduce<(typeof sure)[number] | undefined>((m, s) => (m && m.confidence >= s.confidence ? m : s), undefined);
+  const low = sure.reduce<(typeof sure)[number] | undefined>(
+    (m, s) => (m && m.confidence <= s.confidence ? m : s),
+    undefined,
+  );
+  const high = sure.reduce<(typeof sure)[number] | undefined>(
+    (m, s) => (m && m.confidence >= s.confidence ? m : s),
+    undefined,
+  );
   if (low && high && high.confidence - low.confidence >= 4) {
-    axes.push(`how sure anyone can be: ${low.name} is at ${low.confidence}, ${high.name} at ${high.confidence}`);
+    axes.push(
+      `how sure anyone can be: ${low.name} is at ${low.confidence}, ${high.name} at ${high.confidence}`,
+    );
   }
 
   const doubter = low ? early.find((a) => a.round === 1 && a.name === low.name) : undefined;

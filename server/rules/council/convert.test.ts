@@ -16,7 +16,10 @@ describe("fromState then toState", () => {
     if (!imported.ok) return;
     expect(imported.value.seats.every((s) => s.status === "live")).toBe(true);
     expect(imported.value.answers.filter((a) => a.round === 4)).toHaveLength(5);
-    expect(toState(imported.value)).toEqual({ ...workedExample(), values_keywords: ["honesty", "safety", "consent"] });
+    expect(toState(imported.value)).toEqual({
+      ...workedExample(),
+      values_keywords: ["honesty", "safety", "consent"],
+    });
     expect(vote(toState(imported.value)).lines).toEqual(vote(workedExample()).lines);
   });
 
@@ -51,8 +54,14 @@ describe("fromState refuses what the app cannot hold", () => {
     }, 'Two seats are named "facilitator": seat names must be unique.');
   });
   it("a round outside 1–3, or a round twice", () => {
-    refuse((s) => s.agents[0]?.rounds.push({ round: 4, position: "reject", confidence: 3 }), "facilitator has an entry for round 4: the state keeps rounds 1 to 3.");
-    refuse((s) => s.agents[0]?.rounds.push({ round: 2, position: "reject", confidence: 3 }), "facilitator has two entries for round 2.");
+    refuse(
+      (s) => s.agents[0]?.rounds.push({ round: 4, position: "reject", confidence: 3 }),
+      "facilitator has an entry for round 4: the state keeps rounds 1 to 3.",
+    );
+    refuse(
+      (s) => s.agents[0]?.rounds.push({ round: 2, position: "reject", confidence: 3 }),
+      "facilitator has two entries for round 2.",
+    );
   });
   it("a round entry without a confidence number", () => {
     refuse((s) => {
@@ -103,7 +112,11 @@ describe("toState", () => {
       final: { vote: "b", confidence: 6, rationale: "bob votes b" },
       dissent_note: "This ignores consent.",
     });
-    expect(vote(state).lines.slice(-3)).toEqual(["Escalate because:", `  bob's dissent cites a value: "consent"`, "The human decides."]);
+    expect(vote(state).lines.slice(-3)).toEqual([
+      "Escalate because:",
+      `  bob's dissent cites a value: "consent"`,
+      "The human decides.",
+    ]);
   });
 
   it("includes emptied seats only when asked, and then the vote re-prompts for them", () => {

@@ -15,13 +15,21 @@ export function toState(council: Council, opts: { includeEmptied?: boolean } = {
     const mine = council.answers.filter((a) => a.name === seat.name).sort((a, b) => a.round - b.round);
     const rounds = mine.flatMap((a): StateRound[] => {
       if (a.round === 4) return [];
-      const entry: StateRound = { round: a.round, position: a.reply.position, confidence: a.reply.confidence_now };
+      const entry: StateRound = {
+        round: a.round,
+        position: a.reply.position,
+        confidence: a.reply.confidence_now,
+      };
       return [a.round === 2 ? { ...entry, self_update: a.reply.self_update } : entry];
     });
     const agent: StateAgent = { name: seat.name, soul: seat.soul, rounds };
     const vote = mine.find((a) => a.round === 4);
     if (vote?.round === 4) {
-      agent.final = { vote: vote.reply.final_vote, confidence: vote.reply.final_confidence, rationale: vote.reply.one_line_rationale };
+      agent.final = {
+        vote: vote.reply.final_vote,
+        confidence: vote.reply.final_confidence,
+        rationale: vote.reply.one_line_rationale,
+      };
       agent.dissent_note = vote.reply.dissent_note;
     }
     return agent;
@@ -54,15 +62,29 @@ export function fromState(state: CouncilState): Result<Council> {
     const rounds = new Set<number>();
     for (const r of agent.rounds) {
       if (r.round !== 1 && r.round !== 2 && r.round !== 3) {
-        return fail("invalid", `${name} has an entry for round ${String(r.round)}: the state keeps rounds 1 to 3.`);
+        return fail(
+          "invalid",
+          `${name} has an entry for round ${String(r.round)}: the state keeps rounds 1 to 3.`,
+        );
       }
       if (rounds.has(r.round)) return fail("invalid", `${name} has two entries for round ${r.round}.`);
-      if (!Number.isFinite(r.confidence)) return fail("invalid", `${name}'s round ${r.round} entry has no confidence number.`);
+      if (!Number.isFinite(r.confidence))
+        return fail("invalid", `${name}'s round ${r.round} entry has no confidence number.`);
       rounds.add(r.round);
       const stance = { position: r.position, confidence_now: r.confidence };
-      if (r.round === 1) answers.push({ round: 1, name, reply: { ...stance, reasoning: "", what_would_change_your_mind: "" } });
+      if (r.round === 1)
+        answers.push({
+          round: 1,
+          name,
+          reply: { ...stance, reasoning: "", what_would_change_your_mind: "" },
+        });
       if (r.round === 2) {
-        const reply = { ...stance, reasoning: "", challenge: { target: "", critique: "" }, self_update: r.self_update ?? "" };
+        const reply = {
+          ...stance,
+          reasoning: "",
+          challenge: { target: "", critique: "" },
+          self_update: r.self_update ?? "",
+        };
         answers.push({ round: 2, name, reply });
       }
       if (r.round === 3) {

@@ -20,14 +20,29 @@ describe("verdicts", () => {
   });
 
   it("no EARLY-STOP when one seat is at 7, or one holds another option", () => {
-    const lukewarm = positions([["ann", r(1, "a", 7)], ["bob", r(1, "a", 9)], ["cy", r(1, "a", 9)]]);
-    expect(inspect(lukewarm)).toMatchObject({ verdict: "CONTINUE", line: "CONTINUE: round 1 still divided — run round 2" });
-    const split = positions([["ann", r(1, "a", 9)], ["bob", r(1, "b", 9)], ["cy", r(1, "a", 9)]]);
+    const lukewarm = positions([
+      ["ann", r(1, "a", 7)],
+      ["bob", r(1, "a", 9)],
+      ["cy", r(1, "a", 9)],
+    ]);
+    expect(inspect(lukewarm)).toMatchObject({
+      verdict: "CONTINUE",
+      line: "CONTINUE: round 1 still divided — run round 2",
+    });
+    const split = positions([
+      ["ann", r(1, "a", 9)],
+      ["bob", r(1, "b", 9)],
+      ["cy", r(1, "a", 9)],
+    ]);
     expect(inspect(split)).toMatchObject({ verdict: "CONTINUE" });
   });
 
   it("no EARLY-STOP on a shared position that is not an option", () => {
-    const state = positions([["ann", r(1, "z", 9)], ["bob", r(1, "z", 9)], ["cy", r(1, "z", 9)]]);
+    const state = positions([
+      ["ann", r(1, "z", 9)],
+      ["bob", r(1, "z", 9)],
+      ["cy", r(1, "z", 9)],
+    ]);
     expect(inspect(state)).toMatchObject({ verdict: "CONTINUE" });
   });
 
@@ -51,7 +66,10 @@ describe("verdicts", () => {
       ["bob", r(1, "b", 6), r(2, "b", 6)],
       ["cy", r(1, "c", 6), r(2, "c", 6, "no change")],
     ]);
-    expect(inspect(missing)).toMatchObject({ verdict: "CONTINUE", line: "CONTINUE: round 2 still divided — run round 3" });
+    expect(inspect(missing)).toMatchObject({
+      verdict: "CONTINUE",
+      line: "CONTINUE: round 2 still divided — run round 3",
+    });
     const moved = positions([
       ["ann", r(1, "a", 6), r(2, "a", 6, "no change.")],
       ["bob", r(1, "b", 6), r(2, "b", 6, "no change")],
@@ -66,7 +84,10 @@ describe("verdicts", () => {
       ["bob", r(1, "b", 6), r(2, "b", 6, "no change"), r(3, "b", 6, "no change")],
       ["cy", r(1, "c", 6), r(2, "c", 6, "no change"), r(3, "c", 6, "no change")],
     ]);
-    expect(inspect(state)).toMatchObject({ verdict: "CONTINUE", line: "CONTINUE: round 3 still divided — run round 4" });
+    expect(inspect(state)).toMatchObject({
+      verdict: "CONTINUE",
+      line: "CONTINUE: round 3 still divided — run round 4",
+    });
   });
 
   it("EXPERT-DEFERENCE: exactly one 10, everyone else at 3 or less, named", () => {
@@ -85,9 +106,17 @@ describe("verdicts", () => {
   });
 
   it("no EXPERT-DEFERENCE with two 10s or another seat at 4", () => {
-    const two = positions([["ann", r(1, "a", 10)], ["bob", r(1, "b", 10)], ["cy", r(1, "c", 1)]]);
+    const two = positions([
+      ["ann", r(1, "a", 10)],
+      ["bob", r(1, "b", 10)],
+      ["cy", r(1, "c", 1)],
+    ]);
     expect(inspect(two)).toMatchObject({ verdict: "CONTINUE" });
-    const four = positions([["ann", r(1, "a", 10)], ["bob", r(1, "b", 4)], ["cy", r(1, "c", 1)]]);
+    const four = positions([
+      ["ann", r(1, "a", 10)],
+      ["bob", r(1, "b", 4)],
+      ["cy", r(1, "c", 1)],
+    ]);
     expect(inspect(four)).toMatchObject({ verdict: "CONTINUE" });
   });
 });
@@ -112,7 +141,11 @@ describe("precedence: the first match wins", () => {
   });
 
   it("EXPERT-DEFERENCE before CONTINUE", () => {
-    const state = positions([["ann", r(1, "a", 10)], ["bob", r(1, "b", 2)], ["cy", r(1, "c", 3)]]);
+    const state = positions([
+      ["ann", r(1, "a", 10)],
+      ["bob", r(1, "b", 2)],
+      ["cy", r(1, "c", 3)],
+    ]);
     expect(inspect(state)).toMatchObject({ verdict: "EXPERT-DEFERENCE", certain: "ann" });
   });
 });
@@ -123,8 +156,15 @@ describe("the latest round", () => {
   });
 
   it("is the largest number of round entries any seat has; a seat missing it is bad input", () => {
-    const state = positions([["ann", r(1, "a", 9), r(2, "a", 9)], ["bob", r(1, "a", 9)], ["cy", r(1, "a", 9), r(2, "a", 9)]]);
-    expect(inspect(state)).toEqual({ ok: false, line: "round 2: not every seat has answered (missing: bob)" });
+    const state = positions([
+      ["ann", r(1, "a", 9), r(2, "a", 9)],
+      ["bob", r(1, "a", 9)],
+      ["cy", r(1, "a", 9), r(2, "a", 9)],
+    ]);
+    expect(inspect(state)).toEqual({
+      ok: false,
+      line: "round 2: not every seat has answered (missing: bob)",
+    });
   });
 
   it("looks the round up by number, not by place in the list", () => {
@@ -133,11 +173,17 @@ describe("the latest round", () => {
       ["bob", r(1, "a", 9), r(1, "a", 9)],
       ["cy", r(1, "a", 9), r(2, "a", 9)],
     ]);
-    expect(inspect(state)).toEqual({ ok: false, line: "round 2: not every seat has answered (missing: bob)" });
+    expect(inspect(state)).toEqual({
+      ok: false,
+      line: "round 2: not every seat has answered (missing: bob)",
+    });
   });
 
   it("refuses a table where nobody has answered, or with entries past round 3", () => {
-    expect(inspect(positions([["ann"], ["bob"], ["cy"]]))).toEqual({ ok: false, line: "round 1: no seat has answered yet" });
+    expect(inspect(positions([["ann"], ["bob"], ["cy"]]))).toEqual({
+      ok: false,
+      line: "round 1: no seat has answered yet",
+    });
     const four = positions([
       ["ann", r(1, "a", 9), r(2, "a", 9), r(3, "a", 9), r(4, "a", 9)],
       ["bob", r(1, "a", 9)],
@@ -147,14 +193,25 @@ describe("the latest round", () => {
   });
 
   it("fewer than 3 seats is bad input", () => {
-    expect(inspect(positions([["ann", r(1, "a", 9)], ["bob", r(1, "a", 9)]]))).toEqual({
+    expect(
+      inspect(
+        positions([
+          ["ann", r(1, "a", 9)],
+          ["bob", r(1, "a", 9)],
+        ]),
+      ),
+    ).toEqual({
       ok: false,
       line: "quorum: 2 seats — a Round Table needs at least 3",
     });
   });
 
   it("a confidence that is not a number passes no threshold", () => {
-    const state = positions([["ann", r(1, "a", Number.NaN)], ["bob", r(1, "a", 9)], ["cy", r(1, "a", 9)]]);
+    const state = positions([
+      ["ann", r(1, "a", Number.NaN)],
+      ["bob", r(1, "a", 9)],
+      ["cy", r(1, "a", 9)],
+    ]);
     expect(inspect(state)).toMatchObject({ verdict: "CONTINUE" });
   });
 });

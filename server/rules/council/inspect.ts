@@ -53,7 +53,11 @@ export function judge(rows: readonly InspectorRow[], last: number, options: read
   }
   const certain = rows.filter((r) => r.confidence === CONFIDENCE_MAX);
   const expert = certain[0];
-  if (certain.length === 1 && expert && rows.every((r) => r === expert || r.confidence <= DEFERENCE_MAX_OTHERS)) {
+  if (
+    certain.length === 1 &&
+    expert &&
+    rows.every((r) => r === expert || r.confidence <= DEFERENCE_MAX_OTHERS)
+  ) {
     return {
       verdict: "EXPERT-DEFERENCE",
       line: `EXPERT-DEFERENCE: only ${expert.name} is certain (${CONFIDENCE_MAX}), the rest ≤${DEFERENCE_MAX_OTHERS} — ask the human whether to short-circuit`,
@@ -78,7 +82,8 @@ export function inspect(state: CouncilState): InspectResult {
   const last = Math.max(0, ...state.agents.map((a) => a.rounds.length));
   if (last === 0) return { ok: false, line: "round 1: no seat has answered yet" };
   // Round 4 is the vote and there is no round 5: nothing after round 3 is the inspector's.
-  if (last >= ROUNDS) return { ok: false, line: `round ${last}: the inspector reads rounds 1 to ${ROUNDS - 1} only` };
+  if (last >= ROUNDS)
+    return { ok: false, line: `round ${last}: the inspector reads rounds 1 to ${ROUNDS - 1} only` };
   const latest = state.agents.map((a) => ({ agent: a, entry: a.rounds.find((r) => r.round === last) }));
   const missing = latest.filter((l) => !l.entry).map((l) => l.agent.name);
   if (missing.length > 0) {

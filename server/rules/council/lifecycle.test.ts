@@ -16,7 +16,11 @@ const five = ["ann", "bob", "cy", "di", "ed"];
 
 describe("roundStatus", () => {
   it("lists who has answered and who is owed, ignoring emptied seats", () => {
-    const c = emptySeat(council(five, [open("ann", "a", 6), open("di", "b", 4), open("ed", "a", 5)]), "ed", "missed the round 1 deadline");
+    const c = emptySeat(
+      council(five, [open("ann", "a", 6), open("di", "b", 4), open("ed", "a", 5)]),
+      "ed",
+      "missed the round 1 deadline",
+    );
     expect(roundStatus(c, 1)).toEqual({
       round: 1,
       answered: ["ann", "di"],
@@ -25,7 +29,11 @@ describe("roundStatus", () => {
       live: 4,
       canClose: false,
     });
-    expect(roundStatus(c, 2)).toMatchObject({ answered: [], waiting: ["ann", "bob", "cy", "di"], canClose: false });
+    expect(roundStatus(c, 2)).toMatchObject({
+      answered: [],
+      waiting: ["ann", "bob", "cy", "di"],
+      canClose: false,
+    });
   });
 
   it("the round can close once every live seat has answered", () => {
@@ -48,7 +56,10 @@ describe("deadlines and bad replies", () => {
 
   it("one re-prompt, then the seat is emptied", () => {
     expect(afterBadReply(2, 1)).toEqual({ action: "reprompt" });
-    expect(afterBadReply(2, 2)).toEqual({ action: "empty", reason: "a malformed or off-option reply 2 times in round 2" });
+    expect(afterBadReply(2, 2)).toEqual({
+      action: "empty",
+      reason: "a malformed or off-option reply 2 times in round 2",
+    });
   });
 
   it("emptying a seat keeps its earlier answers and touches no other seat", () => {
@@ -67,7 +78,10 @@ describe("nextStep", () => {
   const r1 = [open("ann", "a", 6), open("bob", "b", 6), open("cy", "a", 6)];
 
   it("waits while a live seat owes an answer", () => {
-    expect(nextStep(council(["ann", "bob", "cy"], r1.slice(0, 2)), 1)).toEqual({ kind: "wait", waiting: ["cy"] });
+    expect(nextStep(council(["ann", "bob", "cy"], r1.slice(0, 2)), 1)).toEqual({
+      kind: "wait",
+      waiting: ["cy"],
+    });
   });
 
   it("after round 1, round 2 (the inspector reads rounds 2 and 3)", () => {
@@ -75,19 +89,52 @@ describe("nextStep", () => {
   });
 
   it("EARLY-STOP goes straight to round 4", () => {
-    const c = council(["ann", "bob", "cy"], [...r1, deepen("ann", "a", 8, "bob"), deepen("bob", "a", 9, "cy", "moved"), deepen("cy", "a", 10, "bob")]);
-    expect(nextStep(c, 2)).toMatchObject({ kind: "round", round: 4, inspection: { verdict: "EARLY-STOP", position: "a" } });
+    const c = council(
+      ["ann", "bob", "cy"],
+      [
+        ...r1,
+        deepen("ann", "a", 8, "bob"),
+        deepen("bob", "a", 9, "cy", "moved"),
+        deepen("cy", "a", 10, "bob"),
+      ],
+    );
+    expect(nextStep(c, 2)).toMatchObject({
+      kind: "round",
+      round: 4,
+      inspection: { verdict: "EARLY-STOP", position: "a" },
+    });
   });
 
   it("SKIP-ROUND-3 asks the facilitator: yes votes now, no runs round 3", () => {
-    const c = council(["ann", "bob", "cy"], [...r1, deepen("ann", "a", 6, "bob"), deepen("bob", "b", 6, "cy"), deepen("cy", "a", 6, "bob")]);
-    expect(nextStep(c, 2)).toMatchObject({ kind: "confirm", inspection: { verdict: "SKIP-ROUND-3" }, ifYes: 4, ifNo: 3 });
+    const c = council(
+      ["ann", "bob", "cy"],
+      [...r1, deepen("ann", "a", 6, "bob"), deepen("bob", "b", 6, "cy"), deepen("cy", "a", 6, "bob")],
+    );
+    expect(nextStep(c, 2)).toMatchObject({
+      kind: "confirm",
+      inspection: { verdict: "SKIP-ROUND-3" },
+      ifYes: 4,
+      ifNo: 3,
+    });
   });
 
   it("EXPERT-DEFERENCE after round 2 asks whether to short-circuit to the vote", () => {
-    const c = council(["ann", "bob", "cy"], [...r1, deepen("ann", "a", 10, "bob", "firmer"), deepen("bob", "b", 2, "cy"), deepen("cy", "a", 3, "bob")]);
+    const c = council(
+      ["ann", "bob", "cy"],
+      [
+        ...r1,
+        deepen("ann", "a", 10, "bob", "firmer"),
+        deepen("bob", "b", 2, "cy"),
+        deepen("cy", "a", 3, "bob"),
+      ],
+    );
     const step = nextStep(c, 2);
-    expect(step).toMatchObject({ kind: "confirm", inspection: { verdict: "EXPERT-DEFERENCE", certain: "ann" }, ifYes: 4, ifNo: 3 });
+    expect(step).toMatchObject({
+      kind: "confirm",
+      inspection: { verdict: "EXPERT-DEFERENCE", certain: "ann" },
+      ifYes: 4,
+      ifNo: 3,
+    });
     expect(step.kind === "confirm" && step.ask).toContain("ann");
   });
 
@@ -99,11 +146,23 @@ describe("nextStep", () => {
       inspection: { verdict: "EXPERT-DEFERENCE", round: 3 },
     });
     const divided = [converge("ann", "a", 7), converge("bob", "b", 7), converge("cy", "a", 7)];
-    expect(nextStep(council(["ann", "bob", "cy"], divided), 3)).toMatchObject({ kind: "round", round: 4, inspection: { verdict: "CONTINUE" } });
+    expect(nextStep(council(["ann", "bob", "cy"], divided), 3)).toMatchObject({
+      kind: "round",
+      round: 4,
+      inspection: { verdict: "CONTINUE" },
+    });
   });
 
   it("CONTINUE after round 2 runs round 3", () => {
-    const c = council(["ann", "bob", "cy"], [...r1, deepen("ann", "a", 7, "bob", "firmer"), deepen("bob", "b", 6, "cy"), deepen("cy", "a", 6, "bob")]);
+    const c = council(
+      ["ann", "bob", "cy"],
+      [
+        ...r1,
+        deepen("ann", "a", 7, "bob", "firmer"),
+        deepen("bob", "b", 6, "cy"),
+        deepen("cy", "a", 6, "bob"),
+      ],
+    );
     expect(nextStep(c, 2)).toMatchObject({ kind: "round", round: 3, inspection: { verdict: "CONTINUE" } });
   });
 
@@ -134,7 +193,16 @@ describe("nextStep", () => {
 describe("a table played from the first round to the count", () => {
   it("five souls, one emptied in round 2, an early stop after round 2, decided", () => {
     let c = council(five);
-    c = { ...c, answers: [open("ann", "a", 6), open("bob", "b", 7), open("cy", "a", 5), open("di", "a", 7), open("ed", "c", 3)] };
+    c = {
+      ...c,
+      answers: [
+        open("ann", "a", 6),
+        open("bob", "b", 7),
+        open("cy", "a", 5),
+        open("di", "a", 7),
+        open("ed", "c", 3),
+      ],
+    };
     expect(nextStep(c, 1)).toEqual({ kind: "round", round: 2 });
 
     // ed answers off-option twice: re-prompted once, then emptied.
@@ -153,9 +221,22 @@ describe("a table played from the first round to the count", () => {
     };
     expect(roundStatus(c, 2)).toMatchObject({ canClose: true, emptied: ["ed"], live: 4 });
     const step = nextStep(c, 2);
-    expect(step).toMatchObject({ kind: "round", round: 4, inspection: { line: 'EARLY-STOP: all hold "a" at ≥8 after round 2 — skip to round 4' } });
+    expect(step).toMatchObject({
+      kind: "round",
+      round: 4,
+      inspection: { line: 'EARLY-STOP: all hold "a" at ≥8 after round 2 — skip to round 4' },
+    });
 
-    c = { ...c, answers: [...c.answers, cast("ann", "a", 9), cast("bob", "a", 7), cast("cy", "a", 9), cast("di", "a", 8)] };
+    c = {
+      ...c,
+      answers: [
+        ...c.answers,
+        cast("ann", "a", 9),
+        cast("bob", "a", 7),
+        cast("cy", "a", 9),
+        cast("di", "a", 8),
+      ],
+    };
     expect(nextStep(c, 4)).toEqual({ kind: "count" });
     const result = vote(toState(c));
     expect(result.lines).toEqual([

@@ -37,7 +37,10 @@ export function missedDeadline(
   clock: { openedAt: number; now: number; deadlineMs?: number },
 ): { name: string; reason: string }[] {
   if (clock.now < clock.openedAt + (clock.deadlineMs ?? ROUND_DEADLINE_DEFAULT_MS)) return [];
-  return roundStatus(council, round).waiting.map((name) => ({ name, reason: `missed the round ${round} deadline` }));
+  return roundStatus(council, round).waiting.map((name) => ({
+    name,
+    reason: `missed the round ${round} deadline`,
+  }));
 }
 
 /** After a malformed or off-option reply: ask once more, or empty the seat. `badReplies` counts this one. */
@@ -54,7 +57,9 @@ export function afterBadReply(
 export function emptySeat<C extends Pick<Council, "seats">>(council: C, name: string, reason: string): C {
   return {
     ...council,
-    seats: council.seats.map((s) => (s.name === name && s.status === "live" ? { ...s, status: "emptied", emptiedReason: reason } : s)),
+    seats: council.seats.map((s) =>
+      s.name === name && s.status === "live" ? { ...s, status: "emptied", emptiedReason: reason } : s,
+    ),
   };
 }
 
@@ -71,7 +76,10 @@ export type NextStep =
   | { kind: "escalate"; reason: string };
 
 /** What happens once `justFinished` closes. */
-export function nextStep(council: Pick<Council, "seats" | "answers" | "options">, justFinished: RoundNumber): NextStep {
+export function nextStep(
+  council: Pick<Council, "seats" | "answers" | "options">,
+  justFinished: RoundNumber,
+): NextStep {
   const live = liveSeats(council);
   if (live.length < SEATS_MIN) return { kind: "escalate", reason: `fewer than ${SEATS_MIN} live seats` };
   const status = roundStatus(council, justFinished);
@@ -83,7 +91,9 @@ export function nextStep(council: Pick<Council, "seats" | "answers" | "options">
     const a = council.answers.find((x) => x.round === justFinished && x.name === seat.name);
     if (!a) return [];
     const { position, confidence } = stanceOf(a);
-    return [{ name: seat.name, position, confidence, selfUpdate: a.round === 2 ? a.reply.self_update : undefined }];
+    return [
+      { name: seat.name, position, confidence, selfUpdate: a.round === 2 ? a.reply.self_update : undefined },
+    ];
   });
   const inspection = judge(rows, justFinished, council.options);
   const next: RoundNumber = justFinished === 2 ? 3 : 4;

@@ -90,7 +90,9 @@ function earlierRounds(round: RoundNumber, transcript: readonly Answer[]): strin
   for (let r = 1; r < round; r++) {
     const answers = transcript.filter((a) => a.round === r);
     if (answers.length === 0) continue;
-    blocks.push(`Round ${r} — ${ROUND_NAMES[r as RoundNumber]}:\n${answers.map((a) => `  - ${describe(a)}`).join("\n")}`);
+    blocks.push(
+      `Round ${r} — ${ROUND_NAMES[r as RoundNumber]}:\n${answers.map((a) => `  - ${describe(a)}`).join("\n")}`,
+    );
   }
   return blocks;
 }

@@ -4,7 +4,12 @@ import { validateReply, type ReplyContext } from "@/server/rules/council";
 
 const ctx: ReplyContext = { options: ["adopt", "reject"], names: ["ann", "bob", "cy"], self: "ann" };
 
-const round1 = { position: "adopt", reasoning: "It fits. It is cheap.", confidence_now: 7, what_would_change_your_mind: "A failed pilot." };
+const round1 = {
+  position: "adopt",
+  reasoning: "It fits. It is cheap.",
+  confidence_now: 7,
+  what_would_change_your_mind: "A failed pilot.",
+};
 const round2 = {
   challenge: { target: "bob", critique: "You assume the pilot is free." },
   self_update: "no change",
@@ -19,7 +24,12 @@ const round3 = {
   position: "reject",
   confidence_now: 6,
 };
-const round4 = { final_vote: "adopt", final_confidence: 6, one_line_rationale: "Cheap and reversible.", dissent_note: null };
+const round4 = {
+  final_vote: "adopt",
+  final_confidence: 6,
+  one_line_rationale: "Cheap and reversible.",
+  dissent_note: null,
+};
 
 const problem = (round: 1 | 2 | 3 | 4, reply: unknown) => {
   const result = validateReply(round, reply, ctx);
@@ -45,7 +55,9 @@ describe("valid replies pass, as typed values", () => {
 
 describe("round 1", () => {
   it("a position must be one of the options, exactly", () => {
-    expect(problem(1, { ...round1, position: "Adopt" })).toBe("The round 1 reply is not valid: position must be one of: adopt, reject.");
+    expect(problem(1, { ...round1, position: "Adopt" })).toBe(
+      "The round 1 reply is not valid: position must be one of: adopt, reject.",
+    );
   });
   it("confidence_now is a whole number from 1 to 10", () => {
     for (const c of [0, 11, 7.5, "7", null]) {
@@ -56,9 +68,13 @@ describe("round 1", () => {
     expect(problem(1, { ...round1, confidence_now: 5 })).toBeNull();
   });
   it("reasoning and what would change your mind are non-empty text", () => {
-    expect(problem(1, { ...round1, reasoning: "  " })).toBe("The round 1 reply is not valid: reasoning must be a non-empty string.");
+    expect(problem(1, { ...round1, reasoning: "  " })).toBe(
+      "The round 1 reply is not valid: reasoning must be a non-empty string.",
+    );
     const { what_would_change_your_mind: _, ...without } = round1;
-    expect(problem(1, without)).toBe("The round 1 reply is not valid: what_would_change_your_mind must be a non-empty string.");
+    expect(problem(1, without)).toBe(
+      "The round 1 reply is not valid: what_would_change_your_mind must be a non-empty string.",
+    );
   });
   it("names every wrong field at once", () => {
     expect(problem(1, {})).toBe(
@@ -70,7 +86,8 @@ describe("round 1", () => {
 
 describe("round 2", () => {
   it("the challenge names another seat", () => {
-    const expected = "The round 2 reply is not valid: challenge.target must be another seat's name (one of: bob, cy).";
+    const expected =
+      "The round 2 reply is not valid: challenge.target must be another seat's name (one of: bob, cy).";
     expect(problem(2, { ...round2, challenge: { target: "ann", critique: "me" } })).toBe(expected);
     expect(problem(2, { ...round2, challenge: { target: "dora", critique: "who" } })).toBe(expected);
   });
@@ -83,7 +100,9 @@ describe("round 2", () => {
     );
   });
   it("self_update is text", () => {
-    expect(problem(2, { ...round2, self_update: null })).toBe("The round 2 reply is not valid: self_update must be a non-empty string.");
+    expect(problem(2, { ...round2, self_update: null })).toBe(
+      "The round 2 reply is not valid: self_update must be a non-empty string.",
+    );
     expect(problem(2, { ...round2, self_update: "I moved toward reject" })).toBeNull();
   });
   it("position and confidence as in round 1", () => {
@@ -111,7 +130,9 @@ describe("round 3", () => {
 
 describe("round 4", () => {
   it("the vote is one option", () => {
-    expect(problem(4, { ...round4, final_vote: "abstain" })).toBe("The round 4 reply is not valid: final_vote must be one of: adopt, reject.");
+    expect(problem(4, { ...round4, final_vote: "abstain" })).toBe(
+      "The round 4 reply is not valid: final_vote must be one of: adopt, reject.",
+    );
   });
   it("the confidence is 1–10 and never 5", () => {
     expect(problem(4, { ...round4, final_confidence: 5 })).toBe(
@@ -142,17 +163,27 @@ describe("round 4", () => {
     const { dissent_note: _, ...without } = round4;
     expect(validateReply(4, without, ctx)).toEqual({ ok: true, value: round4 });
     expect(validateReply(4, { ...round4, dissent_note: " " }, ctx)).toEqual({ ok: true, value: round4 });
-    expect(problem(4, { ...round4, dissent_note: 3 })).toBe("The round 4 reply is not valid: dissent_note must be a string or null.");
+    expect(problem(4, { ...round4, dissent_note: 3 })).toBe(
+      "The round 4 reply is not valid: dissent_note must be a string or null.",
+    );
   });
 });
 
 describe("not a reply at all", () => {
   it("a reply must be an object", () => {
     for (const reply of [null, [], "adopt", 3, undefined]) {
-      expect(validateReply(1, reply, ctx)).toEqual({ ok: false, code: "invalid", message: "The round 1 reply must be a JSON object." });
+      expect(validateReply(1, reply, ctx)).toEqual({
+        ok: false,
+        code: "invalid",
+        message: "The round 1 reply must be a JSON object.",
+      });
     }
   });
   it("there is no round 5", () => {
-    expect(validateReply(5 as 4, round4, ctx)).toEqual({ ok: false, code: "invalid", message: "There is no round 5: rounds are 1 to 4." });
+    expect(validateReply(5 as 4, round4, ctx)).toEqual({
+      ok: false,
+      code: "invalid",
+      message: "There is no round 5: rounds are 1 to 4.",
+    });
   });
 });

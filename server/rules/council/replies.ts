@@ -138,7 +138,8 @@ export function validateReply<R extends RoundNumber>(
   ctx: ReplyContext,
 ): Result<ReplyFor<R>>;
 export function validateReply(round: RoundNumber, reply: unknown, ctx: ReplyContext): Result<Reply> {
-  if (!ROUND_NUMBERS.includes(round)) return fail("invalid", `There is no round ${String(round)}: rounds are 1 to 4.`);
+  if (!ROUND_NUMBERS.includes(round))
+    return fail("invalid", `There is no round ${String(round)}: rounds are 1 to 4.`);
   if (typeof reply !== "object" || reply === null || Array.isArray(reply)) {
     return fail("invalid", `The round ${round} reply must be a JSON object.`);
   }

@@ -9,7 +9,10 @@ const value = (text: string) => {
 
 describe("parseReplyText", () => {
   it("reads a bare object", () => {
-    expect(value('{"position": "adopt", "confidence_now": 7}')).toEqual({ position: "adopt", confidence_now: 7 });
+    expect(value('{"position": "adopt", "confidence_now": 7}')).toEqual({
+      position: "adopt",
+      confidence_now: 7,
+    });
     expect(value('\n  {"a": 1}  \n')).toEqual({ a: 1 });
   });
 

@@ -16,23 +16,43 @@ describe("parseState", () => {
         { round: 1, position: "adopt-as-is", confidence: 8 },
         { round: 2, position: "adopt-as-is", confidence: 7, self_update: "no change" },
       ],
-      final: { vote: "adopt-modified", confidence: 6, rationale: "Compromise — would prefer as-is, but unity matters more" },
+      final: {
+        vote: "adopt-modified",
+        confidence: 6,
+        rationale: "Compromise — would prefer as-is, but unity matters more",
+      },
       dissent_note: null,
     });
     expect(parsed.value.values_keywords).toBeUndefined();
   });
 
   it("is bad input only without an object, an options list or an agents list", () => {
-    for (const input of [null, 3, "x", [], {}, { options: [] }, { agents: [] }, { options: "a", agents: [] }, { options: [], agents: {} }]) {
+    for (const input of [
+      null,
+      3,
+      "x",
+      [],
+      {},
+      { options: [] },
+      { agents: [] },
+      { options: "a", agents: [] },
+      { options: [], agents: {} },
+    ]) {
       const parsed = parseState(input);
       expect(parsed.ok, JSON.stringify(input)).toBe(false);
       if (!parsed.ok) expect(parsed.code).toBe("invalid");
     }
-    expect(parseState({ options: [], agents: {} })).toMatchObject({ message: "Not a Round Table state: agents must be a list." });
+    expect(parseState({ options: [], agents: {} })).toMatchObject({
+      message: "Not a Round Table state: agents must be a list.",
+    });
   });
 
   it("fills what is missing and keeps an aggregator it does not know", () => {
-    const parsed = parseState({ options: ["a", 2, "a", "b"], aggregator: "plurality", agents: [{}, { name: 7, rounds: "x" }, 3] });
+    const parsed = parseState({
+      options: ["a", 2, "a", "b"],
+      aggregator: "plurality",
+      agents: [{}, { name: 7, rounds: "x" }, 3],
+    });
     expect(parsed.ok && parsed.value).toEqual({
       id: "",
       question: "",
@@ -47,7 +67,10 @@ describe("parseState", () => {
   });
 
   it("turns a round entry of the wrong types into one that matches nothing", () => {
-    const parsed = parseState({ options: ["a"], agents: [{ name: "ann", rounds: [{ round: "1", position: 3, confidence: "9", self_update: 4 }, null] }] });
+    const parsed = parseState({
+      options: ["a"],
+      agents: [{ name: "ann", rounds: [{ round: "1", position: 3, confidence: "9", self_update: 4 }, null] }],
+    });
     expect(parsed.ok && parsed.value.agents[0]?.rounds).toEqual([
       { round: Number.NaN, position: "3", confidence: Number.NaN },
       { round: Number.NaN, position: "", confidence: Number.NaN },
@@ -55,7 +78,13 @@ describe("parseState", () => {
   });
 
   it("keeps a final's vote and confidence as written, for the vote to judge", () => {
-    const parsed = parseState({ options: ["a"], agents: [{ name: "ann", final: { vote: 1, confidence: "8" } }, { name: "bob", final: null }] });
+    const parsed = parseState({
+      options: ["a"],
+      agents: [
+        { name: "ann", final: { vote: 1, confidence: "8" } },
+        { name: "bob", final: null },
+      ],
+    });
     expect(parsed.ok && parsed.value.agents).toEqual([
       { name: "ann", soul: "", rounds: [], final: { vote: 1, confidence: "8", rationale: "" } },
       { name: "bob", soul: "", rounds: [] },

@@ -44,18 +44,26 @@ const asText = (v: unknown): string | undefined =>
 const ZStateRound = z
   .object({
     round: z.number().catch(Number.NaN),
-    position: z.unknown().optional().transform((v) => asText(v) ?? ""),
+    position: z
+      .unknown()
+      .optional()
+      .transform((v) => asText(v) ?? ""),
     confidence: z.number().catch(Number.NaN),
     self_update: z.string().optional().catch(undefined),
   })
   .catch({ round: Number.NaN, position: "", confidence: Number.NaN })
-  .transform(({ self_update, ...rest }): StateRound => (self_update === undefined ? rest : { ...rest, self_update }));
+  .transform(({ self_update, ...rest }): StateRound =>
+    self_update === undefined ? rest : { ...rest, self_update },
+  );
 
 const ZStateFinal = z
   .object({
     vote: z.unknown().optional(),
     confidence: z.unknown().optional(),
-    rationale: z.unknown().optional().transform((v) => asText(v) ?? ""),
+    rationale: z
+      .unknown()
+      .optional()
+      .transform((v) => asText(v) ?? ""),
   })
   .transform((f): StateFinal => ({ vote: f.vote, confidence: f.confidence, rationale: f.rationale }))
   .optional()
@@ -64,7 +72,10 @@ const ZStateFinal = z
 const ZStateAgent = z
   .object({
     name: z.unknown().optional().transform(asText),
-    soul: z.unknown().optional().transform((v) => asText(v) ?? ""),
+    soul: z
+      .unknown()
+      .optional()
+      .transform((v) => asText(v) ?? ""),
     rounds: z.array(ZStateRound).catch([]),
     final: ZStateFinal,
     dissent_note: z.string().nullable().optional().catch(null),
@@ -72,8 +83,14 @@ const ZStateAgent = z
   .catch({ name: undefined, soul: "", rounds: [], final: undefined, dissent_note: undefined });
 
 const ZCouncilState = z.object({
-  id: z.unknown().optional().transform((v) => asText(v) ?? ""),
-  question: z.unknown().optional().transform((v) => asText(v) ?? ""),
+  id: z
+    .unknown()
+    .optional()
+    .transform((v) => asText(v) ?? ""),
+  question: z
+    .unknown()
+    .optional()
+    .transform((v) => asText(v) ?? ""),
   question_context: z.string().optional().catch(undefined),
   options: z.array(z.unknown(), { error: "options must be a list" }),
   aggregator: z.string().catch("weighted"),
@@ -108,7 +125,9 @@ export function parseState(input: unknown): Result<CouncilState> {
 /** The line a table with too few seats gets, or null when the quorum holds. */
 export function quorumProblem(state: Pick<CouncilState, "agents">): string | null {
   const n = state.agents.length;
-  return n < SEATS_MIN ? `quorum: ${n} ${n === 1 ? "seat" : "seats"} — a Round Table needs at least ${SEATS_MIN}` : null;
+  return n < SEATS_MIN
+    ? `quorum: ${n} ${n === 1 ? "seat" : "seats"} — a Round Table needs at least ${SEATS_MIN}`
+    : null;
 }
 
 /**

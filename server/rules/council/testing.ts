@@ -9,7 +9,13 @@ import type { CouncilState, StateAgent, StateRound } from "@/server/rules/counci
 export const workedExample = (): CouncilState => structuredClone(exampleJson) as CouncilState;
 
 /** A seat's final vote: [name, vote, confidence, rationale?, dissent_note?]. */
-export type Ballot = [name: string, vote: unknown, confidence: unknown, rationale?: string, dissent?: string | null];
+export type Ballot = [
+  name: string,
+  vote: unknown,
+  confidence: unknown,
+  rationale?: string,
+  dissent?: string | null,
+];
 
 export function ballots(
   seats: Ballot[],
@@ -49,10 +55,20 @@ export const r = (round: number, position: string, confidence: number, self_upda
   self_update === undefined ? { round, position, confidence } : { round, position, confidence, self_update };
 
 /** Answers in one line each, for the app's shape. */
-export const open = (name: string, position: string, confidence: number, mind = `${name} would need proof`): Answer => ({
+export const open = (
+  name: string,
+  position: string,
+  confidence: number,
+  mind = `${name} would need proof`,
+): Answer => ({
   round: 1,
   name,
-  reply: { position, reasoning: `${name} reasons for ${position}.`, confidence_now: confidence, what_would_change_your_mind: mind },
+  reply: {
+    position,
+    reasoning: `${name} reasons for ${position}.`,
+    confidence_now: confidence,
+    what_would_change_your_mind: mind,
+  },
 });
 export const deepen = (
   name: string,
@@ -64,17 +80,44 @@ export const deepen = (
 ): Answer => ({
   round: 2,
   name,
-  reply: { challenge: { target, critique }, self_update, position, reasoning: `${name} still reasons.`, confidence_now: confidence },
+  reply: {
+    challenge: { target, critique },
+    self_update,
+    position,
+    reasoning: `${name} still reasons.`,
+    confidence_now: confidence,
+  },
 });
-export const converge = (name: string, position: string, confidence: number, coalition_with: string[] = []): Answer => ({
+export const converge = (
+  name: string,
+  position: string,
+  confidence: number,
+  coalition_with: string[] = [],
+): Answer => ({
   round: 3,
   name,
-  reply: { axis_that_decides_my_vote: "cost", coalition_with, flip_condition: "a cheaper option", position, confidence_now: confidence },
+  reply: {
+    axis_that_decides_my_vote: "cost",
+    coalition_with,
+    flip_condition: "a cheaper option",
+    position,
+    confidence_now: confidence,
+  },
 });
-export const cast = (name: string, vote: string, confidence: number, dissent_note: string | null = null): Answer => ({
+export const cast = (
+  name: string,
+  vote: string,
+  confidence: number,
+  dissent_note: string | null = null,
+): Answer => ({
   round: 4,
   name,
-  reply: { final_vote: vote, final_confidence: confidence, one_line_rationale: `${name} votes ${vote}`, dissent_note },
+  reply: {
+    final_vote: vote,
+    final_confidence: confidence,
+    one_line_rationale: `${name} votes ${vote}`,
+    dissent_note,
+  },
 });
 
 /** A council of live seats with the given answers. */

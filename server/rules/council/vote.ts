@@ -9,7 +9,13 @@ import { isConfidence } from "@/server/rules/council/replies";
 import { quorumProblem, valuesKeywordsOf, type CouncilState } from "@/server/rules/council/state";
 
 /** One seat's valid binding vote. */
-export type CastVote = { name: string; vote: string; confidence: number; rationale: string; dissentNote: string | null };
+export type CastVote = {
+  name: string;
+  vote: string;
+  confidence: number;
+  rationale: string;
+  dissentNote: string | null;
+};
 
 export type Tally = { option: string; sum: number; count: number };
 
@@ -63,17 +69,33 @@ export function checkFinals(state: CouncilState): { problems: Problem[]; votes: 
     }
     const before = problems.length;
     if (typeof f.vote !== "string" || !state.options.includes(f.vote)) {
-      const text = f.vote === undefined ? "final has no vote" : `"${asVote(f.vote)}" is not one of ${state.options.join(", ")}`;
+      const text =
+        f.vote === undefined
+          ? "final has no vote"
+          : `"${asVote(f.vote)}" is not one of ${state.options.join(", ")}`;
       problems.push({ seat, kind: "off-option", text });
     }
     if (!isConfidence(f.confidence)) {
-      const text = f.confidence === undefined ? "final has no confidence" : `confidence ${asJson(f.confidence)} outside 1–${CONFIDENCE_MAX}`;
+      const text =
+        f.confidence === undefined
+          ? "final has no confidence"
+          : `confidence ${asJson(f.confidence)} outside 1–${CONFIDENCE_MAX}`;
       problems.push({ seat, kind: "bad-confidence", text });
     } else if (f.confidence === FORBIDDEN_FINAL_CONFIDENCE) {
-      problems.push({ seat, kind: "forbidden-five", text: "5 is forbidden in round 4 — re-prompt for 4 or 6" });
+      problems.push({
+        seat,
+        kind: "forbidden-five",
+        text: "5 is forbidden in round 4 — re-prompt for 4 or 6",
+      });
     }
     if (problems.length === before && typeof f.vote === "string" && typeof f.confidence === "number") {
-      votes.push({ name: seat, vote: f.vote, confidence: f.confidence, rationale: f.rationale, dissentNote: agent.dissent_note ?? null });
+      votes.push({
+        name: seat,
+        vote: f.vote,
+        confidence: f.confidence,
+        rationale: f.rationale,
+        dissentNote: agent.dissent_note ?? null,
+      });
     }
   }
   return { problems, votes };
@@ -93,8 +115,10 @@ export function score(
   const scoreOf = (t: Tally) => (aggregator === "majority" ? t.count : t.sum);
   const top = Math.max(...tally.map(scoreOf));
   let tied = tally.filter((t) => scoreOf(t) === top).map((t) => t.option);
-  if (tied.length > 1) tied = keepBest(tied, (o) => Math.max(0, ...votes.filter((v) => v.vote === o).map((v) => v.confidence)));
-  if (tied.length > 1) tied = keepBest(tied, (o) => -votes.filter((v) => v.vote === o && hasNote(v.dissentNote)).length);
+  if (tied.length > 1)
+    tied = keepBest(tied, (o) => Math.max(0, ...votes.filter((v) => v.vote === o).map((v) => v.confidence)));
+  if (tied.length > 1)
+    tied = keepBest(tied, (o) => -votes.filter((v) => v.vote === o && hasNote(v.dissentNote)).length);
   return { tally, winner: tied.length === 1 ? (tied[0] ?? null) : null, tied: tied.length > 1 ? tied : [] };
 }
 
@@ -112,7 +136,8 @@ export function escalations(
   tied: readonly string[],
 ): EscalationReason[] {
   const reasons: EscalationReason[] = [];
-  if (tied.length > 1) reasons.push({ kind: "tie", text: `tie between ${tied.join(" and ")} survives every tie-break` });
+  if (tied.length > 1)
+    reasons.push({ kind: "tie", text: `tie between ${tied.join(" and ")} survives every tie-break` });
   const total = votes.reduce((s, v) => s + v.confidence, 0);
   if (winner !== null && total > 0) {
     // The split is judged on the confidence actually cast, not on the 10 × seats maximum.
@@ -125,16 +150,27 @@ export function escalations(
     }
   }
   const certain = [...new Set(votes.filter((v) => v.confidence === CONFIDENCE_MAX).map((v) => v.vote))];
-  if (certain.length > 1) reasons.push({ kind: "opposing-certainties", text: `opposing certainties: 10s on ${certain.join(" and ")}` });
+  if (certain.length > 1)
+    reasons.push({
+      kind: "opposing-certainties",
+      text: `opposing certainties: 10s on ${certain.join(" and ")}`,
+    });
   const keywords = valuesKeywordsOf(state);
   for (const v of votes) {
     const note = (v.dissentNote ?? "").toLowerCase();
     const hit = keywords.find((k) => note.includes(k));
-    if (hit !== undefined) reasons.push({ kind: "value", text: `${v.name}'s dissent cites a value: "${hit}"` });
+    if (hit !== undefined)
+      reasons.push({ kind: "value", text: `${v.name}'s dissent cites a value: "${hit}"` });
   }
   const oneSide = new Set(votes.map((v) => v.vote)).size === 1;
-  if (state.aggregator === "unanimity-or-escalate" && !(oneSide && votes.every((v) => v.confidence >= UNANIMITY_MIN))) {
-    reasons.push({ kind: "unanimity", text: `unanimity-or-escalate: not every persona voted the same side at ≥${UNANIMITY_MIN}` });
+  if (
+    state.aggregator === "unanimity-or-escalate" &&
+    !(oneSide && votes.every((v) => v.confidence >= UNANIMITY_MIN))
+  ) {
+    reasons.push({
+      kind: "unanimity",
+      text: `unanimity-or-escalate: not every persona voted the same side at ≥${UNANIMITY_MIN}`,
+    });
   }
   return reasons;
 }
@@ -154,25 +190,37 @@ export function vote(state: CouncilState): VoteResult {
 
   const { problems, votes } = checkFinals(state);
   if (problems.length > 0) {
-    return { kind: "reprompt", exitCode: 2, problems, lines: ["RE-PROMPT", ...problems.map((p) => `  ${p.seat}: ${p.text}`)] };
+    return {
+      kind: "reprompt",
+      exitCode: 2,
+      problems,
+      lines: ["RE-PROMPT", ...problems.map((p) => `  ${p.seat}: ${p.text}`)],
+    };
   }
 
   const { tally, winner, tied } = score(state.options, votes, state.aggregator);
   const reasons = escalations(state, votes, winner, tied);
   const max = CONFIDENCE_MAX * votes.length;
   const weightedConfidence =
-    winner === null ? null : { sum: sumFor(votes, winner), max, percent: percentOf(sumFor(votes, winner), max) };
+    winner === null
+      ? null
+      : { sum: sumFor(votes, winner), max, percent: percentOf(sumFor(votes, winner), max) };
   // Sorting is stable, so the earliest seat wins every tie for top dissent and top hedger.
-  const topDissent = [...votes].filter((v) => v.vote !== winner).sort((a, b) => b.confidence - a.confidence)[0] ?? null;
+  const topDissent =
+    [...votes].filter((v) => v.vote !== winner).sort((a, b) => b.confidence - a.confidence)[0] ?? null;
   const topHedger =
-    winner === null ? null : ([...votes].filter((v) => v.vote === winner).sort((a, b) => a.confidence - b.confidence)[0] ?? null);
+    winner === null
+      ? null
+      : ([...votes].filter((v) => v.vote === winner).sort((a, b) => a.confidence - b.confidence)[0] ?? null);
 
   const lines = [
     `DECISION: ${reasons.length > 0 || winner === null ? "ESCALATE" : winner}`,
     `Aggregator: ${[state.aggregator, ...tally.map((t) => `${t.option}: ${t.sum}`)].join(" · ")}`,
   ];
   if (weightedConfidence) {
-    lines.push(`Weighted confidence: ${weightedConfidence.sum}/${weightedConfidence.max} (${weightedConfidence.percent}%) for ${winner}`);
+    lines.push(
+      `Weighted confidence: ${weightedConfidence.sum}/${weightedConfidence.max} (${weightedConfidence.percent}%) for ${winner}`,
+    );
   }
   lines.push(
     topDissent
@@ -180,9 +228,19 @@ export function vote(state: CouncilState): VoteResult {
       : "Top dissent: none (no opposing votes)",
   );
   if (topHedger) lines.push(`Top hedger: ${said(topHedger, `${topHedger.name} (${topHedger.confidence})`)}`);
-  if (reasons.length > 0) lines.push("Escalate because:", ...reasons.map((r) => `  ${r.text}`), "The human decides.");
+  if (reasons.length > 0)
+    lines.push("Escalate because:", ...reasons.map((r) => `  ${r.text}`), "The human decides.");
 
-  const count = { aggregator: state.aggregator, tally, weightedConfidence, reasons, topDissent, topHedger, votes, lines };
+  const count = {
+    aggregator: state.aggregator,
+    tally,
+    weightedConfidence,
+    reasons,
+    topDissent,
+    topHedger,
+    votes,
+    lines,
+  };
   if (winner !== null && reasons.length === 0) return { kind: "decided", exitCode: 0, winner, ...count };
   return { kind: "escalated", exitCode: 3, winner, ...count };
 }

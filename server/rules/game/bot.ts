@@ -30,6 +30,9 @@ const LATE_CLAIM_WEIGHT = Math.min(...AIM_WEIGHTS);
 const ACCEPT_CHANCE_SURE = 0.9;
 const ACCEPT_CHANCE_BY_GUESS = [0.1, 0.25, 0.5] as const;
 const ACCEPT_CHANCE_UNKNOWN = 0.3;
+// An offer expected to gather this close to the quorum without the bot is let through, not blocked:
+// counter-offering it only clears its acceptances, and two such bots would cycle until the deadline.
+const LET_THROUGH_MARGIN = 0.5;
 
 /**
  * Each seat's wants as the public record shows them: said claims (first three weighed 3, 2, 1 in the order
@@ -66,7 +69,7 @@ function acceptChance(wants: Map<string, Want>, accord: Accord): number {
 }
 
 /** Expected acceptances of an accord: the bot itself (if it pays) plus every other seat's chance. */
-function support(t: Tally, seat: number, charge: Charge, wants: Map<string, Want>[], accord: Accord): number {
+function support(seat: number, charge: Charge, wants: Map<string, Want>[], accord: Accord): number {
   let total = score(charge, accord) > charge.fallback ? 1 : 0;
   wants.forEach((seatWants, other) => {
     if (other !== seat) total += acceptChance(seatWants, accord);
@@ -83,7 +86,7 @@ function bestAccord(t: Tally, seat: number, charge: Charge, wants: Map<string, W
   for (const accord of accordsOf(t.charter)) {
     const pay = score(charge, accord);
     if (pay <= charge.fallback) continue;
-    const expected = support(t, seat, charge, wants, accord);
+    const expected = support(seat, charge, wants, accord);
     // Hundredths, so float noise cannot reorder equal guesses.
     const reach = Math.round(Math.min(expected, t.quorum) * 100);
     const roundedExpected = Math.round(expected * 100);
@@ -107,10 +110,11 @@ const aimsSaid = (charge: Charge): Said => ({
 
 /**
  * The house bot's act for its seat at `now`: accept a standing offer that pays more than its fallback;
- * otherwise offer the accord likeliest to reach the quorum that pays it more than its fallback (after a
- * first round of talk if the table has said nothing), and pass while its own accepted offer is still
- * gathering acceptances. It says its aims truthfully once. Out of turn, or once the table is over, it
- * passes (and check() refuses that, as it would any act).
+ * let through (pass) one it cannot accept but that looks set to bind without it; otherwise offer the
+ * accord likeliest to reach the quorum that pays it more than its fallback (after a first round of talk
+ * if the table has said nothing), and pass while an offer it accepted is still gathering acceptances.
+ * It says its aims truthfully, once. Out of turn, or once the table is over, it passes (and check()
+ * refuses that, as it would any act).
  */
 export function chooseBotAct(input: BotInput): ProposedAct {
   const { seat, charge, game, now } = input;
@@ -124,12 +128,22 @@ export function chooseBotAct(input: BotInput): ProposedAct {
   const offer = t.standingOffer;
   const accepted = offer !== null && t.acceptances.includes(seat);
 
-  if (offer && !accepted && score(charge, offer.accord) > charge.fallback)
+  if (offer && !accepted && score(charge, offer.accord) > charge.fallback) {
     return withSaid({ type: "accept" });
+  }
 
   const wants = wantsBySeat(t);
   const othersKnown = wants.filter((w, other) => other !== seat && w.size > 0).length;
   if (!offer && !hasSaid && othersKnown < t.quorum - 1) return withSaid({ type: "pass" });
+
+  if (offer && !accepted) {
+    const pending = wants.reduce(
+      (sum, seatWants, other) =>
+        other === seat || t.acceptances.includes(other) ? sum : sum + acceptChance(seatWants, offer.accord),
+      t.acceptances.length,
+    );
+    if (pending >= t.quorum - LET_THROUGH_MARGIN) return withSaid({ type: "pass" });
+  }
 
   const best = bestAccord(t, seat, charge, wants);
   if (offer && accepted) {

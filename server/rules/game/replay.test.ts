@@ -167,7 +167,7 @@ describe("replay", () => {
 
     it("an accept with no standing offer, or a second accept of the same offer", () => {
       refused([{ type: "accept", at: at(5) }], 0, /no standing offer/);
-      const round = [
+      const round: RecordAct[] = [
         offerA,
         { type: "accept", at: at(10) },
         ...[15, 20, 25, 30].map((m): RecordAct => ({ type: "pass", at: at(m) })),

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "GameTable" ADD COLUMN     "autoStart" BOOLEAN NOT NULL DEFAULT false;

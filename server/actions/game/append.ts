@@ -1,0 +1,129 @@
+// Appending to a table's ledger: one transaction re-reads the acts, asks the rules again, writes due clock passes
+// and the act at their turns (unique per table), notes the end, and publishes. The second writer of a turn loses.
+import type { Prisma } from "../../generated/prisma/client";
+import type { Db } from "../../db";
+import { publish } from "../../live/outbox";
+import { check, derive, type Act, type Game, type ProposedAct } from "../../rules/game";
+import { fail, ok, type Result } from "../../rules/result";
+import { loadTable, type LoadedTable } from "./load";
+
+export const LOST_RACE = fail(
+  "conflict",
+  "Another act took this turn first; read the table again and act on what stands now.",
+);
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === "P2002";
+
+function actRow(tableId: number, turn: number, seats: number, act: Act): Prisma.ActCreateManyInput {
+  return {
+    tableId,
+    turn,
+    seat: turn % seats,
+    type: act.type,
+    by: act.type === "pass" && act.by === "clock" ? "clock" : "seat",
+    accord: act.type === "offer" ? act.accord : undefined,
+    cite: act.type === "accept" && act.cite ? act.cite : undefined,
+    said: act.said ? (act.said as Prisma.InputJsonValue) : undefined,
+    at: new Date(act.at),
+  };
+}
+
+/** Writes the acts (due clock passes first) at their turns, and the table's end if the ledger now has one. */
+async function writeActs(
+  tx: Prisma.TransactionClient,
+  loaded: LoadedTable,
+  game: Game,
+  acts: Act[],
+  now: number,
+) {
+  const tableId = loaded.table.id;
+  if (acts.length)
+    await tx.act.createMany({
+      data: acts.map((a, i) => actRow(tableId, game.acts.length + i, game.seats, a)),
+    });
+  const after = derive({ ...game, acts: [...game.acts, ...acts] }, now);
+  const finished = after.status !== "playing" && !loaded.table.finishedAt;
+  if (finished) {
+    const at = after.boundAt ?? after.endedAt ?? now;
+    await tx.gameTable.update({
+      where: { id: tableId },
+      data: { finishedAt: new Date(at), outcome: after.status },
+    });
+  }
+  const events = acts.map((a, i) => ({
+    topic: `table:${tableId}`,
+    type: "act",
+    payload: {
+      tableId,
+      turn: game.acts.length + i,
+      seat: (game.acts.length + i) % game.seats,
+      act: a.type,
+      by: a.type === "pass" && a.by === "clock" ? "clock" : "seat",
+    },
+  }));
+  if (finished) {
+    const e = { type: "table.finished", payload: { tableId, outcome: after.status } };
+    events.push({ topic: `table:${tableId}`, ...e } as never, { topic: "lobby", ...e } as never);
+  }
+  await publish(tx, ...events);
+  return { after, finished };
+}
+
+/**
+ * A seat's act: checked against the ledger as read inside the transaction, at `now`. Returns the act as written
+ * and its turn. Due clock passes before it are written in the same transaction, so the log shows them.
+ */
+export async function appendAct(
+  db: Db,
+  tableId: number,
+  seatFor: (loaded: LoadedTable) => Result<number>,
+  proposed: ProposedAct | unknown,
+  now: number,
+): Promise<Result<{ seat: number; turn: number; act: Act; status: string }>> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const loaded = await loadTable(tx, tableId);
+      if (!loaded) return fail("not_found", "There is no such table.");
+      const game = loaded.game;
+      if (!game)
+        return fail("conflict", "The table has not started; the host starts it once enough seats are taken.");
+      const seat = seatFor(loaded);
+      if (!seat.ok) return seat;
+      const checked = check(game, seat.value, proposed, now);
+      const due = derive(game, now).dueClockActs;
+      if (!checked.ok) {
+        // A refused act still leaves the clock's due passes written (returning commits), so every door sees one log.
+        if (due.length) await writeActs(tx, loaded, game, due, now);
+        return checked;
+      }
+      const { after } = await writeActs(tx, loaded, game, [...due, checked.value], now);
+      return ok({
+        seat: seat.value,
+        turn: game.acts.length + due.length,
+        act: checked.value,
+        status: after.status,
+      });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) return LOST_RACE;
+    throw e;
+  }
+}
+
+/** The clock's own writes: due clock passes and the deadline's end, idempotent (a lost race means done already). */
+export async function settleClock(db: Db, tableId: number, now: number): Promise<number> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const loaded = await loadTable(tx, tableId);
+      if (!loaded?.game) return 0;
+      const derived = derive(loaded.game, now);
+      if (derived.dueClockActs.length === 0 && (derived.status === "playing" || loaded.table.finishedAt))
+        return 0;
+      await writeActs(tx, loaded, loaded.game, derived.dueClockActs, now);
+      return derived.dueClockActs.length;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) return 0;
+    throw e;
+  }
+}

@@ -1,0 +1,34 @@
+// House bots take their turns: each reads only its own charge and the public record, then acts like any seat.
+import type { Db } from "../../db";
+import { chooseBotAct, derive, publicGame } from "../../rules/game";
+import { ok } from "../../rules/result";
+import { appendAct } from "./append";
+import { loadTable } from "./load";
+
+/** Plays every bot turn that is due now, in order, until a person's or an agent's turn (or the end). */
+export async function runBots(db: Db, tableId: number, now: number): Promise<number> {
+  let acted = 0;
+  for (let guard = 0; guard < 64; guard++) {
+    const loaded = await loadTable(db, tableId);
+    if (!loaded?.game) return acted;
+    const d = derive(loaded.game, now);
+    if (d.status !== "playing" || d.turn === null) return acted;
+    const seat = loaded.seats[d.turn];
+    if (!seat?.botName) return acted;
+    const charge = loaded.game.charges[d.turn]!;
+    const proposed = chooseBotAct({
+      seat: d.turn,
+      charge,
+      game: publicGame({ ...loaded.game, acts: loaded.game.acts }),
+      now,
+    });
+    const r = await appendAct(db, tableId, () => ok(d.turn!), proposed, now);
+    if (!r.ok) {
+      // A bot's refused offer (it should not happen) falls back to a pass, so a bot never holds a table up.
+      const passed = await appendAct(db, tableId, () => ok(d.turn!), { type: "pass" }, now);
+      if (!passed.ok) return acted; // someone else took the turn: the next trigger will look again
+    }
+    acted++;
+  }
+  return acted;
+}

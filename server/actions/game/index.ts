@@ -1,0 +1,14 @@
+// The Sworn & Said actions: every door calls these and decides nothing itself.
+export { openTable, joinTable, leaveTable, fillWithBots, startTable, ZOpenTable } from "./tables";
+export { act, ZOffer, ZAccept, ZPass, type ActType, type ActAnswer } from "./play";
+export {
+  listTables,
+  tableState,
+  tableRecord,
+  type TableState,
+  type TableSummary,
+  type TableStatus,
+} from "./read";
+export { waitForTurn, WAIT_MAX_MS } from "./wait";
+export { sweepTables } from "./sweep";
+export { runBots } from "./bots";

@@ -1,0 +1,72 @@
+// The turn's three acts — offer, accept, pass — by the seat `who` holds; house bots answer right after.
+import { z } from "zod";
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import { type ProposedAct } from "../../rules/game";
+import { fail, ok, type Result } from "../../rules/result";
+import { signedIn } from "../guard";
+import { parseId, parseInput } from "../input";
+import { appendAct } from "./append";
+import { runBots } from "./bots";
+import { seatOf } from "./load";
+
+const ZClaim = z.object({ clause: z.string().max(64), setting: z.string().max(64) }).strict();
+const ZSaid = z
+  .object({ text: z.string().max(4000).optional(), claims: z.array(ZClaim).max(20).optional() })
+  .strict()
+  .describe(
+    "cheap talk: free text (at most 280 characters) and/or claims {clause, setting}, checked only at the reveal",
+  );
+
+export const ZOffer = z
+  .object({
+    accord: z
+      .record(z.string().max(64), z.string().max(64))
+      .describe("one setting for every clause of the table's charter"),
+    said: ZSaid.optional(),
+  })
+  .strict();
+export const ZAccept = z
+  .object({
+    cite: ZClaim.optional().describe(
+      "the aim of yours to swear (one of may.cite); default: the first in charter order",
+    ),
+    said: ZSaid.optional(),
+  })
+  .strict();
+export const ZPass = z.object({ said: ZSaid.optional() }).strict();
+
+const SCHEMA = { offer: ZOffer, accept: ZAccept, pass: ZPass } as const;
+export type ActType = keyof typeof SCHEMA;
+
+export type ActAnswer = { seat: number; turn: number; type: ActType; status: string };
+
+/** A seat's act through any door; the rules judge it inside the transaction that writes it. */
+export async function act(
+  db: Db,
+  who: Who,
+  type: ActType,
+  input: { id: unknown; body?: unknown },
+  now = Date.now(),
+): Promise<Result<ActAnswer>> {
+  const signed = signedIn(who);
+  if (!signed.ok) return signed;
+  const id = parseId(input.id);
+  if (id === null) return fail("not_found", "There is no such table.");
+  const p = parseInput(SCHEMA[type], input.body ?? {});
+  if (!p.ok) return p;
+  const proposed = { type, ...p.value } as ProposedAct;
+  const r = await appendAct(
+    db,
+    id,
+    (loaded) => {
+      const seat = seatOf(loaded.seats, who);
+      return seat === null ? fail("forbidden", "You hold no seat at this table.") : ok(seat);
+    },
+    proposed,
+    now,
+  );
+  if (!r.ok) return r;
+  if (r.value.status === "playing") await runBots(db, id, now);
+  return ok({ seat: r.value.seat, turn: r.value.turn, type, status: r.value.status });
+}

@@ -1,0 +1,204 @@
+// Reading tables: the lobby, one table redacted for its viewer (§9), the record after the reveal (§11).
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import {
+  derive,
+  quorumFor,
+  SEATS_MIN,
+  toRecord,
+  view,
+  type GameView,
+  type TableRecord,
+} from "../../rules/game";
+import { fail, ok, type Result } from "../../rules/result";
+import { parseId } from "../input";
+import { settleClock } from "./append";
+import { holders, loadTable, seatOf, type Holder, type LoadedTable } from "./load";
+
+export type TableStatus = "open" | "playing" | "bound" | "ended";
+
+/** What the viewer may do before the start, answered by the server like `may` is during play. */
+export type LobbyMay = {
+  join: true | string;
+  leave: true | string;
+  start: true | string;
+  fill: true | string;
+};
+
+export type TableState = {
+  id: number;
+  title: string;
+  host: { id: number; name: string };
+  status: TableStatus;
+  seatsMax: number;
+  turnWindowMs: number;
+  deadlineMs: number;
+  createdAt: string;
+  startedAt: string | null;
+  quorum: number;
+  commitment: string | null;
+  /** Only after the reveal: check it against the commitment. */
+  seed: string | null;
+  seats: (Holder & { you: boolean })[];
+  /** The viewer's seat index, or null. */
+  yourSeat: number | null;
+  lobby: LobbyMay | null;
+  /** The game as this viewer may see it (charges redacted per §9); null before the start. */
+  game: GameView | null;
+  now: string;
+};
+
+function statusOf(loaded: LoadedTable, game: GameView | null): TableStatus {
+  if (!loaded.table.startedAt || !game) return "open";
+  return game.status;
+}
+
+function lobbyMay(loaded: LoadedTable, who: Who, seat: number | null): LobbyMay | null {
+  if (loaded.table.startedAt) return null;
+  const { table, seats } = loaded;
+  const isHost = who.kind === "user" && who.userId === table.hostId;
+  const full = seats.length >= table.seatsMax;
+  const signin = "Sign in to take a seat.";
+  return {
+    join:
+      who.kind === "anon"
+        ? signin
+        : seat !== null
+          ? "You already hold a seat here."
+          : full
+            ? "Every seat is taken."
+            : true,
+    leave:
+      seat === null ? "You hold no seat here." : isHost ? "The host keeps their seat until the start." : true,
+    start: !isHost
+      ? "Only the host starts the table."
+      : seats.length < SEATS_MIN
+        ? `At least ${SEATS_MIN} seats must be taken; ${seats.length} are.`
+        : true,
+    fill: !isHost ? "Only the host seats house bots." : full ? "Every seat is taken." : true,
+  };
+}
+
+/** One table as `who` may see it. Due clock passes are written on read (idempotently), then shown. */
+export async function tableState(
+  db: Db,
+  who: Who,
+  input: { id: unknown },
+  now = Date.now(),
+): Promise<Result<TableState>> {
+  const id = parseId(input.id);
+  if (id === null) return fail("not_found", "There is no such table.");
+  let loaded = await loadTable(db, id);
+  if (!loaded) return fail("not_found", "There is no such table.");
+  if (loaded.game) {
+    const d = derive(loaded.game, now);
+    if (d.dueClockActs.length || (d.status !== "playing" && !loaded.table.finishedAt)) {
+      await settleClock(db, id, now);
+      loaded = (await loadTable(db, id))!;
+    }
+  }
+  return ok(stateOf(loaded, who, now));
+}
+
+export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState {
+  const seat = seatOf(loaded.seats, who);
+  const game = loaded.game ? view(loaded.game, { seat }, now) : null;
+  const status = statusOf(loaded, game);
+  const revealed = status === "bound" || status === "ended";
+  const { table } = loaded;
+  return {
+    id: table.id,
+    title: table.title,
+    host: { id: table.hostId, name: table.host.name },
+    status,
+    seatsMax: table.seatsMax,
+    turnWindowMs: table.turnWindowMs,
+    deadlineMs: table.deadlineMs,
+    createdAt: table.createdAt.toISOString(),
+    startedAt: table.startedAt?.toISOString() ?? null,
+    quorum: game?.quorum ?? quorumFor(Math.max(loaded.seats.length, SEATS_MIN)),
+    commitment: table.commitment,
+    seed: revealed ? table.seed : null,
+    seats: holders(loaded.seats).map((h) => ({ ...h, you: h.index === seat })),
+    yourSeat: seat,
+    lobby: lobbyMay(loaded, who, seat),
+    game,
+    now: new Date(now).toISOString(),
+  };
+}
+
+export type TableSummary = {
+  id: number;
+  title: string;
+  host: string;
+  status: TableStatus;
+  seatsTaken: number;
+  seatsMax: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  yours: boolean;
+};
+
+/** The lobby: open tables, tables in play, finished tables; `yours` marks the viewer's own seats. */
+export async function listTables(db: Db, who: Who): Promise<Result<{ tables: TableSummary[] }>> {
+  const rows = await db.gameTable.findMany({
+    orderBy: { id: "desc" },
+    take: 200,
+    select: {
+      id: true,
+      title: true,
+      host: { select: { name: true } },
+      seatsMax: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+      outcome: true,
+      seats: { select: { userId: true, agentId: true } },
+    },
+  });
+  return ok({
+    tables: rows.map((t) => ({
+      id: t.id,
+      title: t.title,
+      host: t.host.name,
+      status: !t.startedAt ? "open" : t.finishedAt ? (t.outcome === "bound" ? "bound" : "ended") : "playing",
+      seatsTaken: t.seats.length,
+      seatsMax: t.seatsMax,
+      createdAt: t.createdAt.toISOString(),
+      startedAt: t.startedAt?.toISOString() ?? null,
+      finishedAt: t.finishedAt?.toISOString() ?? null,
+      yours: t.seats.some((s) =>
+        who.kind === "user"
+          ? s.userId === who.userId
+          : who.kind === "agent"
+            ? s.agentId === who.agentId
+            : false,
+      ),
+    })),
+  });
+}
+
+/** §11: the whole table as JSON, once revealed; before that it would leak the charges, so it is refused. */
+export async function tableRecord(
+  db: Db,
+  who: Who,
+  input: { id: unknown },
+  now = Date.now(),
+): Promise<Result<TableRecord>> {
+  const r = await tableState(db, who, input, now);
+  if (!r.ok) return r;
+  if (r.value.status !== "bound" && r.value.status !== "ended")
+    return fail(
+      "conflict",
+      "The record is published at the reveal; this table has not settled or ended yet.",
+    );
+  const loaded = (await loadTable(db, r.value.id))!;
+  return ok(
+    toRecord(
+      loaded.game!,
+      holders(loaded.seats).map((h) => h.name),
+      loaded.table.seed ?? undefined,
+    ),
+  );
+}

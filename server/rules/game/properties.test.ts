@@ -1,0 +1,290 @@
+// Properties over random seeds and random legal games (acts chosen through may/check, bots and the clock among them).
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { chooseBotAct, publicGame } from "./bot";
+import { check } from "./check";
+import { DEADLINE_MAX_MS, DEADLINE_MIN_MS, quorumFor } from "./constants";
+import { deal } from "./deal";
+import { derive } from "./derive";
+import { may } from "./may";
+import { settingsOf } from "./pool";
+import { toRecord } from "./record";
+import { replay } from "./replay";
+import { validateTableSettings } from "./settings";
+import { MINUTE } from "./test-kit";
+import type { Accord, Game, ProposedAct, Said } from "./types";
+import { view } from "./view";
+
+const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
+
+const stepArb = fc.record({
+  // Mostly prompt; sometimes long enough for the clock to pass for one seat or several.
+  waitMinutes: fc.oneof(
+    { weight: 10, arbitrary: fc.integer({ min: 0, max: 20 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 20, max: 600 }) },
+  ),
+  choice: fc.nat(),
+  settings: fc.array(fc.nat(), { minLength: 7, maxLength: 7 }),
+  text: fc.option(fc.string({ maxLength: 30 }), { nil: undefined }),
+  claim: fc.option(fc.tuple(fc.nat(), fc.nat()), { nil: undefined }),
+  cite: fc.option(fc.nat(), { nil: undefined }),
+  wrongSeat: fc.nat(),
+});
+
+const tableArb = fc.record({
+  seed: fc.uint8Array({ minLength: 32, maxLength: 32 }).map(hex),
+  seats: fc.integer({ min: 4, max: 6 }),
+  windowMinutes: fc.constantFrom(15, 60, 180),
+  deadlineWindows: fc.integer({ min: 2, max: 10 }),
+  steps: fc.array(stepArb, { maxLength: 50, size: "large" }),
+});
+
+type TableDraw = typeof tableArb extends fc.Arbitrary<infer T> ? T : never;
+type Played = { game: Game; now: number; seed: string; names: string[] };
+
+/** Plays a random legal game: at each step the seat to act takes one act that may() allows. */
+function play(table: TableDraw): Played {
+  const { charter, charges } = deal(table.seed, table.seats);
+  const turnWindowMs = table.windowMinutes * MINUTE;
+  const deadlineMs = Math.min(
+    DEADLINE_MAX_MS,
+    Math.max(DEADLINE_MIN_MS, table.deadlineWindows * turnWindowMs),
+  );
+  const settings = validateTableSettings({ title: "prop", seats: table.seats, turnWindowMs, deadlineMs });
+  expect(settings.ok).toBe(true);
+  const game: Game = {
+    seats: table.seats,
+    charter,
+    charges,
+    startedAt: Date.parse("2027-01-01T00:00:00Z"),
+    turnWindowMs,
+    deadlineMs,
+    acts: [],
+  };
+  let now = game.startedAt;
+  for (const step of table.steps) {
+    now += step.waitMinutes * MINUTE;
+    const state = derive(game, now);
+    if (state.status !== "playing" || state.turn === null) break;
+    const seat = state.turn;
+
+    // Anyone else is refused, and the ledger is untouched.
+    const other = (seat + 1 + (step.wrongSeat % (game.seats - 1))) % game.seats;
+    const length = game.acts.length;
+    expect(check(game, other, { type: "pass" }, now)).toMatchObject({ ok: false, code: "conflict" });
+    expect(game.acts).toHaveLength(length);
+
+    // The house bot's act is always legal, whoever's charge it plays.
+    const charge = charges[seat];
+    if (!charge) throw new Error("no charge");
+    const botAct = chooseBotAct({ seat, charge, game: publicGame(game), now });
+    expect(check(game, seat, botAct, now)).toMatchObject({ ok: true });
+
+    const allowed = may(game, seat, now);
+    const said: Said | undefined =
+      step.text !== undefined || step.claim !== undefined
+        ? {
+            ...(step.text !== undefined ? { text: step.text } : {}),
+            ...(step.claim
+              ? (() => {
+                  const clause = charter[step.claim[0] % charter.length] ?? "";
+                  const settings = settingsOf(clause) ?? [];
+                  return { claims: [{ clause, setting: settings[step.claim[1] % settings.length] ?? "" }] };
+                })()
+              : {}),
+          }
+        : undefined;
+    const accord: Accord = Object.fromEntries(
+      charter.map((clause, i) => {
+        const settings = settingsOf(clause) ?? [];
+        return [clause, settings[(step.settings[i] ?? 0) % settings.length] ?? ""];
+      }),
+    );
+    // The bot's act weighs three times, so that a good share of games bind.
+    const options: ProposedAct[] = [
+      { type: "pass", ...(said ? { said } : {}) },
+      { type: "offer", accord, ...(said ? { said } : {}) },
+      botAct,
+      botAct,
+      botAct,
+    ];
+    if (allowed.accept === true) {
+      const cite = step.cite === undefined ? undefined : allowed.cite[step.cite % allowed.cite.length];
+      options.push({ type: "accept", ...(cite ? { cite } : {}), ...(said ? { said } : {}) });
+    } else {
+      expect(check(game, seat, { type: "accept" }, now)).toMatchObject({
+        ok: false,
+        message: allowed.accept,
+      });
+    }
+    const proposed = options[step.choice % options.length] ?? { type: "pass" };
+    const result = check(game, seat, proposed, now);
+    if (!result.ok) throw new Error(`a legal act was refused: ${result.message}`);
+    game.acts.push(...state.dueClockActs, result.value);
+  }
+  return { game, now, seed: table.seed, names: Array.from({ length: game.seats }, (_, i) => `player ${i}`) };
+}
+
+const playedArb = tableArb.map(play);
+const RUNS = { numRuns: 120 };
+
+describe("random legal games", () => {
+  it("re-derive to the same state, and deriving at now equals deriving the ledger with the due passes written", () => {
+    fc.assert(
+      fc.property(playedArb, ({ game, now }) => {
+        expect(derive(structuredClone(game), now)).toEqual(derive(game, now));
+        const later = now + game.turnWindowMs * 3;
+        const d = derive(game, later);
+        const written = { ...game, acts: [...game.acts, ...d.dueClockActs] };
+        expect(derive(written, later)).toEqual({ ...d, dueClockActs: [] });
+        // And the ledger, read act by act, never holds more acceptances than the quorum or a seat twice.
+        for (let k = 0; k <= game.acts.length; k++) {
+          const prefix = derive({ ...game, acts: game.acts.slice(0, k) });
+          expect(new Set(prefix.acceptances).size).toBe(prefix.acceptances.length);
+          expect(prefix.acceptances.length).toBeLessThanOrEqual(quorumFor(game.seats));
+          if (prefix.acceptances.length === quorumFor(game.seats)) expect(prefix.status).toBe("bound");
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("never show another seat's charge to a guest or a seat before the reveal; show all after", () => {
+    fc.assert(
+      fc.property(playedArb, ({ game, now }) => {
+        const d = derive(game, now);
+        const secrets = (v: unknown) => (JSON.stringify(v).match(/"(aims|fallback|weight)"/g) ?? []).length;
+        const guest = view(game, { seat: null }, now);
+        if (d.status === "playing") {
+          expect(secrets(guest)).toBe(0);
+          expect(guest.said.every((s) => s.truthful === null)).toBe(true);
+          for (let seat = 0; seat < game.seats; seat++) {
+            const seen = view(game, { seat }, now);
+            const json = JSON.stringify(seen);
+            expect(secrets(seen)).toBe(5); // its own "aims", three "weight"s and a "fallback"
+            expect(seen.charge).toEqual(game.charges[seat]);
+            game.charges.forEach((charge, other) => {
+              if (other !== seat) expect(json).not.toContain(JSON.stringify(charge.aims));
+            });
+          }
+        } else {
+          expect(guest.charges).toEqual(game.charges);
+          expect(guest.payoffs).toEqual(d.payoffs);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("pay what a brute-force score says, and swear only true aims that the standing accord met", () => {
+    fc.assert(
+      fc.property(playedArb, ({ game, now }) => {
+        const end = now + game.deadlineMs; // past the deadline: bound or ended
+        const d = derive(game, end);
+        expect(d.status).not.toBe("playing");
+        const accord = d.standingOffer?.accord;
+        const expected = game.charges.map((charge) => {
+          if (d.status === "ended" || !accord) return charge.fallback;
+          let sum = 0;
+          for (const aim of charge.aims) if (accord[aim.clause] === aim.setting) sum += aim.weight;
+          return sum;
+        });
+        expect(d.payoffs).toEqual(expected);
+        for (const sworn of d.sworn) {
+          const offer = [...game.acts.slice(0, sworn.act)].reverse().find((a) => a.type === "offer");
+          expect(offer?.type === "offer" && offer.accord[sworn.clause]).toBe(sworn.setting);
+          expect(
+            game.charges[sworn.seat]?.aims.some(
+              (a) => a.clause === sworn.clause && a.setting === sworn.setting,
+            ),
+          ).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("replay from the record to the same state as derive", () => {
+    fc.assert(
+      fc.property(playedArb, fc.integer({ min: 0, max: 3 }), ({ game, now, seed, names }, extraWindows) => {
+        const at = now + extraWindows * game.turnWindowMs;
+        const d = derive(game, at);
+        const replayed = replay(JSON.parse(JSON.stringify(toRecord(game, names, seed))), at);
+        if (!replayed.ok) throw new Error(`replay refused act ${replayed.index}: ${replayed.reason}`);
+        const r = replayed.value;
+        expect(r).toMatchObject({
+          status: d.status,
+          quorum: d.quorum,
+          turn: d.turn,
+          standingOffer: d.standingOffer,
+          acceptances: d.acceptances,
+          sworn: d.sworn,
+          payoffs: d.payoffs,
+          acts: d.actCount,
+        });
+        expect(r.said).toEqual(
+          d.said.flatMap((s) =>
+            s.clause === undefined
+              ? []
+              : [{ seat: s.seat, act: s.act, clause: s.clause, setting: s.setting, truthful: s.truthful }],
+          ),
+        );
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("the generator", () => {
+  it("covers bound, ended and playing tables, clock passes, accepts and said", () => {
+    const seen = { bound: 0, ended: 0, playing: 0, clock: 0, accept: 0, said: 0 };
+    for (const played of fc.sample(playedArb, { numRuns: 200, seed: 42 })) {
+      const d = derive(played.game, played.now);
+      seen[d.status]++;
+      if (played.game.acts.some((a) => a.type === "pass" && a.by === "clock")) seen.clock++;
+      if (played.game.acts.some((a) => a.type === "accept")) seen.accept++;
+      if (played.game.acts.some((a) => a.said)) seen.said++;
+    }
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(10);
+  });
+});
+
+describe("bad input", () => {
+  it("is refused as a value, never thrown, whatever arrives", () => {
+    const { charter, charges } = deal("11".repeat(32), 5);
+    const game: Game = {
+      seats: 5,
+      charter,
+      charges,
+      startedAt: 0,
+      turnWindowMs: 3_600_000,
+      deadlineMs: 86_400_000,
+      acts: [],
+    };
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), fc.double(), (proposed, seat, now) => {
+        const result = check(game, seat as number, proposed as ProposedAct, now);
+        expect(typeof result.ok).toBe("boolean");
+        expect(replay(proposed)).toMatchObject({ ok: false, index: null });
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            type: fc.constantFrom("offer", "accept", "pass"),
+            accord: fc.anything(),
+            cite: fc.anything(),
+            said: fc.anything(),
+          },
+          { requiredKeys: ["type"] },
+        ),
+        (proposed) => {
+          const result = check(game, 0, proposed as ProposedAct, 1000);
+          if (!result.ok) expect(result.message).toMatch(/^[A-Z“].*[.]$/);
+        },
+      ),
+    );
+  });
+});
