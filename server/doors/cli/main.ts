@@ -37,6 +37,22 @@ export const COMMANDS: Record<string, Command> = {
       }
     },
   },
+  game: {
+    usage: "parley game replay FILE [--now ISO] | game deal --seed HEX --seats N",
+    summary: "re-derive a table's record offline, or deal from a seed (§11)",
+    async run(args, io) {
+      const { gameCli } = await import("./game");
+      return emit(io, gameCli(args, { readFile }));
+    },
+  },
+  tty: {
+    usage: "parley tty",
+    summary: "the terminal door: j/k move, o open, s sit, x leave, q quit, and the turn's acts",
+    async run(args, io) {
+      const { runTty } = await import("./tty/main");
+      return runTty(args, io);
+    },
+  },
   council: {
     usage: "parley council vote|inspect STATE.json",
     summary: "the Round Table's vote and inspector, compatible with the original script",

@@ -1,6 +1,8 @@
 // Every MCP tool, in one table; each calls one action and decides nothing.
 import { z } from "zod";
 import { me } from "../../actions/me";
+import { PLAN_TOOLS } from "./checkpoint";
+import { COUNCIL_TOOLS } from "./council";
 import { GAME_TOOLS } from "./game";
 import { tool, type McpTool } from "./tool";
 
@@ -13,4 +15,4 @@ const foundation: McpTool[] = [
   }),
 ];
 
-export const MCP_TOOLS: McpTool[] = [...foundation, ...GAME_TOOLS];
+export const MCP_TOOLS: McpTool[] = [...foundation, ...GAME_TOOLS, ...COUNCIL_TOOLS, ...PLAN_TOOLS];

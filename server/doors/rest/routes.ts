@@ -3,6 +3,8 @@ import { registerLocal, ZRegister } from "../../actions/accounts";
 import { createAgent, listAgents, revokeAgent, ZCreateAgent } from "../../actions/agents";
 import { me } from "../../actions/me";
 import { ok } from "../../rules/result";
+import { PLAN_ROUTES } from "./checkpoint";
+import { COUNCIL_ROUTES } from "./council";
 import { GAME_ROUTES } from "./game";
 import { route, type RestRoute } from "./route";
 
@@ -55,4 +57,4 @@ const foundation: RestRoute[] = [
   }),
 ];
 
-export const REST_ROUTES: RestRoute[] = [...foundation, ...GAME_ROUTES];
+export const REST_ROUTES: RestRoute[] = [...foundation, ...GAME_ROUTES, ...COUNCIL_ROUTES, ...PLAN_ROUTES];

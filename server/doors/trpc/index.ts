@@ -1,4 +1,6 @@
 // The app's tRPC router: one sub-router per area; each procedure calls one action.
+import { checkpointRouter } from "./checkpoint";
+import { councilRouter } from "./council";
 import { gameRouter } from "./game";
 import { identityRouter } from "./identity";
 import { createCallerFactory, router } from "./init";
@@ -8,6 +10,8 @@ export const appRouter = router({
   identity: identityRouter,
   live: liveRouter,
   tables: gameRouter,
+  councils: councilRouter,
+  plans: checkpointRouter,
 });
 
 export type AppRouter = typeof appRouter;
