@@ -80,17 +80,19 @@ export default tseslint.config(
   {
     files: ["components/**/*.ts", "components/**/*.tsx"],
     rules: {
-      "no-restricted-imports": [
+      "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
               group: ["@/server/rules", "@/server/rules/*", "**/server/rules/**"],
               message: "Components never re-derive a rule: ask the server (may, your_payoff, audits).",
+              allowTypeImports: true,
             },
             {
-              group: ["@/server/actions/*", "@/server/db", "@/server/generated/*"],
+              group: ["@/server/actions", "@/server/actions/*", "@/server/db", "@/server/generated/*"],
               message: "Components reach the server through a door (tRPC), not its insides.",
+              allowTypeImports: true,
             },
           ],
         },

@@ -1,15 +1,26 @@
-// /tables – Sworn & Said tables: coming with its own issue (#3).
+// /tables – the lobby of Sworn & Said.
 import type { Metadata } from "next";
+import Link from "next/link";
+import { Lobby } from "@/components/game/Lobby";
+import { listTables } from "@/server/actions/game";
+import { whoFromSession } from "@/server/auth";
+import { getDb } from "@/server/db";
 
-export const metadata: Metadata = { title: "Sworn & Said tables" };
+export const metadata: Metadata = { title: "Tables" };
+export const dynamic = "force-dynamic";
 
-export default function Coming() {
+export default async function TablesPage() {
+  const who = await whoFromSession();
+  const r = await listTables(await getDb(), who);
   return (
-    <div className="card">
-      <h1 className="text-2xl font-semibold">Sworn & Said tables</h1>
-      <p className="mt-2 text-stone-600">
-        Coming: this module is being built on the foundation you are looking at.
-      </p>
+    <div className="space-y-4">
+      <div className="flex items-baseline gap-4">
+        <h1 className="text-2xl font-semibold">Sworn &amp; Said tables</h1>
+        <Link href="/rules" className="text-sm">
+          The game in two minutes
+        </Link>
+      </div>
+      <Lobby initial={r.ok ? r.value.tables : []} signedIn={who.kind === "user"} now={Date.now()} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-// The header: the three modules, and sign-in or the signed-in person with their agents.
+// The header: the three modules, and who you are (asked of the server from the browser, so the pages
+// themselves read nobody's identity and public ones can be cached).
 import Link from "next/link";
-import { SignOutButton } from "@/components/identity/SignOutButton";
+import { WhoMenu } from "@/components/identity/WhoMenu";
 
-export function Header({ who }: { who: { name: string; admin: boolean } | null }) {
+export function Header() {
   return (
     <header className="border-b border-stone-200 bg-white">
       <nav className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3 text-sm">
@@ -13,22 +14,7 @@ export function Header({ who }: { who: { name: string; admin: boolean } | null }
         <Link href="/councils">Round Tables</Link>
         <Link href="/plans">Checkpoints</Link>
         <Link href="/rules">Rules</Link>
-        <span className="ml-auto flex items-center gap-3" data-testid="who">
-          {who ? (
-            <>
-              <span>
-                Signed in as <strong data-testid="who-name">{who.name}</strong>
-                {who.admin ? <span className="badge ml-1 bg-amber-100 text-amber-800">admin</span> : null}
-              </span>
-              <Link href="/agents">Agents</Link>
-              <SignOutButton />
-            </>
-          ) : (
-            <Link href="/signin" className="btn no-underline">
-              Sign in
-            </Link>
-          )}
-        </span>
+        <WhoMenu />
       </nav>
     </header>
   );

@@ -2,6 +2,7 @@
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import {
+  settingsOf,
   derive,
   quorumFor,
   SEATS_MIN,
@@ -45,6 +46,8 @@ export type TableState = {
   lobby: LobbyMay | null;
   /** The game as this viewer may see it (charges redacted per §9); null before the start. */
   game: GameView | null;
+  /** The settings of each charter clause, in pool order, so a door can draw the grid without the rules. */
+  settings: Record<string, string[]>;
   now: string;
 };
 
@@ -123,6 +126,7 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
     yourSeat: seat,
     lobby: lobbyMay(loaded, who, seat),
     game,
+    settings: Object.fromEntries((game?.charter ?? []).map((c) => [c, [...(settingsOf(c) ?? [])]])),
     now: new Date(now).toISOString(),
   };
 }

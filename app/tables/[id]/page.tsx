@@ -1,0 +1,23 @@
+// /tables/:id – one table at its own shareable address.
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { TableView } from "@/components/game/TableView";
+import { tableState } from "@/server/actions/game";
+import { whoFromSession } from "@/server/auth";
+import { getDb } from "@/server/db";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return { title: `Table ${(await params).id}` };
+}
+
+export default async function TablePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const r = await tableState(await getDb(), await whoFromSession(), { id });
+  if (!r.ok) notFound();
+  const h = await headers();
+  const address = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}/tables/${r.value.id}`;
+  return <TableView initial={r.value} address={address} />;
+}

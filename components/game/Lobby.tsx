@@ -1,0 +1,207 @@
+"use client";
+// The lobby: open tables, your tables, tables in play and finished ones — live; and the form to open a table.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import type { TableSummary } from "@/server/actions/game";
+import { useTRPC } from "@/components/ui/trpc";
+import { useLive } from "@/components/ui/useLive";
+import { When } from "@/components/ui/When";
+
+const BADGE: Record<TableSummary["status"], string> = {
+  open: "bg-sky-100 text-sky-800",
+  playing: "bg-teal-100 text-teal-800",
+  bound: "bg-emerald-100 text-emerald-800",
+  ended: "bg-stone-200 text-stone-700",
+};
+
+function List({
+  title,
+  tables,
+  now,
+  empty,
+}: {
+  title: string;
+  tables: TableSummary[];
+  now: number;
+  empty: string;
+}) {
+  return (
+    <section className="card p-0" data-testid={`lobby-${title.toLowerCase().replaceAll(" ", "-")}`}>
+      <h2 className="border-b border-stone-100 px-5 py-3 font-semibold">{title}</h2>
+      {tables.length === 0 ? <p className="px-5 py-4 text-sm text-stone-500">{empty}</p> : null}
+      <ul>
+        {tables.map((t) => (
+          <li
+            key={t.id}
+            className="flex items-center gap-3 border-b border-stone-100 px-5 py-2 text-sm last:border-0"
+            data-testid="lobby-table"
+          >
+            <Link href={`/tables/${t.id}`} className="font-medium">
+              {t.title}
+            </Link>
+            <span className={`badge ${BADGE[t.status]}`}>{t.status}</span>
+            {t.yours ? <span className="badge bg-teal-100 text-teal-800">your seat</span> : null}
+            <span className="ml-auto text-xs text-stone-500">
+              {t.seatsTaken}/{t.seatsMax} seats · {t.host} ·{" "}
+              <When at={t.finishedAt ?? t.startedAt ?? t.createdAt} mode="ago" now={now} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Lobby({
+  initial,
+  signedIn,
+  now,
+}: {
+  initial: TableSummary[];
+  signedIn: boolean;
+  now: number;
+}) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const opts = trpc.tables.list.queryOptions();
+  const { data } = useQuery({ ...opts, initialData: { tables: initial } as never });
+  const tables = ((data as { tables: TableSummary[] } | undefined) ?? { tables: initial }).tables;
+  useLive(["lobby"], () => void qc.invalidateQueries({ queryKey: opts.queryKey }));
+  const open = useMutation(trpc.tables.open.mutationOptions());
+  const [title, setTitle] = useState("");
+  const [seats, setSeats] = useState(5);
+  const [windowH, setWindowH] = useState(6);
+  const [deadlineH, setDeadlineH] = useState(24);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      const r = (await open.mutateAsync({
+        title,
+        seats_max: seats,
+        turn_window_ms: Math.round(windowH * 3_600_000),
+        deadline_ms: Math.round(deadlineH * 3_600_000),
+      })) as { id: number };
+      window.location.assign(`/tables/${r.id}`);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  const yours = tables.filter((t) => t.yours && (t.status === "open" || t.status === "playing"));
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="space-y-6">
+        {signedIn ? (
+          <List title="Your tables" tables={yours} now={now} empty="You hold no seat at a table in play." />
+        ) : null}
+        <List
+          title="Open tables"
+          tables={tables.filter((t) => t.status === "open")}
+          now={now}
+          empty="No table is waiting for seats. Open one!"
+        />
+        <List
+          title="In play"
+          tables={tables.filter((t) => t.status === "playing")}
+          now={now}
+          empty="No table is in play."
+        />
+        <List
+          title="Finished"
+          tables={tables.filter((t) => t.status === "bound" || t.status === "ended")}
+          now={now}
+          empty="No table has finished yet."
+        />
+      </div>
+      <aside>
+        {signedIn ? (
+          <form onSubmit={submit} className="card space-y-3" data-testid="open-table">
+            <h2 className="font-semibold">Open a table</h2>
+            <div>
+              <label className="label" htmlFor="title">
+                Title
+              </label>
+              <input
+                id="title"
+                className="field"
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                maxLength={80}
+                required
+                placeholder="The Wreck of the Fathom"
+              />
+            </div>
+            <div>
+              <label className="label" htmlFor="seats">
+                Seats
+              </label>
+              <select
+                id="seats"
+                className="field"
+                value={seats}
+                onChange={(e) => setSeats(Number(e.target.value))}
+              >
+                {[4, 5, 6].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="grid grid-cols-2 gap-2">
+              <div>
+                <label className="label" htmlFor="window">
+                  Turn window (h)
+                </label>
+                <input
+                  id="window"
+                  type="number"
+                  step="0.25"
+                  min="0.25"
+                  max="48"
+                  className="field"
+                  value={windowH}
+                  onChange={(e) => setWindowH(Number(e.target.value))}
+                />
+              </div>
+              <div>
+                <label className="label" htmlFor="deadline">
+                  Deadline (h)
+                </label>
+                <input
+                  id="deadline"
+                  type="number"
+                  step="1"
+                  min="1"
+                  max="336"
+                  className="field"
+                  value={deadlineH}
+                  onChange={(e) => setDeadlineH(Number(e.target.value))}
+                />
+              </div>
+            </div>
+            {error ? (
+              <p className="text-sm text-rose-700" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <button className="btn w-full justify-center" disabled={open.isPending} data-testid="open-submit">
+              Open and take seat 1
+            </button>
+          </form>
+        ) : (
+          <div className="card text-sm">
+            <p>
+              Watching needs no account. <Link href="/signin?to=/tables">Sign in</Link> to open a table or sit
+              down.
+            </p>
+          </div>
+        )}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+"use client";
+// One table at its own address: everything a seat or a watcher sees, live without reload.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { TableState } from "@/server/actions/game";
+import { useTRPC } from "@/components/ui/trpc";
+import { useLive } from "@/components/ui/useLive";
+import { When } from "@/components/ui/When";
+import { ActLog } from "./ActLog";
+import { CharterGrid } from "./CharterGrid";
+import { Claims } from "./Claims";
+import { Clock } from "./Clock";
+import { LobbyPanel } from "./LobbyPanel";
+import { Reveal } from "./Reveal";
+import { Seats } from "./Seats";
+import { Standings } from "./Standings";
+import { TurnPanel } from "./TurnPanel";
+
+const STATUS: Record<TableState["status"], string> = {
+  open: "open — waiting for seats",
+  playing: "in play",
+  bound: "settled — an accord bound",
+  ended: "ended unsettled",
+};
+
+export function TableView({ initial, address }: { initial: TableState; address: string }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const opts = trpc.tables.state.queryOptions({ id: initial.id });
+  const { data } = useQuery({ ...opts, initialData: initial as never });
+  const t = (data ?? initial) as TableState;
+  const refresh = () => qc.invalidateQueries({ queryKey: opts.queryKey });
+  useLive([`table:${initial.id}`], () => void refresh());
+  const [busy, setBusy] = useState(false);
+  const [lobbyError, setLobbyError] = useState<string | null>(null);
+  const m = {
+    join: useMutation(trpc.tables.join.mutationOptions()),
+    leave: useMutation(trpc.tables.leave.mutationOptions()),
+    fillWithBots: useMutation(trpc.tables.fillWithBots.mutationOptions()),
+    start: useMutation(trpc.tables.start.mutationOptions()),
+    offer: useMutation(trpc.tables.offer.mutationOptions()),
+    accept: useMutation(trpc.tables.accept.mutationOptions()),
+    pass: useMutation(trpc.tables.pass.mutationOptions()),
+  };
+  const now = Date.parse(t.now);
+  const names = t.seats.map((s) => s.name);
+  const g = t.game;
+
+  async function lobby(verb: "join" | "leave" | "fillWithBots" | "start") {
+    setBusy(true);
+    setLobbyError(null);
+    try {
+      await m[verb].mutateAsync({ id: t.id });
+    } catch (e) {
+      setLobbyError((e as Error).message);
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  }
+  async function send(type: "offer" | "accept" | "pass", body: Record<string, unknown>) {
+    try {
+      await m[type].mutateAsync({ id: t.id, body });
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    } finally {
+      await refresh();
+    }
+  }
+
+  return (
+    <div className="space-y-6" data-testid="table-view" data-status={t.status}>
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold" data-testid="table-title">
+          {t.title}
+        </h1>
+        <p className="text-sm text-stone-600">
+          Hosted by <strong>{t.host.name}</strong> ·{" "}
+          <span data-testid="table-status">{STATUS[t.status]}</span> · opened{" "}
+          <When at={t.createdAt} mode="ago" now={now} />
+        </p>
+        <p className="text-xs text-stone-500">
+          Share: <code className="select-all">{address}</code>
+        </p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          {g ? (
+            <section className="card space-y-3">
+              <h2 className="font-semibold">The charter</h2>
+              <p className="text-xs text-stone-500">
+                The standing offer is highlighted
+                {g.charge ? "; ★ marks your own aims (only you see them)" : ""}.
+              </p>
+              <CharterGrid
+                charter={g.charter}
+                settings={t.settings}
+                standing={g.standingOffer?.accord}
+                charge={g.charge}
+              />
+            </section>
+          ) : null}
+
+          {g && t.status === "playing" && g.may ? (
+            <section
+              className="card"
+              data-testid="your-turn"
+              data-your-turn={g.turn === t.yourSeat || undefined}
+            >
+              <h2 className="mb-2 font-semibold">
+                {g.turn === t.yourSeat ? "Your turn" : `Waiting for ${names[g.turn ?? 0]}`}
+              </h2>
+              <TurnPanel
+                may={g.may}
+                yourPayoff={g.yourPayoff}
+                charter={g.charter}
+                settings={t.settings}
+                standing={g.standingOffer?.accord ?? null}
+                charge={g.charge}
+                send={send}
+              />
+            </section>
+          ) : null}
+
+          {g && (t.status === "bound" || t.status === "ended") ? (
+            <section className="card space-y-4" data-testid="the-end">
+              <h2 className="font-semibold">
+                {t.status === "bound"
+                  ? "The accord bound"
+                  : "The deadline passed unsettled: every seat takes its fallback"}
+              </h2>
+              {g.standings ? <Standings standings={g.standings} names={names} /> : null}
+              <h3 className="text-sm font-semibold">The reveal</h3>
+              {g.charges ? <Reveal charges={g.charges} names={names} /> : null}
+              <p className="text-sm">
+                {t.seed ? (
+                  <>
+                    Seed <code className="text-xs">{t.seed.slice(0, 16)}…</code> —{" "}
+                    <a href={`/tables/${t.id}/verify`} data-testid="verify-link">
+                      verify the deal
+                    </a>{" "}
+                    ·{" "}
+                  </>
+                ) : (
+                  <>This table was laid by hand (not dealt from a seed). · </>
+                )}
+                <a href={`/api/tables/${t.id}/record`} download={`table-${t.id}.json`}>
+                  download the record
+                </a>
+              </p>
+            </section>
+          ) : null}
+
+          {g ? (
+            <section className="card space-y-3">
+              <h2 className="font-semibold">Claims</h2>
+              <Claims sworn={g.sworn} said={g.said} names={names} />
+            </section>
+          ) : null}
+
+          {g ? (
+            <section className="card space-y-2">
+              <h2 className="font-semibold">The act log</h2>
+              <ActLog acts={g.acts} names={names} now={now} />
+            </section>
+          ) : null}
+        </div>
+
+        <aside className="space-y-6">
+          <section className="card space-y-2">
+            <h2 className="font-semibold">Seats</h2>
+            <Seats
+              seats={t.seats}
+              turn={g?.status === "playing" ? g.turn : null}
+              acceptances={g?.acceptances}
+            />
+            <p className="text-xs text-stone-500">
+              {t.seats.length} of {t.seatsMax} taken
+            </p>
+          </section>
+          <section className="card space-y-2">
+            <h2 className="font-semibold">The clock</h2>
+            <Clock
+              turnEndsAt={g?.status === "playing" ? g.turnEndsAt : null}
+              deadlineAt={g?.status === "playing" ? g.deadlineAt : null}
+              turnWindowMs={t.turnWindowMs}
+              deadlineMs={t.deadlineMs}
+              quorum={t.quorum}
+              seats={g?.seats ?? t.seats.length}
+              commitment={t.commitment}
+              now={now}
+            />
+          </section>
+          {t.lobby ? (
+            <section className="card space-y-2">
+              <h2 className="font-semibold">Before the start</h2>
+              <LobbyPanel may={t.lobby} run={lobby} busy={busy} />
+              {lobbyError ? (
+                <p className="text-sm text-rose-700" role="alert">
+                  {lobbyError}
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+          {g?.charge && t.status === "playing" ? (
+            <section className="card space-y-1 text-sm" data-testid="your-charge">
+              <h2 className="font-semibold">Your charge (secret)</h2>
+              <ul>
+                {g.charge.aims.map((a) => (
+                  <li key={a.clause}>
+                    <span className="text-brass">{"★".repeat(a.weight)}</span> {a.clause} ={" "}
+                    {a.setting.replaceAll("_", " ")}
+                  </li>
+                ))}
+              </ul>
+              <p className="text-xs text-stone-500">Fallback if nothing binds: {g.charge.fallback}</p>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}

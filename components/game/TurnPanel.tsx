@@ -1,0 +1,180 @@
+"use client";
+// Your turn: the offer form (pick a setting per clause on the grid), accept with a cite, pass, each with the
+// server's refusal sentence when `may` refuses it; what the standing offer would pay you.
+import { useState } from "react";
+import type { Accord, Claim, May } from "@/server/rules/game";
+import { CharterGrid } from "./CharterGrid";
+import { claimText } from "./words";
+import type { Charge } from "@/server/rules/game";
+
+type Send = (type: "offer" | "accept" | "pass", body: Record<string, unknown>) => Promise<string | null>;
+
+export function TurnPanel({
+  may,
+  yourPayoff,
+  charter,
+  settings,
+  standing,
+  charge,
+  send,
+}: {
+  may: May;
+  yourPayoff: number | null;
+  charter: string[];
+  settings: Record<string, string[]>;
+  standing: Accord | null;
+  charge: Charge | null;
+  send: Send;
+}) {
+  const [picked, setPicked] = useState<Accord>(() => ({ ...(standing ?? {}) }));
+  const [cite, setCite] = useState<string>("");
+  const [text, setText] = useState("");
+  const [claim, setClaim] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const said = () => {
+    const s: { text?: string; claims?: Claim[] } = {};
+    if (text.trim()) s.text = text.trim();
+    if (claim) {
+      const [clause, setting] = claim.split("=");
+      s.claims = [{ clause: clause!, setting: setting! }];
+    }
+    return Object.keys(s).length ? { said: s } : {};
+  };
+  const go = async (type: "offer" | "accept" | "pass", body: Record<string, unknown>) => {
+    setBusy(true);
+    setError(null);
+    const err = await send(type, { ...body, ...said() });
+    setBusy(false);
+    if (err) setError(err);
+    else {
+      setText("");
+      setClaim("");
+      setCite("");
+    }
+  };
+  const complete = charter.every((c) => picked[c]);
+  const refusal = (v: true | string) => (v === true ? null : v);
+
+  return (
+    <div className="space-y-4" data-testid="turn-panel">
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <span>
+          The standing offer would pay you{" "}
+          <strong data-testid="your-payoff">
+            {yourPayoff === null ? "— (no offer stands)" : yourPayoff}
+          </strong>
+          {charge ? <span className="text-stone-500"> · your fallback is {charge.fallback}</span> : null}
+        </span>
+      </div>
+      <section className="space-y-2">
+        <h3 className="text-sm font-semibold">Offer an accord</h3>
+        <p className="text-xs text-stone-500">Pick one setting for every clause; your aims carry ★.</p>
+        <CharterGrid
+          charter={charter}
+          settings={settings}
+          standing={standing}
+          charge={charge}
+          picked={picked}
+          onPick={(c, s) => setPicked((p) => ({ ...p, [c]: s }))}
+        />
+      </section>
+      <section className="grid gap-3 md:grid-cols-2">
+        <div>
+          <label className="label" htmlFor="said-text">
+            Say something (optional)
+          </label>
+          <input
+            id="said-text"
+            className="field"
+            maxLength={400}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Talk is cheap…"
+            data-testid="said-text"
+          />
+        </div>
+        <div>
+          <label className="label" htmlFor="said-claim">
+            Claim you want (optional)
+          </label>
+          <select
+            id="said-claim"
+            className="field"
+            value={claim}
+            onChange={(e) => setClaim(e.target.value)}
+            data-testid="said-claim"
+          >
+            <option value="">— no claim —</option>
+            {charter.flatMap((c) =>
+              (settings[c] ?? []).map((s) => (
+                <option key={`${c}=${s}`} value={`${c}=${s}`}>
+                  {claimText({ clause: c, setting: s })}
+                </option>
+              )),
+            )}
+          </select>
+        </div>
+      </section>
+      <div className="flex flex-wrap items-end gap-3">
+        <button
+          className="btn"
+          disabled={busy || may.offer !== true || !complete}
+          onClick={() => go("offer", { accord: picked })}
+          data-testid="act-offer"
+        >
+          Offer this accord
+        </button>
+        <span className="flex items-end gap-2">
+          {may.cite.length > 1 ? (
+            <select
+              className="field w-auto"
+              value={cite}
+              onChange={(e) => setCite(e.target.value)}
+              aria-label="Aim to swear"
+              data-testid="cite"
+            >
+              <option value="">swear: {claimText(may.cite[0]!)} (default)</option>
+              {may.cite.slice(1).map((c) => (
+                <option key={`${c.clause}=${c.setting}`} value={`${c.clause}=${c.setting}`}>
+                  swear: {claimText(c)}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <button
+            className="btn"
+            disabled={busy || may.accept !== true}
+            onClick={() => {
+              const [clause, setting] = cite.split("=");
+              void go("accept", cite ? { cite: { clause, setting } } : {});
+            }}
+            data-testid="act-accept"
+          >
+            Accept{may.cite.length === 1 ? ` (swear ${claimText(may.cite[0]!)})` : ""}
+          </button>
+        </span>
+        <button
+          className="btn-quiet"
+          disabled={busy || may.pass !== true}
+          onClick={() => go("pass", {})}
+          data-testid="act-pass"
+        >
+          Pass
+        </button>
+      </div>
+      <ul className="space-y-0.5 text-xs text-stone-500" data-testid="may-refusals">
+        {refusal(may.offer) && complete ? <li>Offer: {refusal(may.offer)}</li> : null}
+        {refusal(may.offer) && !complete && may.offer !== true ? <li>Offer: {refusal(may.offer)}</li> : null}
+        {refusal(may.accept) ? <li>Accept: {refusal(may.accept)}</li> : null}
+        {refusal(may.pass) ? <li>Pass: {refusal(may.pass)}</li> : null}
+      </ul>
+      {error ? (
+        <p className="text-sm text-rose-700" role="alert" data-testid="act-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+// Who you are, in the header: sign in, or your name, your agents and sign out.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTRPC } from "@/components/ui/trpc";
+import { SignOutButton } from "./SignOutButton";
+
+export function WhoMenu() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.identity.me.queryOptions());
+  const who = me.data;
+  return (
+    <span className="ml-auto flex min-h-8 items-center gap-3" data-testid="who">
+      {!who ? null : who.kind === "user" ? (
+        <>
+          <span>
+            Signed in as <strong data-testid="who-name">{who.name}</strong>
+            {who.tier === "admin" ? (
+              <span className="badge ml-1 bg-amber-100 text-amber-800">admin</span>
+            ) : null}
+          </span>
+          <Link href="/agents">Agents</Link>
+          <SignOutButton />
+        </>
+      ) : (
+        <Link href="/signin" className="btn no-underline">
+          Sign in
+        </Link>
+      )}
+    </span>
+  );
+}

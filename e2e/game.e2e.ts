@@ -1,0 +1,231 @@
+// Sworn & Said in real Chromium against the built app: a person plays a whole game against house bots while a
+// guest watches live and never sees a charge; an agent plays a whole game over MCP with its token.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { browser, hasChromium, shot } from "./browser";
+import { signUp } from "./http";
+
+const app = inject("app");
+
+async function signUpInBrowser(page: Page, name: string) {
+  await page.goto(`${app}/signin`);
+  await page.getByTestId("to-register").click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByTestId("signin-submit").click();
+  await expect.poll(() => page.getByTestId("who-name").textContent()).toBe(name);
+}
+
+const actCount = (page: Page) => page.getByTestId("act").count();
+
+type Did = { offer: boolean; accept: boolean; citedOther: boolean; pass: boolean };
+
+/** Plays the person's seat to the end: first a pass with a said claim, then an offer, then accepts when it can. */
+async function playToTheEnd(page: Page, did: Did, onTurn: (turn: number) => Promise<void>) {
+  const mine = { offered: false, passed: false };
+  for (let turn = 0; turn < 40; turn++) {
+    if ((await page.getByTestId("table-view").getAttribute("data-status")) !== "playing") return;
+    const ready = await page
+      .getByTestId("your-turn")
+      .and(page.locator("[data-your-turn]"))
+      .or(page.getByTestId("the-end"))
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .then(() => page.locator("[data-your-turn]").count());
+    if (!ready) return;
+    const before = await actCount(page);
+    if (!mine.passed) {
+      await page.getByTestId("said-text").fill("I can live with most things, but not this one.");
+      await page.getByTestId("said-claim").selectOption({ index: 1 });
+      await page.getByTestId("act-pass").click();
+      mine.passed = did.pass = true;
+    } else if (!mine.offered) {
+      // my aims, and the first setting elsewhere
+      const rows = page.getByTestId("turn-panel").getByTestId("charter-grid").locator("tr");
+      for (let r = 0; r < (await rows.count()); r++) {
+        const row = rows.nth(r);
+        const aim = row.locator("button", { has: page.getByTestId("aim-mark") });
+        await ((await aim.count()) ? aim.first() : row.locator("button").first()).click();
+      }
+      await page.getByTestId("act-offer").click();
+      mine.offered = did.offer = true;
+    } else if (await page.getByTestId("act-accept").isEnabled()) {
+      const cite = page.getByTestId("cite");
+      if ((await cite.count()) && (await cite.locator("option").count()) > 1) {
+        await cite.selectOption({ index: 1 });
+        did.citedOther = true;
+      }
+      await page.getByTestId("act-accept").click();
+      did.accept = true;
+    } else {
+      await page.getByTestId("act-pass").click();
+    }
+    await expect.poll(() => actCount(page), { timeout: 15_000 }).toBeGreaterThan(before);
+    await onTurn(turn);
+  }
+}
+
+describe.runIf(hasChromium)("a person at a table of house bots, watched by a guest", () => {
+  it("opens, fills with bots, plays to the end (offer, accept with a cite, pass with a said claim) and sees the reveal", async () => {
+    const player = await browser();
+    const guest = await browser();
+    try {
+      const page = player.page;
+      await signUpInBrowser(page, "Marin");
+      const did: Did = { offer: false, accept: false, citedOther: false, pass: false };
+      // Deals are random and bots may bind the person's offer without them: play tables until every act was taken.
+      for (let game = 0; game < 4 && !(did.offer && did.accept && did.pass); game++) {
+        await page.goto(`${app}/tables`);
+        await page.getByLabel("Title").fill(`Salvage rights ${game + 1}`);
+        await page.getByLabel("Seats").selectOption("4");
+        await page.getByTestId("open-submit").click();
+        await page.waitForURL(/\/tables\/\d+$/);
+        const url = page.url();
+        await page.getByTestId("lobby-fillWithBots").click();
+        await expect.poll(() => page.getByTestId("seat").count()).toBe(4);
+        if (game === 0) await shot(page, "game-table-open");
+
+        // the guest watches from the start
+        await guest.page.goto(url);
+        await expect.poll(() => guest.page.getByTestId("table-status").textContent()).toContain("open");
+
+        await page.getByTestId("lobby-start").click();
+        await expect.poll(() => page.getByTestId("table-view").getAttribute("data-status")).toBe("playing");
+        await expect
+          .poll(() => guest.page.getByTestId("table-view").getAttribute("data-status"), { timeout: 10_000 })
+          .toBe("playing");
+        expect(await page.getByTestId("your-charge").count()).toBe(1);
+        expect(await page.getByTestId("aim-mark").count()).toBeGreaterThanOrEqual(3);
+
+        await playToTheEnd(page, did, async (turn) => {
+          if (turn !== 1) return;
+          if (game === 0) await shot(page, "game-playing");
+          // the guest's page moved without a reload, and shows no charge
+          await expect.poll(() => actCount(guest.page), { timeout: 10_000 }).toBeGreaterThan(0);
+          expect(await guest.page.getByTestId("your-charge").count()).toBe(0);
+          expect(await guest.page.getByTestId("your-turn").count()).toBe(0);
+          if ((await guest.page.getByTestId("table-view").getAttribute("data-status")) === "playing")
+            expect(await guest.page.getByTestId("aim-mark").count()).toBe(0);
+          if (game === 0) await shot(guest.page, "game-guest-watching");
+        });
+        await expect
+          .poll(() => page.getByTestId("table-view").getAttribute("data-status"), { timeout: 15_000 })
+          .toMatch(/bound|ended/);
+        await page.getByTestId("reveal").waitFor();
+        expect(await page.getByTestId("reveal").locator("> div").count()).toBe(4);
+        // the guest saw it all arrive, charges only now
+        await guest.page.getByTestId("reveal").waitFor({ timeout: 10_000 });
+        expect(
+          await guest.page
+            .getByTestId("said-mark")
+            .filter({ hasText: /true|false/ })
+            .count(),
+        ).toBeGreaterThan(0);
+      }
+      expect(did).toMatchObject({ offer: true, accept: true, pass: true });
+      await shot(page, "game-reveal");
+      await shot(guest.page, "game-guest-reveal");
+
+      // verify the deal: seed vs commitment
+      await page.getByTestId("verify-link").click();
+      await page.getByTestId("verify").waitFor();
+      expect(await page.getByText("differs").count()).toBe(0);
+      expect(await page.getByText("matches").count()).toBe(3);
+      await shot(page, "game-verify");
+    } finally {
+      await player.close();
+      await guest.close();
+    }
+  });
+});
+
+describe("an agent at the table over MCP", () => {
+  it("joins with its token and plays a whole game to the end", async () => {
+    const cookie = await signUp(app, "agent-owner");
+    const created = await fetch(`${app}/api/agents`, {
+      method: "POST",
+      headers: { cookie, origin: app, "content-type": "application/json" },
+      body: JSON.stringify({ name: "mcp-player" }),
+    });
+    const { token } = (await created.json()) as { token: string };
+    const opened = await fetch(`${app}/api/tables`, {
+      method: "POST",
+      headers: { cookie, origin: app, "content-type": "application/json" },
+      body: JSON.stringify({ title: "An agent sits down", seats_max: 4 }),
+    });
+    const { id } = (await opened.json()) as { id: number };
+
+    const client = new Client({ name: "e2e-agent", version: "1" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${app}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const r = (await client.callTool({ name, arguments: args })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
+      const text = r.content[0]!.text;
+      return { isError: !!r.isError, text, json: r.isError ? null : JSON.parse(text) };
+    };
+    expect((await call("join_table", { table_id: id })).json).toMatchObject({ seat: 1 });
+    const bad = await call("offer", { table_id: id, accord: "everything" });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/accord/);
+    // the host (a person) fills the other seats with bots and starts
+    expect(
+      (await fetch(`${app}/api/tables/${id}/bots`, { method: "POST", headers: { cookie, origin: app } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await fetch(`${app}/api/tables/${id}/start`, { method: "POST", headers: { cookie, origin: app } }))
+        .status,
+    ).toBe(200);
+
+    let finished: any = null;
+    let waits = 0;
+    for (let i = 0; i < 200 && !finished; i++) {
+      const t = (await call("table_state", { table_id: id })).json;
+      if (t.status === "bound" || t.status === "ended") {
+        finished = t;
+        break;
+      }
+      if (t.game.turn === 0) {
+        // the host, a person at seat 1, accepts what it can over the JSON API, else passes, so the game goes on
+        const accepted = await fetch(`${app}/api/tables/${id}/accept`, {
+          method: "POST",
+          headers: { cookie, origin: app },
+        });
+        if (accepted.status !== 200)
+          await fetch(`${app}/api/tables/${id}/pass`, { method: "POST", headers: { cookie, origin: app } });
+        continue;
+      }
+      if (t.game.turn !== t.yourSeat) {
+        waits++;
+        await call("wait_for_turn", { table_id: id, timeout_ms: 2000 });
+        continue;
+      }
+      const may = t.game.may;
+      if (may.accept === true)
+        expect((await call("accept", { table_id: id, cite: may.cite[0] })).isError).toBe(false);
+      else if (!t.game.standingOffer) {
+        const accord = Object.fromEntries(
+          t.game.charter.map((c: string) => [
+            c,
+            t.game.charge.aims.find((a: any) => a.clause === c)?.setting ?? t.settings[c][0],
+          ]),
+        );
+        expect((await call("offer", { table_id: id, accord })).isError).toBe(false);
+      } else expect((await call("pass", { table_id: id, said: { text: "thinking" } })).isError).toBe(false);
+    }
+    expect(finished?.status).toMatch(/bound|ended/);
+    expect(finished.game.charges).toHaveLength(4);
+    expect(waits).toBeLessThan(200);
+    const record = await fetch(`${app}/api/tables/${id}/record`);
+    expect(((await record.json()) as { seats: string[] }).seats).toContain("mcp-player");
+    await client.close();
+  });
+});
