@@ -16,7 +16,7 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "proper-lockfile"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter"],
   poweredByHeader: false,
   // Types are checked once by `npm run typecheck` (tsc over the whole tree, tests included); checking again inside
   // every build only doubles the build time on a 2-core machine.

@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
+import { lockDataDir } from "./datalock";
 import { env } from "./env";
 import { migrate, type SqlRunner } from "./migrate";
 
@@ -93,7 +94,7 @@ async function openPglite(url: string): Promise<Database> {
   if (url.startsWith("pglite:")) {
     dataDir = path.resolve(url.slice("pglite:".length));
     fs.mkdirSync(dataDir, { recursive: true }); // PGlite does not mkdir -p
-    release = await lockDataDir(dataDir);
+    release = lockDataDir(dataDir); // a second process opening it would corrupt it silently
   }
   let db: PGlite;
   try {
@@ -124,18 +125,6 @@ async function openPglite(url: string): Promise<Database> {
       await release();
     },
   };
-}
-
-/** A second process opening the same PGlite directory would corrupt it silently: hold a lock file while open. */
-async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  const lockfile = await import("proper-lockfile");
-  try {
-    return await lockfile.lock(dir, { lockfilePath: `${dir}.lock`, stale: 15_000, update: 5_000 });
-  } catch {
-    throw new Error(
-      `The embedded database at ${dir} is in use by another process. Stop it, or set DATABASE_URL to a PostgreSQL server to run several processes.`,
-    );
-  }
 }
 
 type Global = { parleyDb?: Promise<Database>; parleyReady?: Promise<void> };

@@ -1,0 +1,37 @@
+// One process per embedded database: a lock file holding the owner's pid. A second process is refused while the
+// owner lives; after a crash (kill -9) the next start sees a dead pid and takes the lock over at once.
+import fs from "node:fs";
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+export function lockDataDir(dir: string): () => Promise<void> {
+  const file = `${dir}.lock`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
+      return async () => {
+        try {
+          if (fs.readFileSync(file, "utf8") === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      const owner = Number(fs.readFileSync(file, "utf8").trim());
+      if (owner && owner !== process.pid && alive(owner))
+        throw new Error(
+          `The embedded database at ${dir} is in use by process ${owner}. Stop it, or set DATABASE_URL to a PostgreSQL server to run several processes.`,
+        );
+      fs.rmSync(file, { force: true }); // a dead owner's lock: take it over
+    }
+  }
+  throw new Error(`Could not lock the embedded database at ${dir}.`);
+}
