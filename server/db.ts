@@ -56,6 +56,9 @@ export async function migratePostgres(url: string): Promise<string[]> {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, a terminated backend) must not take the process down:
+  // the pool replaces it on the next query.
+  pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const sql: SqlRunner = {
     async exec(script) {

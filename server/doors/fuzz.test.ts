@@ -1,0 +1,156 @@
+// Every input of every door, fuzzed (fast-check): the JSON API, MCP and tRPC answer a named 4xx or success —
+// never a 500 — and a refused request writes nothing. The route and tool tables are read at run time, so every
+// module's doors are held to this as soon as they are mounted.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgent, whoForToken } from "../actions/agents";
+import { fillWithBots, openTable, startTable } from "../actions/game";
+import { ANON, type Who } from "../identity";
+import { FAILURE_CODES } from "../rules/result";
+import { api, callTool, mcpClient } from "../testing/doors";
+import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { MCP_TOOLS } from "./mcp/tools";
+import { REST_ROUTES } from "./rest/routes";
+import { appRouter, createCaller } from "./trpc";
+
+let db: TestDatabase;
+let viewers: Who[] = [];
+let ids: string[] = [];
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+
+beforeAll(async () => {
+  process.env.PARLEY_RATE_LIMIT = "1000000"; // the limiter is tested elsewhere; here it would only mask answers
+  db = await testDatabase();
+  const host = await makeUser(db, "fuzz-host");
+  const outsider = await makeUser(db, "fuzz-outsider");
+  const a = await createAgent(db.prisma, host, { name: "fuzz-agent" });
+  const agent = a.ok ? (await whoForToken(db.prisma, a.value.token))! : ANON;
+  const open = await openTable(db.prisma, host, { title: "open for fuzz", seats_max: 5 });
+  const played = await openTable(db.prisma, host, { title: "started for fuzz", seats_max: 4 });
+  if (!open.ok || !played.ok) throw new Error("setup failed");
+  await fillWithBots(db.prisma, host, { id: played.value.id });
+  await startTable(db.prisma, host, { id: played.value.id });
+  viewers = [ANON, host, outsider, agent];
+  ids = [String(open.value.id), String(played.value.id), String(a.ok ? a.value.id : 1)];
+});
+afterAll(async () => db?.drop());
+
+/** Row counts of every table: a refused request must leave them as they were. */
+async function fingerprint(): Promise<string> {
+  const rows = await db.sql.query<{ relname: string; n: string }>(
+    `SELECT relname, (xpath('/row/c/text()', query_to_xml(format('SELECT count(*) AS c FROM %I', relname), false, true, '')))[1]::text AS n
+       FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND relname NOT LIKE '\\_%' ORDER BY relname`,
+  );
+  return rows.map((r) => `${r.relname}=${r.n}`).join(",");
+}
+
+const idArb = () =>
+  fc.oneof(
+    fc.constantFrom(...ids),
+    fc.constantFrom("1e3", "1.0", "0", "-1", "00", "abc", "99999999999", "%20", "1%2F2", "NaN", "Infinity"),
+    fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s) || "x"),
+  );
+const valueArb = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom(null, "", 0, -1, 1.5, 1e308, "1e3", [], {}, "x".repeat(5000), true),
+);
+const bodyArb = (keys: string[]) =>
+  fc.oneof(
+    fc.dictionary(fc.constantFrom(...keys, "extra", "__proto__", "constructor"), valueArb, { maxKeys: 5 }),
+    valueArb,
+  );
+const NAMED = new Set(Object.values(FAILURE_CODES));
+
+describe("the JSON API under fuzzing", () => {
+  it.each(REST_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s answers a named 4xx or success",
+    async (_, route) => {
+      const keys =
+        route.body && "shape" in route.body
+          ? Object.keys((route.body as { shape: object }).shape)
+          : ["title", "accord", "said", "cite", "name", "password"];
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...viewers), idArb(), bodyArb(keys), async (who, id, body) => {
+          const path = route.path.replace(/:(\w+)/g, () => id);
+          const before = await fingerprint();
+          const r = await api(db.prisma, who)(route.method, path, route.method === "GET" ? undefined : body);
+          expect(
+            r.status,
+            `${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)} → ${JSON.stringify(r.body).slice(0, 300)}`,
+          ).toBeLessThan(500);
+          if (r.status >= 400) {
+            expect(NAMED.has(r.status as never)).toBe(true);
+            expect(Object.keys(FAILURE_CODES)).toContain(r.body.error.code);
+            expect(r.body.error.message.length).toBeGreaterThan(5);
+            expect(await fingerprint()).toBe(before);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
+});
+
+describe("MCP under fuzzing", () => {
+  it.each(MCP_TOOLS.map((t) => [t.name, t] as const))(
+    "%s answers a result or isError with one sentence",
+    async (_, t) => {
+      const keys = Object.keys(t.input.shape);
+      const clients = await Promise.all(viewers.map((w) => mcpClient(db.prisma, w)));
+      try {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.nat({ max: clients.length - 1 }),
+            fc.dictionary(fc.constantFrom(...keys, "extra"), fc.oneof(valueArb, idArb().map(Number)), {
+              maxKeys: 4,
+            }),
+            async (i, args) => {
+              if (t.name === "wait_for_turn") args.timeout_ms = 0;
+              const before = await fingerprint();
+              const r = await callTool(clients[i]!, t.name, args);
+              expect(r.text).not.toMatch(/went wrong on our side/);
+              if (r.isError) {
+                expect(r.text.length).toBeGreaterThan(5);
+                expect(await fingerprint()).toBe(before);
+              }
+            },
+          ),
+          { numRuns: RUNS },
+        );
+      } finally {
+        await Promise.all(clients.map((c) => c.close()));
+      }
+    },
+  );
+});
+
+describe("tRPC under fuzzing", () => {
+  const procedures = Object.entries(
+    appRouter._def.procedures as Record<string, { _def: { type: string } }>,
+  ).filter(([, p]) => p._def.type !== "subscription");
+  it.each(procedures.map(([name, p]) => [name, p._def.type] as const))(
+    "%s never fails with an internal error",
+    async (name, type) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...viewers),
+          fc.oneof(valueArb, fc.record({ id: idArb(), body: valueArb })),
+          async (who, input) => {
+            const caller = createCaller({ db: db.prisma, who }) as any;
+            const fn = name.split(".").reduce((o, k) => o[k], caller);
+            const before = await fingerprint();
+            try {
+              await fn(input);
+            } catch (e: any) {
+              expect(e.code, `${name}(${JSON.stringify(input)?.slice(0, 200)}) → ${e.message}`).not.toBe(
+                "INTERNAL_SERVER_ERROR",
+              );
+              if (type === "mutation") expect(await fingerprint()).toBe(before);
+            }
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+  );
+});
