@@ -22,6 +22,7 @@ export async function setup(project: TestProject) {
     DATABASE_URL: "",
     AUTH_SECRET: secret,
     PARLEY_RATE_LIMIT: "600",
+    ADMIN_EMAILS: "e2e-admin",
   });
   servers.push(app);
   let pair: string[] | null = null;

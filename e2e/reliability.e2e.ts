@@ -1,0 +1,236 @@
+// Reliability against the built app: no door leaks a charge or the seed before the reveal, for any viewer
+// (page HTML, JSON API, tRPC, MCP, SSE replay); and the auth floor over real HTTP.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { describe, expect, inject, it } from "vitest";
+import { signUp } from "./http";
+
+const app = inject("app");
+
+type Aim = { clause: string; setting: string; weight: number };
+const j = (r: Response) => r.json() as Promise<any>;
+
+async function readStream(url: string, headers: Record<string, string>, ms: number): Promise<string> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ms);
+  let text = "";
+  try {
+    const res = await fetch(url, { headers, signal: abort.signal });
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+  } catch {
+    /* the timer ends the read */
+  } finally {
+    clearTimeout(timer);
+  }
+  return text;
+}
+
+describe("redaction conformance at every door", () => {
+  it("for random games and every kind of viewer, nothing secret shows before the reveal", async () => {
+    const stamp = Date.now().toString(36);
+    const host = await signUp(app, `rc-host-${stamp}`);
+    const outsider = await signUp(app, `rc-out-${stamp}`);
+    const admin = await signUp(app, "e2e-admin").catch(() => signUpExisting());
+    async function signUpExisting() {
+      const { signIn } = await import("./http");
+      return signIn(app, "e2e-admin", "correct horse battery");
+    }
+    expect(await j(await fetch(`${app}/api/me`, { headers: { cookie: admin } }))).toMatchObject({
+      tier: "admin",
+    });
+    const made = await j(
+      await fetch(`${app}/api/agents`, {
+        method: "POST",
+        headers: { cookie: host, origin: app, "content-type": "application/json" },
+        body: JSON.stringify({ name: `rc-agent-${stamp}` }),
+      }),
+    );
+    const bearer = { authorization: `Bearer ${made.token}` };
+    const mcp = new Client({ name: "rc", version: "1" });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${app}/mcp`), { requestInit: { headers: bearer } }),
+    );
+
+    let checked = 0;
+    for (let game = 0; game < 3; game++) {
+      const { id } = await j(
+        await fetch(`${app}/api/tables`, {
+          method: "POST",
+          headers: { cookie: host, origin: app, "content-type": "application/json" },
+          body: JSON.stringify({ title: `conformance ${game}`, seats_max: 4 }),
+        }),
+      );
+      await fetch(`${app}/api/tables/${id}/join`, { method: "POST", headers: bearer });
+      await fetch(`${app}/api/tables/${id}/bots`, { method: "POST", headers: { cookie: host, origin: app } });
+      await fetch(`${app}/api/tables/${id}/start`, {
+        method: "POST",
+        headers: { cookie: host, origin: app },
+      });
+      // a random number of turns: the host and the agent pass or offer their own aims
+      for (let t = 0; t < 2 + game * 2; t++) {
+        for (const [who, headers] of [
+          ["host", { cookie: host, origin: app }],
+          ["agent", bearer],
+        ] as const) {
+          const s = await j(await fetch(`${app}/api/tables/${id}`, { headers }));
+          if (s.status !== "playing" || s.game.turn !== s.yourSeat) continue;
+          const verb = (t + game + (who === "host" ? 1 : 0)) % 2 ? "pass" : "offer";
+          const accord = Object.fromEntries(
+            s.game.charter.map((c: string) => [
+              c,
+              s.game.charge.aims.find((a: Aim) => a.clause === c)?.setting ?? s.settings[c][0],
+            ]),
+          );
+          await fetch(`${app}/api/tables/${id}/${verb}`, {
+            method: "POST",
+            headers: { ...headers, "content-type": "application/json" },
+            body: JSON.stringify(verb === "offer" ? { accord } : { said: { text: "hm" } }),
+          });
+        }
+      }
+      const seen = await j(await fetch(`${app}/api/tables/${id}`));
+      if (seen.status !== "playing") continue; // bound already: nothing secret is left to leak
+      // capture every door, for every viewer, before the reveal
+      const captured: { viewer: string; door: string; text: string; own: Aim[] }[] = [];
+      const own = async (headers: Record<string, string>) =>
+        ((await j(await fetch(`${app}/api/tables/${id}`, { headers }))).game?.charge?.aims ?? []) as Aim[];
+      const viewers: [string, Record<string, string>][] = [
+        ["guest", {}],
+        ["outsider", { cookie: outsider }],
+        ["admin without a seat", { cookie: admin }],
+        ["seated person", { cookie: host }],
+        ["seated agent", bearer],
+      ];
+      for (const [viewer, headers] of viewers) {
+        const mine = await own(headers);
+        const add = (door: string, text: string) => captured.push({ viewer, door, text, own: mine });
+        add("page", await (await fetch(`${app}/tables/${id}`, { headers })).text());
+        add("json", await (await fetch(`${app}/api/tables/${id}`, { headers })).text());
+        add(
+          "trpc",
+          await (
+            await fetch(
+              `${app}/api/trpc/tables.state?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`,
+              { headers },
+            )
+          ).text(),
+        );
+        add(
+          "sse replay",
+          await readStream(`${app}/api/events?topics=table:${id},lobby&lastEventId=1`, headers, 1200),
+        );
+      }
+      const r = (await mcp.callTool({ name: "table_state", arguments: { table_id: id } })) as {
+        content: { text: string }[];
+      };
+      captured.push({
+        viewer: "seated agent",
+        door: "mcp",
+        text: r.content[0]!.text,
+        own: JSON.parse(r.content[0]!.text).game.charge.aims,
+      });
+
+      // play to the end, then read what was secret
+      for (let i = 0; i < 60; i++) {
+        const s = await j(await fetch(`${app}/api/tables/${id}`));
+        if (s.status !== "playing") break;
+        const headers = s.game.turn === 0 ? { cookie: host, origin: app } : bearer;
+        const acc = await fetch(`${app}/api/tables/${id}/accept`, { method: "POST", headers });
+        if (acc.status !== 200) await fetch(`${app}/api/tables/${id}/pass`, { method: "POST", headers });
+      }
+      const record = await j(await fetch(`${app}/api/tables/${id}/record`));
+      checked++;
+      // the check can see a charge where there is one: the seated person's own page carries its own aims
+      const ownPage = captured.find((c) => c.viewer === "seated person" && c.door === "page")!;
+      const a0 = ownPage.own[0]!;
+      expect(ownPage.text.replaceAll('\\"', '"').replace(/\s+/g, "")).toContain(
+        `"clause":"${a0.clause}","setting":"${a0.setting}","weight":${a0.weight}`,
+      );
+      expect(record.seed).toMatch(/^[0-9a-f]{64}$/);
+      for (const c of captured) {
+        const text = c.text.replaceAll('\\"', '"').replace(/\s+/g, "");
+        expect(text.includes(record.seed), `${c.viewer} via ${c.door} saw the seed`).toBe(false);
+        for (const charge of record.charges as { aims: Aim[] }[]) {
+          for (const a of charge.aims) {
+            if (c.own.some((o) => o.clause === a.clause && o.setting === a.setting && o.weight === a.weight))
+              continue;
+            const fragment = `"clause":"${a.clause}","setting":"${a.setting}","weight":${a.weight}`;
+            expect(
+              text.includes(fragment),
+              `${c.viewer} via ${c.door} saw another seat's aim ${fragment}`,
+            ).toBe(false);
+          }
+        }
+      }
+      // and after the reveal every door shows every charge
+      const after = await (await fetch(`${app}/api/tables/${id}`)).text();
+      for (const charge of record.charges as { aims: Aim[] }[])
+        expect(after).toContain(
+          `"clause":"${charge.aims[0]!.clause}","setting":"${charge.aims[0]!.setting}","weight":3`,
+        );
+    }
+    expect(checked).toBeGreaterThan(0);
+    await mcp.close();
+  });
+});
+
+describe("the auth floor over HTTP", () => {
+  it("401 without identity, 403 for someone else's seat, 403 cross-origin, 401 for a revoked token", async () => {
+    const stamp = Date.now().toString(36);
+    const a = await signUp(app, `af-a-${stamp}`);
+    const b = await signUp(app, `af-b-${stamp}`);
+    const { id } = await j(
+      await fetch(`${app}/api/tables`, {
+        method: "POST",
+        headers: { cookie: a, origin: app, "content-type": "application/json" },
+        body: JSON.stringify({ title: "auth floor", seats_max: 4 }),
+      }),
+    );
+    await fetch(`${app}/api/tables/${id}/bots`, { method: "POST", headers: { cookie: a, origin: app } });
+    await fetch(`${app}/api/tables/${id}/start`, { method: "POST", headers: { cookie: a, origin: app } });
+    expect((await fetch(`${app}/api/tables/${id}/pass`, { method: "POST" })).status).toBe(401);
+    expect(
+      (await fetch(`${app}/api/tables/${id}/pass`, { method: "POST", headers: { cookie: b, origin: app } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await fetch(`${app}/api/tables/${id}/pass`, {
+          method: "POST",
+          headers: { cookie: a, origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await fetch(`${app}/api/tables/${id}/pass`, {
+          method: "POST",
+          headers: { cookie: a, "sec-fetch-site": "cross-site" },
+        })
+      ).status,
+    ).toBe(403);
+    const made = await j(
+      await fetch(`${app}/api/agents`, {
+        method: "POST",
+        headers: { cookie: a, origin: app, "content-type": "application/json" },
+        body: JSON.stringify({ name: "af-agent" }),
+      }),
+    );
+    await fetch(`${app}/api/agents/${made.id}/revoke`, {
+      method: "POST",
+      headers: { cookie: a, origin: app },
+    });
+    expect(
+      (await fetch(`${app}/api/tables`, { headers: { authorization: `Bearer ${made.token}` } })).status,
+    ).toBe(401);
+    expect(
+      (await fetch(`${app}/api/tables/${id}/pass`, { method: "POST", headers: { cookie: a, origin: app } }))
+        .status,
+    ).toBe(200);
+  });
+});
