@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export type Served = { url: string; stop(): Promise<void>; log(): string };
+export type Served = { url: string; stop(): Promise<void>; kill(): Promise<void>; log(): string };
 
 export async function serve(port: number, env: Record<string, string>): Promise<Served> {
   const out: string[] = [];
@@ -33,17 +33,29 @@ export async function serve(port: number, env: Record<string, string>): Promise<
     log: () => out.join(""),
     async stop() {
       if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
       try {
-        process.kill(-child.pid!, "SIGTERM"); // the whole group: `next start` leaves next-server behind otherwise
+        process.kill(-child.pid!, "SIGTERM");
       } catch {
         /* gone */
       }
-      await new Promise((r) => setTimeout(r, 300));
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      try {
+        process.kill(-child.pid!, "SIGKILL"); // the whole group: `next start` leaves next-server behind otherwise
+      } catch {
+        /* gone */
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    },
+    /** kill -9, no goodbye: what a crash looks like to the database. */
+    async kill() {
+      const exited = new Promise((r) => child.once("exit", r));
       try {
         process.kill(-child.pid!, "SIGKILL");
       } catch {
         /* gone */
       }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     },
   };
 }

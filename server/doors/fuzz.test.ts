@@ -126,7 +126,7 @@ describe("MCP under fuzzing", () => {
 
 describe("tRPC under fuzzing", () => {
   const procedures = Object.entries(
-    appRouter._def.procedures as Record<string, { _def: { type: string } }>,
+    appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
   ).filter(([, p]) => p._def.type !== "subscription");
   it.each(procedures.map(([name, p]) => [name, p._def.type] as const))(
     "%s never fails with an internal error",

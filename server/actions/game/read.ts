@@ -76,7 +76,7 @@ function lobbyMay(loaded: LoadedTable, who: Who, seat: number | null): LobbyMay 
     start: !isHost
       ? "Only the host starts the table."
       : seats.length < SEATS_MIN
-        ? `At least ${SEATS_MIN} seats must be taken; ${seats.length} are.`
+        ? `At least ${SEATS_MIN} seats must be taken; ${seats.length} ${seats.length === 1 ? "is" : "are"}.`
         : true,
     fill: !isHost ? "Only the host seats house bots." : full ? "Every seat is taken." : true,
   };

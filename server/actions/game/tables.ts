@@ -16,6 +16,7 @@ import {
 import { fail, ok, type Result } from "../../rules/result";
 import { person, signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
+import { runBots } from "./bots";
 import { loadTable, seatOf, type LoadedTable } from "./load";
 
 export const ZOpenTable = z
@@ -130,13 +131,11 @@ export async function joinTable(
     });
   });
   if (!r.ok) return r;
-  if (r.value.full)
-    await startTable(
-      db,
-      { kind: "user", userId: r.value.host.id, name: r.value.host.name, admin: false },
-      { id },
-      now,
-    );
+  if (r.value.full) {
+    const host = { kind: "user" as const, userId: r.value.host.id, name: r.value.host.name, admin: false };
+    const started = await startTable(db, host, { id }, now);
+    if (started.ok) await runBots(db, id, now); // bots whose turns come before the newcomer's play at once
+  }
   return ok({ seat: r.value.seat });
 }
 

@@ -46,7 +46,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   tty: {
-    usage: "parley tty",
+    usage: "parley tty [TABLE]",
     summary: "the terminal door: j/k move, o open, s sit, x leave, q quit, and the turn's acts",
     async run(args, io) {
       const { runTty } = await import("./tty/main");

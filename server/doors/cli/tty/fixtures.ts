@@ -1,0 +1,143 @@
+// Test fixtures for the terminal: the worked example of §10 as the server would hand it to each viewer.
+import type { TableState, TableSummary } from "@/server/actions/game";
+import { settingsOf, view, WORKED_EXAMPLE } from "@/server/rules/game";
+import type { Me, TtyState } from "./state";
+
+const { game, names } = WORKED_EXAMPLE;
+export const MINUTE = 60_000;
+/** Minutes after the worked example's start. */
+export const minutes = (m: number) => game.startedAt + m * MINUTE;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Aster hosts; Corin is a house bot and Ember an agent here, so every mark shows. */
+const KINDS = ["person", "person", "bot", "person", "agent"] as const;
+
+export const meAt = (seat: number): Me => ({
+  name: names[seat]!,
+  kind: KINDS[seat] === "agent" ? "agent" : "person",
+  id: seat + 1,
+});
+
+/** The worked table after its first `acts` acts, read by `viewer` (a seat index, or null) at `now`. */
+export function workedTable(acts: number, viewer: number | null, now: number): TableState {
+  const g = { ...game, acts: game.acts.slice(0, acts) };
+  const v = view(g, { seat: viewer }, now);
+  return {
+    id: 7,
+    title: "The wreck of the Fathom",
+    host: { id: 1, name: "Aster" },
+    status: v.status,
+    seatsMax: 5,
+    turnWindowMs: game.turnWindowMs,
+    deadlineMs: game.deadlineMs,
+    createdAt: iso(game.startedAt - MINUTE),
+    startedAt: iso(game.startedAt),
+    quorum: v.quorum,
+    commitment: "c0".repeat(32),
+    seed: v.status === "playing" ? null : "5e".repeat(32),
+    seats: names.map((name, index) => ({ index, name, kind: KINDS[index]!, you: index === viewer })),
+    yourSeat: viewer,
+    lobby: null,
+    game: v,
+    settings: Object.fromEntries(game.charter.map((c) => [c, [...(settingsOf(c) ?? [])]])),
+    now: iso(now),
+  };
+}
+
+/** A table not started yet, with `taken` seats of five, read by `viewer`. */
+export function openTableState(taken: number, viewer: number | null, guest = false): TableState {
+  const seats = names.slice(0, taken).map((name, index) => ({
+    index,
+    name,
+    kind: KINDS[index]!,
+    you: index === viewer,
+  }));
+  const isHost = viewer === 0;
+  return {
+    id: 8,
+    title: "A table filling up",
+    host: { id: 1, name: "Aster" },
+    status: "open",
+    seatsMax: 5,
+    turnWindowMs: game.turnWindowMs,
+    deadlineMs: game.deadlineMs,
+    createdAt: iso(game.startedAt),
+    startedAt: null,
+    quorum: 4,
+    commitment: null,
+    seed: null,
+    seats,
+    yourSeat: viewer,
+    lobby: {
+      join: guest ? "Sign in to take a seat." : viewer !== null ? "You already hold a seat here." : true,
+      leave:
+        viewer === null
+          ? "You hold no seat here."
+          : isHost
+            ? "The host keeps their seat until the start."
+            : true,
+      start: !isHost
+        ? "Only the host starts the table."
+        : taken < 4
+          ? `At least 4 seats must be taken; ${taken} are.`
+          : true,
+      fill: !isHost ? "Only the host seats house bots." : true,
+    },
+    game: null,
+    settings: {},
+    now: iso(game.startedAt),
+  };
+}
+
+export const LOBBY: TableSummary[] = [
+  {
+    id: 9,
+    title: "Three house bots wait for you",
+    host: "harbourmaster",
+    status: "open",
+    seatsTaken: 3,
+    seatsMax: 4,
+    createdAt: iso(minutes(0)),
+    startedAt: null,
+    finishedAt: null,
+    yours: false,
+  },
+  {
+    id: 8,
+    title: "A table filling up",
+    host: "Aster",
+    status: "open",
+    seatsTaken: 2,
+    seatsMax: 5,
+    createdAt: iso(minutes(0)),
+    startedAt: null,
+    finishedAt: null,
+    yours: true,
+  },
+  {
+    id: 7,
+    title: "The wreck of the Fathom",
+    host: "Aster",
+    status: "bound",
+    seatsTaken: 5,
+    seatsMax: 5,
+    createdAt: iso(minutes(0)),
+    startedAt: iso(minutes(0)),
+    finishedAt: iso(minutes(30)),
+    yours: false,
+  },
+];
+
+/** A state at the worked table, as `viewer` sees it. */
+export function atTable(table: TableState, me: Me, now: number): TtyState {
+  return {
+    me,
+    place: { kind: "table", id: table.id },
+    tables: LOBBY,
+    cursor: 2,
+    scroll: 0,
+    table,
+    message: null,
+    now,
+  };
+}
