@@ -2,9 +2,10 @@
 // and the act at their turns (unique per table), notes the end, and publishes. The second writer of a turn loses.
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
-import { publish } from "../../live/outbox";
+import { publish, type OutboxEvent } from "../../live/outbox";
 import { check, derive, type Act, type Game, type ProposedAct } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
+import { tableAndLobby } from "./events";
 import { loadTable, type LoadedTable } from "./load";
 
 export const LOST_RACE = fail(
@@ -50,7 +51,7 @@ async function writeActs(
       data: { finishedAt: new Date(at), outcome: after.status },
     });
   }
-  const events = acts.map((a, i) => ({
+  const events: OutboxEvent[] = acts.map((a, i) => ({
     topic: `table:${tableId}`,
     type: "act",
     payload: {
@@ -61,10 +62,7 @@ async function writeActs(
       by: a.type === "pass" && a.by === "clock" ? "clock" : "seat",
     },
   }));
-  if (finished) {
-    const e = { type: "table.finished", payload: { tableId, outcome: after.status } };
-    events.push({ topic: `table:${tableId}`, ...e } as never, { topic: "lobby", ...e } as never);
-  }
+  if (finished) events.push(...tableAndLobby(tableId, "table.finished", { outcome: after.status }));
   await publish(tx, ...events);
   return { after, finished };
 }

@@ -67,7 +67,7 @@ describe("opening and sitting", () => {
       },
     });
     expect(s.ok && s.value.lobby).toMatchObject({
-      start: "At least 4 seats must be taken; 1 are.",
+      start: "At least 4 seats must be taken; 1 is.",
       join: "You already hold a seat here.",
     });
     const b = await makeUser(db, "sitterB");

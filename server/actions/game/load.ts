@@ -1,5 +1,5 @@
 // Reading a table from the database into the rules' shape: the table, its seats in order, and the Game.
-import type { Prisma } from "../../generated/prisma/client";
+import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import type { Charge, Game } from "../../rules/game";
@@ -41,54 +41,63 @@ export type LoadedTable = {
   game: Game | null;
 };
 
+/**
+ * One statement, one round trip: the table with its host, its seats (with who holds them) and its acts, as JSON
+ * aggregates. The ORM's nested select took six round trips (table, host, seats, their users, their agents, acts),
+ * which every act paid inside its transaction while holding a pooled connection; one statement also reads all
+ * of it from one snapshot.
+ */
+const LOAD = (id: number) => Prisma.sql`
+  SELECT t.id, t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs", t."deadlineMs",
+    t."createdAt", t."startedAt", t.seed, t.commitment, t.charter, t."finishedAt", t.outcome, t."autoStart",
+    (SELECT coalesce(json_agg(s ORDER BY s.position), '[]'::json) FROM (
+      SELECT s.id, s.position, s."userId", s."agentId", s."botName", s.charge,
+        u.name AS "userName", a.name AS "agentName", a."ownerId" AS "agentOwnerId"
+      FROM "Seat" s LEFT JOIN "User" u ON u.id = s."userId" LEFT JOIN "Agent" a ON a.id = s."agentId"
+      WHERE s."tableId" = t.id) s) AS seats,
+    (SELECT coalesce(json_agg(a ORDER BY a.turn), '[]'::json) FROM (
+      SELECT a.turn, a.type, a.by, a.accord, a.cite, a.said, (extract(epoch FROM a.at) * 1000)::float8 AS at
+      FROM "Act" a WHERE a."tableId" = t.id) a) AS acts
+  FROM "GameTable" t JOIN "User" h ON h.id = t."hostId"
+  WHERE t.id = ${id}`;
+
+type RawSeat = Omit<SeatRow, "user" | "agent"> & {
+  userName: string | null;
+  agentName: string | null;
+  agentOwnerId: number | null;
+};
+type RawAct = {
+  turn: number;
+  type: string;
+  by: string;
+  accord: unknown;
+  cite: unknown;
+  said: unknown;
+  at: number;
+};
+type RawTable = Omit<LoadedTable["table"], "host"> & { hostName: string; seats: RawSeat[]; acts: RawAct[] };
+
 export async function loadTable(db: Client, id: number): Promise<LoadedTable | null> {
-  const table = await db.gameTable.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      title: true,
-      hostId: true,
-      host: { select: { name: true } },
-      seatsMax: true,
-      turnWindowMs: true,
-      deadlineMs: true,
-      createdAt: true,
-      startedAt: true,
-      seed: true,
-      commitment: true,
-      charter: true,
-      finishedAt: true,
-      outcome: true,
-      autoStart: true,
-      seats: {
-        orderBy: { position: "asc" },
-        select: {
-          id: true,
-          position: true,
-          userId: true,
-          agentId: true,
-          botName: true,
-          charge: true,
-          user: { select: { name: true } },
-          agent: { select: { name: true, ownerId: true } },
-        },
-      },
-    },
-  });
-  if (!table) return null;
-  const { seats, ...rest } = table;
+  const [row] = await db.$queryRaw<RawTable[]>(LOAD(id));
+  if (!row) return null;
+  const { seats: rawSeats, acts, hostName, ...rest } = row;
+  const seats: SeatRow[] = rawSeats.map(({ userName, agentName, agentOwnerId, ...s }) => ({
+    ...s,
+    user: userName === null ? null : { name: userName },
+    agent: agentName === null ? null : { name: agentName, ownerId: agentOwnerId! },
+  }));
+  const table = { ...rest, host: { name: hostName } };
   let game: Game | null = null;
-  if (rest.startedAt) {
-    const acts = await db.act.findMany({ where: { tableId: id }, orderBy: { turn: "asc" } });
+  if (table.startedAt) {
     game = {
       seats: seats.length,
-      charter: rest.charter as string[],
+      charter: table.charter as string[],
       charges: seats.map((s) => s.charge as Charge),
-      startedAt: rest.startedAt.getTime(),
-      turnWindowMs: rest.turnWindowMs,
-      deadlineMs: rest.deadlineMs,
+      startedAt: table.startedAt.getTime(),
+      turnWindowMs: table.turnWindowMs,
+      deadlineMs: table.deadlineMs,
       acts: acts.map((a) => {
-        const at = a.at.getTime();
+        const at = a.at;
         const said = a.said
           ? { said: a.said as { text?: string; claims?: { clause: string; setting: string }[] } }
           : {};
@@ -105,7 +114,7 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
       }),
     };
   }
-  return { table: rest, seats, game };
+  return { table, seats, game };
 }
 
 /** The seat index `who` holds at this table, or null (a person's agent is a different player). */

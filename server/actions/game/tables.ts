@@ -17,6 +17,7 @@ import { fail, ok, type Result } from "../../rules/result";
 import { person, signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { runBots } from "./bots";
+import { tableAndLobby } from "./events";
 import { loadTable, seatOf, type LoadedTable } from "./load";
 
 export const ZOpenTable = z
@@ -114,16 +115,14 @@ export async function joinTable(
         agentId: who.kind === "agent" ? who.agentId : null,
       },
     });
-    const e = {
-      type: "seat.joined",
-      payload: {
-        tableId: table.id,
+    await publish(
+      tx,
+      ...tableAndLobby(table.id, "seat.joined", {
         seat: seats.length,
         name,
         kind: who.kind === "agent" ? "agent" : "person",
-      },
-    };
-    await publish(tx, { topic: `table:${table.id}`, ...e }, { topic: "lobby", ...e });
+      }),
+    );
     return ok({
       seat: seats.length,
       full: seats.length + 1 >= table.seatsMax && table.autoStart,
@@ -155,8 +154,7 @@ export async function leaveTable(db: Db, who: Who, input: { id: unknown }): Prom
     if (who.kind === "user" && who.userId === table.hostId)
       return fail("conflict", "The host keeps their seat until the start.");
     await tx.seat.delete({ where: { id: seats[index]!.id } });
-    const e = { type: "seat.left", payload: { tableId: table.id, seat: index, name } };
-    await publish(tx, { topic: `table:${table.id}`, ...e }, { topic: "lobby", ...e });
+    await publish(tx, ...tableAndLobby(table.id, "seat.left", { seat: index, name }));
     return ok({ left: true as const });
   });
 }
@@ -186,8 +184,7 @@ export async function fillWithBots(
     let position = (seats.at(-1)?.position ?? -1) + 1;
     for (const botName of names)
       await tx.seat.create({ data: { tableId: table.id, position: position++, botName } });
-    const e = { type: "seat.joined", payload: { tableId: table.id, bots: names } };
-    await publish(tx, { topic: `table:${table.id}`, ...e }, { topic: "lobby", ...e });
+    await publish(tx, ...tableAndLobby(table.id, "seat.joined", { bots: names }));
     return ok({ seated: names.length });
   });
 }
@@ -225,8 +222,7 @@ export async function startTable(
     });
     for (const [i, s] of seats.entries())
       await tx.seat.update({ where: { id: s.id }, data: { charge: dealt.charges[i]! } });
-    const e = { type: "table.started", payload: { tableId: id, commitment: published } };
-    await publish(tx, { topic: `table:${id}`, ...e }, { topic: "lobby", ...e });
+    await publish(tx, ...tableAndLobby(id, "table.started", { commitment: published }));
     return ok({ commitment: published });
   });
 }
