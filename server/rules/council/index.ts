@@ -81,3 +81,17 @@ export {
   type RoundStatus,
 } from "@/server/rules/council/lifecycle";
 export { fromState, toState } from "@/server/rules/council/convert";
+export {
+  FINAL_VERDICTS,
+  countVerdict,
+  isFinal,
+  standing,
+  type CloseReason,
+  type Due,
+  type FinalVerdict,
+  type Phase,
+  type Progress,
+  type RoundRecord,
+  type Standing,
+  type VerdictRecord,
+} from "@/server/rules/council/progress";

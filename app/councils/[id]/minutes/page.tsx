@@ -1,0 +1,20 @@
+// /councils/:id/minutes – the minutes, rendered from the very Markdown the download holds.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { MinutesLive } from "@/components/council/MinutesLive";
+import { councilMinutes } from "@/server/actions/council";
+import { whoFromSession } from "@/server/auth";
+import { getDb } from "@/server/db";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return { title: `Minutes of Round Table ${(await params).id}` };
+}
+
+export default async function MinutesPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const r = await councilMinutes(await getDb(), await whoFromSession(), { id });
+  if (!r.ok) notFound();
+  return <MinutesLive id={Number(id)} initial={r.value} />;
+}

@@ -1,0 +1,20 @@
+// /councils/:id – one round table at its own address, live for the facilitator, its seats and any watcher.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CouncilLive } from "@/components/council/CouncilLive";
+import { councilState } from "@/server/actions/council";
+import { whoFromSession } from "@/server/auth";
+import { getDb } from "@/server/db";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return { title: `Round Table ${(await params).id}` };
+}
+
+export default async function CouncilPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const r = await councilState(await getDb(), await whoFromSession(), { id });
+  if (!r.ok) notFound();
+  return <CouncilLive initial={r.value} />;
+}

@@ -1,0 +1,47 @@
+// /councils/new – convene a round table (people only; the numbers the form offers come from the rules).
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { ConveneForm } from "@/components/council/ConveneForm";
+import { HABIT_MAX } from "@/server/actions/council";
+import { whoFromSession } from "@/server/auth";
+import {
+  AGGREGATORS,
+  DEFAULT_VALUES_KEYWORDS,
+  OPTIONS_MAX,
+  OPTIONS_MIN,
+  ROUND_DEADLINE_DEFAULT_MS,
+  SEATS_MAX,
+  SEATS_MIN,
+} from "@/server/rules/council";
+import { PROVIDERS } from "@/server/souls";
+
+export const metadata: Metadata = { title: "Convene a round table" };
+export const dynamic = "force-dynamic";
+
+export default async function ConvenePage() {
+  const who = await whoFromSession();
+  if (who.kind !== "user") redirect("/signin?to=/councils/new");
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Convene a round table</h1>
+      <p className="max-w-3xl text-sm text-stone-600">
+        You facilitate: you confirm what the inspector asks, write the disagreement axes before round 3, and
+        record the human ruling if the table escalates. The decision is advice — each soul is a lens, not a
+        department.
+      </p>
+      <ConveneForm
+        limits={{
+          seatsMin: SEATS_MIN,
+          seatsMax: SEATS_MAX,
+          optionsMin: OPTIONS_MIN,
+          optionsMax: OPTIONS_MAX,
+          aggregators: [...AGGREGATORS],
+          providers: [...PROVIDERS],
+          defaultKeywords: [...DEFAULT_VALUES_KEYWORDS],
+          defaultDeadlineMinutes: ROUND_DEADLINE_DEFAULT_MS / 60_000,
+          habitMax: HABIT_MAX,
+        }}
+      />
+    </div>
+  );
+}

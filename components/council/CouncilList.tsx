@@ -1,0 +1,105 @@
+"use client";
+// The list of round tables — yours, in deliberation, decided, escalated, imported records — live without reload.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import type { CouncilSummary } from "@/server/actions/council";
+import { useTRPC } from "@/components/ui/trpc";
+import { useLive } from "@/components/ui/useLive";
+import { When } from "@/components/ui/When";
+
+const BADGE: Record<CouncilSummary["status"], string> = {
+  open: "bg-sky-100 text-sky-800",
+  decided: "bg-emerald-100 text-emerald-800",
+  escalated: "bg-amber-100 text-amber-800",
+  record: "bg-stone-200 text-stone-700",
+};
+
+function statusWord(c: CouncilSummary): string {
+  if (c.status === "open") return c.round ? `round ${c.round} open` : "waiting for the facilitator";
+  if (c.status === "record") return "imported record";
+  return c.outcome === "reprompt" ? "re-prompt" : c.status;
+}
+
+function Section({
+  title,
+  councils,
+  now,
+  empty,
+}: {
+  title: string;
+  councils: CouncilSummary[];
+  now: number;
+  empty: string;
+}) {
+  return (
+    <section className="card p-0" data-testid={`councils-${title.toLowerCase().replaceAll(" ", "-")}`}>
+      <h2 className="border-b border-stone-100 px-5 py-3 font-semibold">{title}</h2>
+      {councils.length === 0 ? <p className="px-5 py-4 text-sm text-stone-500">{empty}</p> : null}
+      <ul>
+        {councils.map((c) => (
+          <li
+            key={c.id}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-stone-100 px-5 py-2 text-sm last:border-0"
+            data-testid="council-row"
+          >
+            <Link href={`/councils/${c.id}`} className="font-medium">
+              {c.question}
+            </Link>
+            <span className={`badge ${BADGE[c.status]}`}>{statusWord(c)}</span>
+            {c.yourTurn ? (
+              <span className="badge bg-teal-600 text-white">your answer is owed</span>
+            ) : c.yours ? (
+              <span className="badge bg-teal-100 text-teal-800">yours</span>
+            ) : null}
+            {c.demo ? <span className="badge bg-violet-100 text-violet-800">demo</span> : null}
+            <span className="ml-auto text-xs text-stone-500">
+              {c.seats} souls · {c.options.join(" / ")} · {c.facilitator} ·{" "}
+              <When at={c.closedAt ?? c.createdAt} mode="ago" now={now} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function CouncilList({ initial, now }: { initial: CouncilSummary[]; now: number }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const opts = trpc.councils.list.queryOptions();
+  const { data } = useQuery({ ...opts, initialData: { councils: initial } as never });
+  const councils = ((data as { councils: CouncilSummary[] } | undefined) ?? { councils: initial }).councils;
+  useLive(["lobby"], (e) => {
+    if (e.type.startsWith("council.")) void qc.invalidateQueries({ queryKey: opts.queryKey });
+  });
+  const yours = councils.filter((c) => c.yours && c.status === "open");
+  return (
+    <div className="space-y-6">
+      {yours.length ? <Section title="Yours" councils={yours} now={now} empty="" /> : null}
+      <Section
+        title="In deliberation"
+        councils={councils.filter((c) => c.status === "open")}
+        now={now}
+        empty="No round table is deliberating. Convene one!"
+      />
+      <Section
+        title="Decided"
+        councils={councils.filter((c) => c.status === "decided")}
+        now={now}
+        empty="No round table has decided yet."
+      />
+      <Section
+        title="Escalated"
+        councils={councils.filter((c) => c.status === "escalated")}
+        now={now}
+        empty="No round table has escalated."
+      />
+      <Section
+        title="Imported records"
+        councils={councils.filter((c) => c.status === "record")}
+        now={now}
+        empty="No state file has been imported."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+"use client";
+// One round table, live: who has answered, each round's positions and confidences, the inspector's verdicts, the
+// vote and the decision block — for the facilitator, the seats and any watcher, without reload.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CouncilView } from "@/server/actions/council";
+import { useTRPC } from "@/components/ui/trpc";
+import { useLive } from "@/components/ui/useLive";
+import { When } from "@/components/ui/When";
+import { AnswerForm } from "./AnswerForm";
+import { Decision } from "./Decision";
+import { FacilitatorPanel, type Step } from "./FacilitatorPanel";
+import { Rounds } from "./Rounds";
+import { SeatsPanel } from "./SeatsPanel";
+
+function PhaseLine({ view, now }: { view: CouncilView; now: number }) {
+  const p = view.phase;
+  switch (p.kind) {
+    case "round":
+      return (
+        <>
+          Round {p.round} — {p.name} is open, <When at={p.deadlineAt} mode="left" now={now} />; waiting for{" "}
+          {p.waiting.join(", ") || "nobody"}.
+        </>
+      );
+    case "confirm":
+      return (
+        <>
+          The inspector asks the facilitator ({p.verdict}); without an answer,{" "}
+          <When at={p.deadlineAt} mode="left" now={now} />, the answer is no.
+        </>
+      );
+    case "axes":
+      return (
+        <>
+          Round 3 waits for the facilitator&apos;s axes; without them,{" "}
+          <When at={p.deadlineAt} mode="left" now={now} />, the engine&apos;s draft is used.
+        </>
+      );
+    case "finished":
+      return <>Finished — {view.status}.</>;
+    case "record":
+      return <>An imported record: nobody answers it.</>;
+  }
+}
+
+export function CouncilLive({ initial }: { initial: CouncilView }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const opts = trpc.councils.state.queryOptions({ id: initial.id });
+  const { data } = useQuery({ ...opts, initialData: initial as never });
+  const v = (data ?? initial) as CouncilView;
+  const refresh = () => qc.invalidateQueries({ queryKey: opts.queryKey });
+  useLive([`council:${initial.id}`], () => void refresh());
+  const m = {
+    answer: useMutation(trpc.councils.answer.mutationOptions()),
+    confirm: useMutation(trpc.councils.confirm.mutationOptions()),
+    axes: useMutation(trpc.councils.axes.mutationOptions()),
+    ruling: useMutation(trpc.councils.ruling.mutationOptions()),
+  };
+  const now = Date.parse(v.now);
+
+  async function send(reply: Record<string, unknown>): Promise<string | null> {
+    try {
+      await m.answer.mutateAsync({ id: v.id, body: { round: v.yourRound?.round, reply } });
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    } finally {
+      await refresh();
+    }
+  }
+  const step: Step = async (which, body) => {
+    try {
+      await m[which].mutateAsync({ id: v.id, body });
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    } finally {
+      await refresh();
+    }
+  };
+
+  return (
+    <div className="space-y-6" data-testid="council-view" data-phase={v.phase.kind} data-status={v.status}>
+      <header className="space-y-1">
+        <p className="text-xs uppercase tracking-wide text-stone-500">
+          Round Table {v.id}
+          {v.demo ? " · demo" : ""}
+          {v.imported ? ` · imported from ${v.stateId}` : ""}
+        </p>
+        <h1 className="text-2xl font-semibold" data-testid="council-question">
+          {v.question}
+        </h1>
+        <p className="text-sm text-stone-600">
+          Facilitated by <strong>{v.facilitator.name}</strong> ·{" "}
+          <span data-testid="council-status">{v.status}</span> · convened{" "}
+          <When at={v.createdAt} mode="ago" now={now} /> · counted by{" "}
+          <code className="text-xs">{v.aggregator}</code>
+        </p>
+        <p className="text-sm" data-testid="phase-line">
+          <PhaseLine view={v} now={now} />
+        </p>
+        <p className="flex flex-wrap gap-3 text-sm">
+          <a href={`/councils/${v.id}/minutes`} data-testid="minutes-link">
+            The minutes
+          </a>
+          <a href={`/councils/${v.id}/minutes.md`} download={`round-table-${v.id}-minutes.md`}>
+            minutes.md
+          </a>
+          <a
+            href={`/api/councils/${v.id}/state.json`}
+            download={`round-table-${v.id}.json`}
+            data-testid="state-link"
+          >
+            state.json
+          </a>
+        </p>
+      </header>
+
+      <Decision view={v} />
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_21rem]">
+        <div className="space-y-6">
+          {v.yourRound ? (
+            <section className="card space-y-3 border-teal-400" data-testid="your-round">
+              <h2 className="font-semibold">
+                Your seat, {v.you.seat}: round {v.yourRound.round} — {v.yourRound.name}
+              </h2>
+              <p className="text-xs text-stone-500">
+                Nobody sees your answer until the round closes.{" "}
+                <When at={v.yourRound.deadlineAt} mode="left" now={now} />.
+              </p>
+              <AnswerForm
+                key={`${v.yourRound.round}-${v.yourRound.attempt}`}
+                your={v.yourRound}
+                send={send}
+              />
+            </section>
+          ) : v.you.seat && v.phase.kind === "round" ? (
+            <section className="card text-sm text-stone-600" data-testid="your-round-done">
+              {typeof v.may.answer === "string" ? v.may.answer : ""}
+            </section>
+          ) : null}
+          <FacilitatorPanel key={(v.draftAxes ?? []).join("|")} view={v} step={step} />
+          <Rounds view={v} now={now} />
+        </div>
+        <aside className="space-y-6">
+          <SeatsPanel view={v} />
+          <section className="card space-y-2 text-sm">
+            <h2 className="font-semibold">Context and options</h2>
+            <p className="whitespace-pre-wrap text-stone-700">{v.context || "(no context given)"}</p>
+            <p>
+              Options:{" "}
+              {v.options.map((o) => (
+                <code key={o} className="mr-1 rounded bg-stone-100 px-1 text-xs">
+                  {o}
+                </code>
+              ))}
+            </p>
+            <p className="text-xs text-stone-500">
+              Values keywords: {v.valuesKeywords.join(", ") || "none"}
+              {v.imported
+                ? " · imported from a state file"
+                : ` · each round closes after ${Math.round(v.roundDeadlineMs / 60_000)} min`}
+            </p>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

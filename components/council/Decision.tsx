@@ -1,0 +1,77 @@
+// The decision block exactly as `npx parley council vote` prints it, the vote table in lens language, the ruling.
+import type { CouncilView } from "@/server/actions/council";
+
+export function VoteTable({ votes }: { votes: NonNullable<CouncilView["result"]>["votes"] }) {
+  return (
+    <table className="w-full text-left text-sm" data-testid="vote-table">
+      <thead className="text-xs uppercase text-stone-500">
+        <tr>
+          <th className="border-b border-stone-200 py-1 pr-2 font-medium">soul</th>
+          <th className="border-b border-stone-200 px-2 py-1 font-medium">vote</th>
+          <th className="border-b border-stone-200 px-2 py-1 text-right font-medium">confidence</th>
+          <th className="border-b border-stone-200 px-2 py-1 font-medium">rationale</th>
+        </tr>
+      </thead>
+      <tbody>
+        {votes.map((v) => (
+          <tr key={v.name} className="border-b border-stone-100 align-top">
+            <td className="py-1 pr-2">{v.lens}</td>
+            <td className="px-2 py-1 font-mono text-xs">{v.vote}</td>
+            <td className="px-2 py-1 text-right tabular-nums">{v.confidence}</td>
+            <td className="px-2 py-1">
+              {v.rationale}
+              {v.dissentNote ? (
+                <span className="block text-xs text-amber-800">dissent: {v.dissentNote}</span>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function Decision({ view }: { view: CouncilView }) {
+  const r = view.result;
+  if (!r) return null;
+  const tone = r.kind === "decided" ? "ring-emerald-400" : "ring-amber-400";
+  const head = r.kind === "decided" ? "text-emerald-800" : "text-amber-800";
+  return (
+    <section className={`card space-y-4 ring-2 ${tone}`} data-testid="decision" data-kind={r.kind}>
+      <h2 className={`text-lg font-semibold ${head}`}>
+        {r.kind === "decided"
+          ? `Decided: ${r.winner}`
+          : r.kind === "reprompt"
+            ? "Re-prompt: the vote is not valid"
+            : "Escalated: the human decides"}
+      </h2>
+      <pre
+        className="overflow-x-auto rounded-md bg-ink p-4 text-sm leading-relaxed text-stone-50"
+        data-testid="decision-block"
+      >
+        {r.lines.join("\n")}
+      </pre>
+      {r.votes.length ? (
+        <>
+          <p className="text-sm text-stone-700">
+            {r.votes.map((v, i) => (
+              <span key={v.name}>
+                {i === 0 ? `${v.lens[0]!.toUpperCase()}${v.lens.slice(1)}` : v.lens} voted {v.vote} (
+                {v.confidence}){i < r.votes.length - 1 ? "; " : "."}
+              </span>
+            ))}
+          </p>
+          <VoteTable votes={r.votes} />
+        </>
+      ) : null}
+      {view.ruling ? (
+        <div className="rounded-md border border-stone-300 bg-white p-3 text-sm" data-testid="ruling">
+          <strong>The human&apos;s ruling:</strong> {view.ruling.choice} — {view.ruling.reason}{" "}
+          <span className="text-stone-500">
+            ({view.ruling.by}; recorded beside the result, not instead of it)
+          </span>
+        </div>
+      ) : null}
+    </section>
+  );
+}

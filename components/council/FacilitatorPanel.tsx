@@ -1,0 +1,184 @@
+"use client";
+// The facilitator's steps, offered only when the server says they may be taken: answer the inspector's question,
+// write (or accept the drafted) axes before round 3, record the human ruling on an escalation.
+import { useState } from "react";
+import type { CouncilView } from "@/server/actions/council";
+
+export type Step = (
+  step: "confirm" | "axes" | "ruling",
+  body: Record<string, unknown>,
+) => Promise<string | null>;
+
+function Axes({ view, step }: { view: CouncilView; step: Step }) {
+  const [text, setText] = useState(() => (view.axes ?? view.draftAxes ?? []).join("\n"));
+  const [error, setError] = useState<string | null>(null);
+  const run = async (body: Record<string, unknown>) => setError(await step("axes", body));
+  const waiting = view.phase.kind === "axes";
+  return (
+    <div className="space-y-2" data-testid="axes-panel">
+      <h3 className="text-sm font-semibold">
+        {waiting ? "Round 3 waits for your axes" : "Round 3's disagreement axes"}
+      </h3>
+      <p className="text-xs text-stone-600">
+        Two to four lines, one axis each. Round 3 asks every soul which one decides its vote.
+        {view.draftAxes
+          ? " The engine drafted these from rounds 1 and 2; edit them, or accept the draft."
+          : " The engine drafts them once round 2 closes."}
+      </p>
+      <textarea
+        className="field min-h-24 font-mono text-xs"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-label="Axes, one per line"
+        data-testid="axes-text"
+      />
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            void run({
+              axes: text
+                .split("\n")
+                .map((l) => l.trim())
+                .filter(Boolean),
+            })
+          }
+          data-testid="axes-save"
+        >
+          Use these axes
+        </button>
+        {view.draftAxes ? (
+          <button
+            type="button"
+            className="btn-quiet"
+            onClick={() => void run({ accept_draft: true })}
+            data-testid="axes-accept"
+          >
+            Accept the draft
+          </button>
+        ) : null}
+      </div>
+      {view.axes ? (
+        <p className="text-xs text-stone-500">
+          Saved: {view.axes.length} axes. You may change them until round 3 opens.
+        </p>
+      ) : null}
+      {error ? (
+        <p className="text-sm text-rose-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Ruling({ view, step }: { view: CouncilView; step: Step }) {
+  const [choice, setChoice] = useState("");
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setError(await step("ruling", { choice, reason }));
+      }}
+      data-testid="ruling-form"
+    >
+      <h3 className="text-sm font-semibold">Record the human ruling</h3>
+      <p className="text-xs text-stone-600">
+        The table escalated. Your ruling is recorded beside its result, never instead of it.
+      </p>
+      <select
+        className="field"
+        value={choice}
+        onChange={(e) => setChoice(e.target.value)}
+        required
+        aria-label="Ruling"
+      >
+        <option value="">— choose —</option>
+        {[...view.options, view.noDecision].map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <textarea
+        className="field min-h-16"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        required
+        placeholder="Why, in your words"
+        aria-label="Reason"
+      />
+      <button className="btn">Record the ruling</button>
+      {error ? (
+        <p className="text-sm text-rose-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export function FacilitatorPanel({ view, step }: { view: CouncilView; step: Step }) {
+  const [error, setError] = useState<string | null>(null);
+  const phase = view.phase;
+  const shown = view.may.confirm === true || view.may.axes === true || view.may.ruling === true;
+  if (!shown) return null;
+  const pressing =
+    view.may.confirm === true || view.may.ruling === true || phase.kind === "axes" || !!view.draftAxes;
+  return (
+    <section
+      className={`card space-y-4 ${pressing ? "ring-2 ring-teal-500" : ""}`}
+      data-testid="facilitator-panel"
+    >
+      <h2 className="font-semibold">{pressing ? "You facilitate: a step is yours" : "You facilitate"}</h2>
+      {view.may.confirm === true && phase.kind === "confirm" ? (
+        <div className="space-y-2 rounded-md bg-teal-50 p-3" data-testid="confirm-panel">
+          <p className="text-sm">
+            <code className="text-xs">{phase.verdict}</code> — {phase.ask}
+          </p>
+          <div className="flex gap-2">
+            <button
+              className="btn"
+              onClick={async () => setError(await step("confirm", { confirm: true }))}
+              data-testid="confirm-yes"
+            >
+              Yes
+            </button>
+            <button
+              className="btn-quiet"
+              onClick={async () => setError(await step("confirm", { confirm: false }))}
+              data-testid="confirm-no"
+            >
+              No, run the next round
+            </button>
+          </div>
+          {error ? (
+            <p className="text-sm text-rose-700" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {view.may.axes === true && (phase.kind === "axes" || view.draftAxes) ? (
+        <Axes view={view} step={step} />
+      ) : null}
+      {view.may.axes === true && phase.kind !== "axes" && !view.draftAxes ? (
+        <details className="text-sm" data-testid="axes-early">
+          <summary className="cursor-pointer text-stone-600">
+            {view.axes
+              ? "Round 3's axes are written; change them"
+              : "Write round 3's axes early (the engine drafts them once round 2 closes)"}
+          </summary>
+          <div className="mt-2">
+            <Axes view={view} step={step} />
+          </div>
+        </details>
+      ) : null}
+      {view.may.ruling === true ? <Ruling view={view} step={step} /> : null}
+    </section>
+  );
+}

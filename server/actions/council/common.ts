@@ -1,0 +1,27 @@
+// What every council action shares: the missing-table failure, the lost-race failure, and the kick after a commit.
+import { fail } from "../../rules/result";
+
+export const NO_COUNCIL = fail("not_found", "There is no such round table.");
+
+export const LOST_RACE = fail(
+  "conflict",
+  "Another write to this round table landed first; read it again and act on what stands now.",
+);
+
+export const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === "P2002";
+
+type Kicker = (councilId: number) => void;
+const g = globalThis as unknown as { parleyCouncilKicker?: Kicker };
+
+/**
+ * The server process registers how model seats are asked in the background once a round opens (see
+ * server/modules/council.ts); tests register nothing and drive `runModelSeats` themselves. Kept on globalThis
+ * because Next.js loads route handlers and the start-up hook as separate module instances.
+ */
+export function setModelKicker(k: Kicker | undefined): void {
+  g.parleyCouncilKicker = k;
+}
+
+export function kickModels(councilId: number): void {
+  g.parleyCouncilKicker?.(councilId);
+}

@@ -1,0 +1,27 @@
+// The Round Table actions: every door calls these and decides nothing itself.
+export { convene, ZConvene, SOUL_SOURCES, WEARERS, HABIT_MAX, type ConveneInput } from "./convene";
+export { answerRound, ZAnswer } from "./answer";
+export { confirmStep, setAxes, recordRuling, ZConfirm, ZAxes, ZRuling, NO_DECISION } from "./facilitate";
+export { councilState, listCouncils, type CouncilSummary } from "./read";
+export { waitForRound, WAIT_MAX_MS } from "./wait";
+export { exportState, importState } from "./exchange";
+export { councilMinutes, minutesMarkdown } from "./minutes";
+export { runModelSeats, type ModelRun } from "./models";
+export { sweepCouncils } from "./sweep";
+export { seedCouncilDemo, renewLiveDemo } from "./demo";
+export { setModelKicker } from "./common";
+export { COUNCIL_INVARIANTS } from "./invariants";
+export type {
+  AnswerView,
+  CallView,
+  CouncilMay,
+  CouncilView,
+  FailureView,
+  PhaseView,
+  ResultView,
+  RoundView,
+  SeatView,
+  VerdictView,
+  VoteRow,
+  YourRound,
+} from "./view";

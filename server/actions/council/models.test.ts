@@ -1,0 +1,121 @@
+// Model seats over HTTP, end to end through the actions: a local fake openai-compatible server answers (or fails),
+// each call is recorded with its tokens, latency and cost, and a seat whose provider fails twice is emptied.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabase, type TestDatabase } from "../../testing/db";
+import { councilMinutes, councilState, convene } from "./index";
+import { convened, modelSeat, models, people, steady, T0, table } from "./testing";
+
+let db: TestDatabase;
+let server: http.Server;
+let base = "";
+/** What the fake model says, by the seat named in the prompt. */
+const replies = new Map<string, { status: number; body: unknown }>();
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  db = await testDatabase();
+  server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      const prompt: string = JSON.parse(raw).messages.at(-1).content;
+      const seat = /You hold the seat "([^"]+)"/.exec(prompt)?.[1] ?? "";
+      const r = replies.get(seat) ?? { status: 500, body: { error: { message: "no reply scripted" } } };
+      res.writeHead(r.status, { "content-type": "application/json" });
+      res.end(JSON.stringify(r.body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  process.env.PARLEY_MODEL_BASE_URLS = base;
+  process.env.OPENAI_API_KEY = "sk-never-sent-to-a-seat-url";
+});
+afterAll(async () => {
+  process.env = saved;
+  await new Promise<void>((r) => server.close(() => r()));
+  await db?.drop();
+});
+
+const chat = (content: unknown, usage = { prompt_tokens: 120, completion_tokens: 40, cost: 0.0005 }) => ({
+  status: 200,
+  body: {
+    choices: [{ message: { content: typeof content === "string" ? content : JSON.stringify(content) } }],
+    usage,
+  },
+});
+
+describe("an openai-compatible seat", () => {
+  it("is asked over HTTP; the call's tokens, latency and cost are recorded; a failing provider empties its seat", async () => {
+    const { fac } = await people(db, "m1", ["fac"]);
+    const http = (name: string) => ({
+      ...modelSeat(name),
+      script: undefined,
+      provider: "openai-compatible" as const,
+      model: "local-llm",
+      base_url: base,
+    });
+    replies.set("llm", chat(steady("ship", 7, "a")[1]));
+    replies.set("down", { status: 503, body: { error: { message: "model is loading" } } });
+    const id = await convened(db, fac, table([http("llm"), http("down"), modelSeat("a"), modelSeat("b")]));
+    await models(db, id);
+    const s = await councilState(db.prisma, fac, { id }, T0);
+    const v = s.ok ? s.value : null;
+    expect(v?.calls.filter((c) => c.round === 1 && c.provider === "openai-compatible")).toEqual([
+      expect.objectContaining({
+        name: "llm",
+        attempt: 1,
+        ok: true,
+        tokensIn: 120,
+        tokensOut: 40,
+        costUsd: 0.0005,
+        model: "local-llm",
+      }),
+      expect.objectContaining({
+        name: "down",
+        attempt: 1,
+        ok: false,
+        error: `HTTP 503 from ${new URL(base).host}: model is loading`,
+      }),
+      expect.objectContaining({ name: "down", attempt: 2, ok: false }),
+    ]);
+    expect(v?.seats.find((x) => x.name === "down")).toMatchObject({
+      status: "emptied",
+      emptiedReason: "no usable reply 2 times in round 1 (the model call failed)",
+    });
+    expect(v?.failures.filter((f) => f.name === "down").map((f) => f.problem)).toEqual([
+      `The openai-compatible call failed: HTTP 503 from ${new URL(base).host}: model is loading.`,
+      `The openai-compatible call failed: HTTP 503 from ${new URL(base).host}: model is loading.`,
+    ]);
+    expect(v?.rounds[0]).toMatchObject({ open: false });
+    const md = await councilMinutes(db.prisma, fac, { id }, T0);
+    expect(md.ok && md.value.markdown).toContain(
+      "| the llm lens | 1 | 1 | openai-compatible · local-llm | 120 / 40 |",
+    );
+    expect(md.ok && md.value.markdown).toContain("failed: HTTP 503");
+  });
+
+  it("a base URL the server does not list is refused at convening", async () => {
+    const { fac } = await people(db, "m2", ["fac"]);
+    const r = await convene(
+      db.prisma,
+      fac,
+      table([
+        {
+          ...modelSeat("x"),
+          script: undefined,
+          provider: "openai-compatible",
+          base_url: "http://127.0.0.1:1/v1",
+        },
+        modelSeat("a"),
+        modelSeat("b"),
+      ]),
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      code: "invalid",
+      message: expect.stringContaining("is not an allowed base URL"),
+    });
+  });
+});

@@ -1,0 +1,178 @@
+// The server's own souls: when a round opens, each live model seat is asked (its claim written first, so two
+// processes never ask twice), the call's tokens, latency and cost are recorded, and the reply is taken like any other.
+import type { Db } from "../../db";
+import type { RoundNumber } from "../../rules/council";
+import { providerFor, scriptDelay, soulsEnv, type ProviderName, type SoulRequest } from "../../souls";
+import { advanceIn } from "./advance";
+import { isUniqueViolation } from "./common";
+import { lockCouncil, openRound, type LoadedCouncil, type SeatRow } from "./load";
+import { heard, promptFor } from "./prompt";
+import { badReply, takeReply } from "./reply";
+
+/** A claim older than the provider's time limit and this grace was left by a process that stopped. */
+const STALE_GRACE_MS = 30_000;
+/** A table needs at most 2 asks per seat and round; this bounds one run. */
+const MAX_PASSES = 10;
+
+type Claim = {
+  callId: number;
+  seatId: number;
+  round: RoundNumber;
+  request: SoulRequest;
+  provider: ProviderName;
+};
+
+export type ModelRun = {
+  /** Inject providers (tests); the environment's by default. */
+  providerFor?: typeof providerFor;
+  clock?: () => number;
+};
+
+/** The ask for one seat: the prompt, and the plain facts a scripted soul answers from. */
+function requestFor(l: LoadedCouncil, seat: SeatRow, round: RoundNumber, attempt: number): SoulRequest {
+  return {
+    prompt: promptFor(l, seat, round),
+    model: seat.model ?? "",
+    baseUrl: seat.baseUrl,
+    round,
+    attempt,
+    seat: { name: seat.name, soul: seat.soul },
+    options: l.options,
+    names: l.seats.map((s) => s.name),
+    transcript: heard(l),
+    axes: l.axes ?? [],
+    script: seat.script,
+  };
+}
+
+/** In one transaction: the clock's due writes, stale claims closed as failures, and a claim for every seat now owed. */
+async function claim(db: Db, id: number, now: number, timeoutMs: number): Promise<Claim[]> {
+  return db.$transaction(async (tx) => {
+    await lockCouncil(tx, id);
+    let { loaded: l } = await advanceIn(tx, id, now);
+    if (!l || l.imported) return [];
+    // A claim nobody finished: its process stopped mid-call. It counts as a failed ask, shown as such.
+    for (const c of l.calls.filter(
+      (c) => c.finishedAt === null && c.startedAt.getTime() < now - timeoutMs - STALE_GRACE_MS,
+    )) {
+      const done = await tx.modelCall.updateMany({
+        where: { id: c.id, finishedAt: null },
+        data: {
+          finishedAt: new Date(now),
+          ok: false,
+          error: "the server stopped before the reply came back",
+        },
+      });
+      const seat = l.seats.find((s) => s.id === c.seatId);
+      const open = openRound(l);
+      if (done.count && seat && !seat.emptiedAt && open?.round === c.round)
+        await badReply(
+          tx,
+          l,
+          seat,
+          c.round as RoundNumber,
+          "",
+          "The model call was cut off before it answered.",
+          now,
+          "call",
+        );
+      ({ loaded: l } = await advanceIn(tx, id, now));
+      if (!l) return [];
+    }
+    const open = openRound(l);
+    if (!open) return [];
+    const round = open.round as RoundNumber;
+    const claims: Claim[] = [];
+    for (const seat of l.seats) {
+      if (seat.wearer !== "model" || seat.emptiedAt || !seat.provider) continue;
+      if (l.answers.some((a) => a.seatId === seat.id && a.round === round)) continue;
+      if (l.calls.some((c) => c.seatId === seat.id && c.round === round && c.finishedAt === null)) continue;
+      if (seat.provider === "scripted" && now < open.openedAt.getTime() + scriptDelay(seat.script)) continue;
+      const attempt = l.failures.filter((f) => f.seatId === seat.id && f.round === round).length + 1;
+      const call = await tx.modelCall.create({
+        data: {
+          councilId: id,
+          seatId: seat.id,
+          round,
+          attempt,
+          provider: seat.provider,
+          model: seat.model ?? "",
+          startedAt: new Date(now),
+        },
+      });
+      claims.push({
+        callId: call.id,
+        seatId: seat.id,
+        round,
+        provider: seat.provider as ProviderName,
+        request: requestFor(l, seat, round, attempt),
+      });
+    }
+    return claims;
+  });
+}
+
+/** Ask one claimed seat, then record the call and take its reply (or its failure) in one transaction. */
+async function ask(db: Db, id: number, c: Claim, run: Required<ModelRun>): Promise<void> {
+  const started = run.clock();
+  const provider = (run.providerFor ?? providerFor)(c.provider);
+  const reply = await provider.call(c.request).catch((e: unknown) => ({
+    ok: false as const,
+    error: `the provider threw: ${(e as Error).message}`,
+    tokensIn: null,
+    tokensOut: null,
+    costUsd: null,
+  }));
+  const now = run.clock();
+  await db.$transaction(async (tx) => {
+    await lockCouncil(tx, id);
+    const done = await tx.modelCall.updateMany({
+      where: { id: c.callId, finishedAt: null },
+      data: {
+        finishedAt: new Date(now),
+        ok: reply.ok,
+        tokensIn: reply.tokensIn,
+        tokensOut: reply.tokensOut,
+        costUsd: reply.costUsd,
+        latencyMs: Math.max(0, now - started),
+        error: reply.ok ? null : reply.error,
+      },
+    });
+    // Closed as stale by another process meanwhile: that one already counted it.
+    if (!done.count) return;
+    const { loaded: l } = await advanceIn(tx, id, now);
+    const seat = l?.seats.find((s) => s.id === c.seatId);
+    if (!l || !seat || seat.emptiedAt || openRound(l)?.round !== c.round) return;
+    if (l.answers.some((a) => a.seatId === seat.id && a.round === c.round)) return;
+    if (reply.ok) await takeReply(tx, l, seat, c.round, reply.text, now);
+    else
+      await badReply(tx, l, seat, c.round, "", `The ${c.provider} call failed: ${reply.error}.`, now, "call");
+    await advanceIn(tx, id, now);
+  });
+}
+
+/**
+ * Asks every model seat the open round owes an answer, until none is owed now (a re-ask, the next round opened by
+ * the last answer). Idempotent and safe to run from several processes at once. Returns the number of calls made.
+ */
+export async function runModelSeats(db: Db, id: number, opts: ModelRun = {}): Promise<number> {
+  const run: Required<ModelRun> = {
+    providerFor: opts.providerFor ?? providerFor,
+    clock: opts.clock ?? Date.now,
+  };
+  const { timeoutMs } = soulsEnv();
+  let calls = 0;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    let claims: Claim[];
+    try {
+      claims = await claim(db, id, run.clock(), timeoutMs);
+    } catch (e) {
+      if (isUniqueViolation(e)) continue; // another process claimed the same ask first
+      throw e;
+    }
+    if (claims.length === 0) break;
+    await Promise.all(claims.map((c) => ask(db, id, c, run)));
+    calls += claims.length;
+  }
+  return calls;
+}

@@ -1,0 +1,110 @@
+// Reading round tables: the list, and one table for its viewer — the clock's due writes made on read, idempotently.
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import { ok, type Result } from "../../rules/result";
+import { parseId } from "../input";
+import { NO_COUNCIL } from "./common";
+import { loadCurrent } from "./current";
+import { renewLiveDemo } from "./demo";
+import { viewOf, type CouncilView } from "./view";
+
+export async function councilState(
+  db: Db,
+  who: Who,
+  input: { id: unknown },
+  now = Date.now(),
+): Promise<Result<CouncilView>> {
+  const id = parseId(input.id);
+  if (id === null) return NO_COUNCIL;
+  const l = await loadCurrent(db, id, now);
+  if (!l) return NO_COUNCIL;
+  return ok(viewOf(l, who, now));
+}
+
+export type CouncilSummary = {
+  id: number;
+  question: string;
+  options: string[];
+  facilitator: string;
+  seats: number;
+  status: "open" | "decided" | "escalated" | "record";
+  /** The round open now, or null. */
+  round: number | null;
+  outcome: string | null;
+  createdAt: string;
+  closedAt: string | null;
+  imported: boolean;
+  demo: boolean;
+  /** The viewer facilitates it or wears a seat at it. */
+  yours: boolean;
+  /** The viewer's seat owes the open round an answer. */
+  yourTurn: boolean;
+};
+
+/** Every round table, newest first: in deliberation, decided, escalated, imported records. */
+export async function listCouncils(
+  db: Db,
+  who: Who,
+  now = Date.now(),
+): Promise<Result<{ councils: CouncilSummary[] }>> {
+  // A newcomer's visit is what hands a finished live demo on to a fresh one (nothing happens without a demo).
+  await renewLiveDemo(db, now);
+  const rows = await db.council.findMany({
+    orderBy: { id: "desc" },
+    take: 200,
+    select: {
+      id: true,
+      question: true,
+      options: true,
+      facilitatorId: true,
+      facilitator: { select: { name: true } },
+      createdAt: true,
+      closedAt: true,
+      outcome: true,
+      stateId: true,
+      demo: true,
+      seats: { select: { id: true, userId: true, agentId: true, wearer: true, emptiedAt: true } },
+      rounds: { where: { closedAt: null }, select: { round: true } },
+      answers: { select: { seatId: true, round: true } },
+    },
+  });
+  return ok({
+    councils: rows.map((c) => {
+      const mine = c.seats.find((s) =>
+        who.kind === "user"
+          ? s.wearer === "person" && s.userId === who.userId
+          : who.kind === "agent"
+            ? s.wearer === "agent" && s.agentId === who.agentId
+            : false,
+      );
+      const round = c.rounds[0]?.round ?? null;
+      return {
+        id: c.id,
+        question: c.question,
+        options: Array.isArray(c.options) ? (c.options as string[]) : [],
+        facilitator: c.facilitator.name,
+        seats: c.seats.length,
+        status:
+          c.outcome === "decided"
+            ? "decided"
+            : c.outcome
+              ? "escalated"
+              : c.stateId !== null
+                ? "record"
+                : "open",
+        round,
+        outcome: c.outcome,
+        createdAt: c.createdAt.toISOString(),
+        closedAt: c.closedAt?.toISOString() ?? null,
+        imported: c.stateId !== null,
+        demo: c.demo !== null,
+        yours: (who.kind === "user" && who.userId === c.facilitatorId) || mine !== undefined,
+        yourTurn:
+          mine !== undefined &&
+          !mine.emptiedAt &&
+          round !== null &&
+          !c.answers.some((a) => a.seatId === mine.id && a.round === round),
+      };
+    }),
+  });
+}

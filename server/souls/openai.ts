@@ -1,0 +1,46 @@
+// The openai-compatible provider: chat completions at any base URL (OpenAI, a local Ollama, vLLM or LM Studio).
+// OPENAI_API_KEY goes only to OPENAI_BASE_URL: a seat's own base URL never receives the server's key.
+import { sameUrl, type SoulsEnv } from "./env";
+import { postJson } from "./http";
+import { count, failed, SYSTEM, type SoulProvider } from "./provider";
+
+const MAX_TOKENS = 1024;
+
+type ChatAnswer = {
+  choices?: { message?: { content?: unknown } }[];
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown; cost?: unknown };
+};
+
+export function openaiCompatible(env: SoulsEnv): SoulProvider {
+  return {
+    name: "openai-compatible",
+    async call(req) {
+      const base = req.baseUrl ?? env.openaiBaseUrl;
+      const keyed = env.openaiKey !== null && sameUrl(base, env.openaiBaseUrl);
+      const posted = await postJson(
+        `${base}/chat/completions`,
+        keyed ? { authorization: `Bearer ${env.openaiKey}` } : {},
+        {
+          model: req.model,
+          max_tokens: MAX_TOKENS,
+          messages: [
+            { role: "system", content: SYSTEM },
+            { role: "user", content: req.prompt },
+          ],
+        },
+        { timeoutMs: env.timeoutMs, signal: req.signal },
+      );
+      if (!posted.ok) return failed(posted.error);
+      const a = posted.json as ChatAnswer;
+      // Some gateways (OpenRouter, LiteLLM) report the cost in the usage block; OpenAI itself does not.
+      const usage = {
+        tokensIn: count(a.usage?.prompt_tokens),
+        tokensOut: count(a.usage?.completion_tokens),
+        costUsd: count(a.usage?.cost),
+      };
+      const text = a.choices?.[0]?.message?.content;
+      if (typeof text !== "string" || text === "") return failed("the model answered with no text", usage);
+      return { ok: true, text, ...usage };
+    },
+  };
+}

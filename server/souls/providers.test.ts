@@ -1,0 +1,231 @@
+// The model providers against a local fake server on 127.0.0.1: what each sends (key, version, model, prompt),
+// what it reads back (text, tokens, cost), and every failure shown as one sentence — plus the scripted soul.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anthropic } from "./anthropic";
+import { soulsEnv, type SoulsEnv } from "./env";
+import { checkModelSeat } from "./index";
+import { openaiCompatible } from "./openai";
+import type { SoulRequest } from "./provider";
+import { houseReply, scripted } from "./scripted";
+
+type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: any };
+type Reply = { status: number; body: unknown; delayMs?: number };
+
+let server: http.Server;
+let base = "";
+const seen: Seen[] = [];
+let next: Reply = { status: 200, body: {} };
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : null,
+      });
+      const { status, body, delayMs } = next;
+      setTimeout(() => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(typeof body === "string" ? body : JSON.stringify(body));
+      }, delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const env = (over: Partial<SoulsEnv> = {}): SoulsEnv => ({
+  ...soulsEnv({} as NodeJS.ProcessEnv),
+  anthropicKey: "sk-ant-test",
+  anthropicBaseUrl: base,
+  openaiKey: "sk-oai-test",
+  openaiBaseUrl: `${base}/v1`,
+  timeoutMs: 2_000,
+  ...over,
+});
+
+const request = (over: Partial<SoulRequest> = {}): SoulRequest => ({
+  prompt: "Round 1 of 4 — OPEN. Reply with one JSON object.",
+  model: "test-model",
+  baseUrl: null,
+  round: 1,
+  attempt: 1,
+  seat: { name: "finance", soul: "Counts the cost." },
+  options: ["ship", "hold"],
+  names: ["finance", "brand", "legal"],
+  transcript: [],
+  axes: [],
+  script: undefined,
+  ...over,
+});
+
+describe("anthropic", () => {
+  it("posts the Messages API with the key and version headers, and reads the text and the token counts", async () => {
+    seen.length = 0;
+    next = {
+      status: 200,
+      body: {
+        content: [{ type: "text", text: '{"position":"ship"}' }],
+        usage: { input_tokens: 321, output_tokens: 45 },
+      },
+    };
+    const r = await anthropic(env()).call(request());
+    expect(r).toEqual({ ok: true, text: '{"position":"ship"}', tokensIn: 321, tokensOut: 45, costUsd: null });
+    expect(seen[0]).toMatchObject({
+      method: "POST",
+      url: "/v1/messages",
+      headers: { "x-api-key": "sk-ant-test", "anthropic-version": "2023-06-01" },
+      body: {
+        model: "test-model",
+        max_tokens: 1024,
+        messages: [{ role: "user", content: request().prompt }],
+      },
+    });
+  });
+
+  it("reports an HTTP error with the provider's own sentence, a timeout, an empty answer and a missing key", async () => {
+    next = {
+      status: 529,
+      body: { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
+    };
+    expect(await anthropic(env()).call(request())).toMatchObject({
+      ok: false,
+      error: `HTTP 529 from ${new URL(base).host}: Overloaded`,
+    });
+    next = { status: 200, body: { content: [] }, delayMs: 300 };
+    expect(await anthropic(env({ timeoutMs: 100 })).call(request())).toMatchObject({
+      ok: false,
+      error: `no answer from ${new URL(base).host} within 100 ms`,
+    });
+    next = { status: 200, body: { content: [], usage: { input_tokens: 10, output_tokens: 0 } } };
+    expect(await anthropic(env()).call(request())).toMatchObject({
+      ok: false,
+      error: "the model answered with no text",
+      tokensIn: 10,
+    });
+    next = { status: 200, body: "<html>not json</html>" };
+    expect(await anthropic(env()).call(request())).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("not JSON"),
+    });
+    expect(await anthropic(env({ anthropicKey: null })).call(request())).toMatchObject({
+      ok: false,
+      error: "ANTHROPIC_API_KEY is not set in the server's environment",
+    });
+  });
+});
+
+describe("openai-compatible", () => {
+  it("posts chat completions with the key to OPENAI_BASE_URL, and reads text, tokens and a gateway's cost", async () => {
+    seen.length = 0;
+    next = {
+      status: 200,
+      body: {
+        choices: [{ message: { content: "```json\n{}\n```" } }],
+        usage: { prompt_tokens: 200, completion_tokens: 30, cost: 0.0012 },
+      },
+    };
+    const r = await openaiCompatible(env()).call(request());
+    expect(r).toEqual({ ok: true, text: "```json\n{}\n```", tokensIn: 200, tokensOut: 30, costUsd: 0.0012 });
+    expect(seen[0]).toMatchObject({
+      url: "/v1/chat/completions",
+      headers: { authorization: "Bearer sk-oai-test" },
+      body: {
+        model: "test-model",
+        messages: [{ role: "system" }, { role: "user", content: request().prompt }],
+      },
+    });
+  });
+
+  it("never sends the server's key to a seat's own base URL", async () => {
+    seen.length = 0;
+    next = { status: 200, body: { choices: [{ message: { content: "{}" } }] } };
+    const r = await openaiCompatible(env({ openaiBaseUrl: "https://api.openai.com/v1" })).call(
+      request({ baseUrl: `${base}/local/v1` }),
+    );
+    expect(r).toMatchObject({ ok: true, tokensIn: null, tokensOut: null, costUsd: null });
+    expect(seen[0]!.url).toBe("/local/v1/chat/completions");
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it("reports an unreachable server and an HTTP error as failures", async () => {
+    next = { status: 401, body: { error: { message: "Incorrect API key provided" } } };
+    expect(await openaiCompatible(env()).call(request())).toMatchObject({
+      ok: false,
+      error: `HTTP 401 from ${new URL(base).host}: Incorrect API key provided`,
+    });
+    expect(
+      await openaiCompatible(env({ openaiBaseUrl: "http://127.0.0.1:9/v1" })).call(request()),
+    ).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("could not reach 127.0.0.1:9"),
+    });
+  });
+});
+
+describe("checking a model seat at convening", () => {
+  it("allows a seat's base URL only when the server lists it, and a provider only with its key", () => {
+    const e = env({ allowedBaseUrls: ["http://127.0.0.1:11434/v1"], anthropicKey: null });
+    expect(
+      checkModelSeat({ name: "m", provider: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1/" }, e),
+    ).toEqual({
+      ok: true,
+      value: { provider: "openai-compatible", model: "gpt-4o-mini", baseUrl: "http://127.0.0.1:11434/v1/" },
+    });
+    expect(
+      checkModelSeat({ name: "m", provider: "openai-compatible", baseUrl: "http://169.254.169.254/" }, e),
+    ).toMatchObject({
+      ok: false,
+      code: "invalid",
+    });
+    expect(checkModelSeat({ name: "m", provider: "anthropic" }, e)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("ANTHROPIC_API_KEY"),
+    });
+    expect(checkModelSeat({ name: "m", provider: "scripted", baseUrl: "http://x" }, e)).toMatchObject({
+      ok: false,
+    });
+    expect(checkModelSeat({ name: "m", provider: "gemini" }, e)).toMatchObject({ ok: false });
+  });
+});
+
+describe("scripted", () => {
+  it("answers from its script, the re-ask from the second entry, and is the same every time", async () => {
+    const script = { replies: { "1": ["not json", { position: "hold" }] } };
+    expect(await scripted().call(request({ script }))).toMatchObject({ ok: true, text: "not json" });
+    expect(await scripted().call(request({ script, attempt: 2 }))).toMatchObject({
+      text: '{"position":"hold"}',
+    });
+    const a = await scripted().call(request());
+    expect(a).toEqual(await scripted().call(request()));
+  });
+
+  it("the house soul follows the table's plurality after round 1, and never votes 5", () => {
+    const transcript = [
+      {
+        round: 1 as const,
+        name: "brand",
+        reply: { position: "hold", reasoning: "r", confidence_now: 6, what_would_change_your_mind: "w" },
+      },
+      {
+        round: 1 as const,
+        name: "legal",
+        reply: { position: "hold", reasoning: "r", confidence_now: 6, what_would_change_your_mind: "w" },
+      },
+    ];
+    expect(houseReply(request({ round: 2, transcript }))).toMatchObject({
+      position: "hold",
+      challenge: { target: "brand" },
+    });
+    const vote = houseReply(request({ round: 4, transcript }));
+    expect(vote).toMatchObject({ final_vote: "hold", dissent_note: null });
+    expect(vote.final_confidence).not.toBe(5);
+  });
+});
