@@ -1,10 +1,13 @@
 // What this process was told by its environment, validated once (zod) and read from here only.
 import { z } from "zod";
 
-const onOff = z
-  .enum(["on", "off", "true", "false", "1", "0", ""])
-  .optional()
-  .transform((v) => v === undefined || v === "" || v === "on" || v === "true" || v === "1");
+/** An on/off switch with its default when unset or empty. */
+const flag = (byDefault: boolean) =>
+  z
+    .enum(["on", "off", "true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? byDefault : v === "on" || v === "true" || v === "1"));
+const onOff = flag(true);
 
 const schema = z.object({
   DATABASE_URL: z.string().optional(),
@@ -19,6 +22,7 @@ const schema = z.object({
   PARLEY_DEMO: onOff,
   PARLEY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   PARLEY_BODY_MAX: z.coerce.number().int().positive().default(65_536),
+  PARLEY_TRUST_PROXY: flag(false),
   PARLEY_SWEEP_MS: z.coerce.number().int().positive().default(5_000),
 });
 

@@ -13,6 +13,3 @@ export function identityKey(who: Who, fallback = "anon"): string {
   if (who.kind === "agent") return `agent:${who.agentId}`;
   return `anon:${fallback}`;
 }
-
-/** How a seat holder is shown everywhere: agents and bots are marked. */
-export type HolderKind = "person" | "agent" | "bot";

@@ -6,10 +6,21 @@ import { providerNames } from "@/server/auth";
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
+/** Only a path on this site: `/\\evil.com` or `/%09/evil.com` would leave it, so parse rather than pattern-match. */
+function sameSitePath(to: string | undefined): string {
+  if (!to) return "/";
+  try {
+    const u = new URL(to, "http://parley.invalid");
+    return u.origin === "http://parley.invalid" ? u.pathname + u.search + u.hash : "/";
+  } catch {
+    return "/";
+  }
+}
+
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
   const { to } = await searchParams;
   const providers = providerNames();
-  const next = to && to.startsWith("/") && !to.startsWith("//") ? to : "/";
+  const next = sameSitePath(to);
   return (
     <div className="mx-auto max-w-sm space-y-4">
       <h1 className="text-2xl font-semibold">Sign in</h1>

@@ -5,6 +5,31 @@ import { Lobby } from "@/components/game/Lobby";
 import { listTables } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
+import {
+  DEADLINE_DEFAULT_MS,
+  DEADLINE_MAX_MS,
+  DEADLINE_MIN_MS,
+  SEATS_DEFAULT,
+  SEATS_MAX,
+  SEATS_MIN,
+  TITLE_MAX,
+  TURN_WINDOW_DEFAULT_MS,
+  TURN_WINDOW_MAX_MS,
+  TURN_WINDOW_MIN_MS,
+} from "@/server/rules/game";
+
+const limits = {
+  seatsMin: SEATS_MIN,
+  seatsMax: SEATS_MAX,
+  seatsDefault: SEATS_DEFAULT,
+  titleMax: TITLE_MAX,
+  windowMinMs: TURN_WINDOW_MIN_MS,
+  windowMaxMs: TURN_WINDOW_MAX_MS,
+  windowDefaultMs: TURN_WINDOW_DEFAULT_MS,
+  deadlineMinMs: DEADLINE_MIN_MS,
+  deadlineMaxMs: DEADLINE_MAX_MS,
+  deadlineDefaultMs: DEADLINE_DEFAULT_MS,
+};
 
 export const metadata: Metadata = { title: "Tables" };
 export const dynamic = "force-dynamic";
@@ -20,7 +45,12 @@ export default async function TablesPage() {
           The game in two minutes
         </Link>
       </div>
-      <Lobby initial={r.ok ? r.value.tables : []} signedIn={who.kind === "user"} now={Date.now()} />
+      <Lobby
+        initial={r.ok ? r.value.tables : []}
+        signedIn={who.kind === "user"}
+        now={Date.now()}
+        limits={limits}
+      />
     </div>
   );
 }

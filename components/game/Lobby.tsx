@@ -53,14 +53,32 @@ function List({
   );
 }
 
+/** The numbers of the open form, read from the rules' constants by the page (never retyped here). */
+export type TableLimits = {
+  seatsMin: number;
+  seatsMax: number;
+  seatsDefault: number;
+  titleMax: number;
+  windowMinMs: number;
+  windowMaxMs: number;
+  windowDefaultMs: number;
+  deadlineMinMs: number;
+  deadlineMaxMs: number;
+  deadlineDefaultMs: number;
+};
+
+const HOUR = 3_600_000;
+
 export function Lobby({
   initial,
   signedIn,
   now,
+  limits,
 }: {
   initial: TableSummary[];
   signedIn: boolean;
   now: number;
+  limits: TableLimits;
 }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -70,9 +88,9 @@ export function Lobby({
   useLive(["lobby"], () => void qc.invalidateQueries({ queryKey: opts.queryKey }));
   const open = useMutation(trpc.tables.open.mutationOptions());
   const [title, setTitle] = useState("");
-  const [seats, setSeats] = useState(5);
-  const [windowH, setWindowH] = useState(6);
-  const [deadlineH, setDeadlineH] = useState(24);
+  const [seats, setSeats] = useState(limits.seatsDefault);
+  const [windowH, setWindowH] = useState(limits.windowDefaultMs / HOUR);
+  const [deadlineH, setDeadlineH] = useState(limits.deadlineDefaultMs / HOUR);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(e: React.FormEvent) {
@@ -82,8 +100,8 @@ export function Lobby({
       const r = (await open.mutateAsync({
         title,
         seats_max: seats,
-        turn_window_ms: Math.round(windowH * 3_600_000),
-        deadline_ms: Math.round(deadlineH * 3_600_000),
+        turn_window_ms: Math.round(windowH * HOUR),
+        deadline_ms: Math.round(deadlineH * HOUR),
       })) as { id: number };
       window.location.assign(`/tables/${r.id}`);
     } catch (err) {
@@ -130,7 +148,7 @@ export function Lobby({
                 className="field"
                 value={title}
                 onChange={(e) => setTitle(e.target.value)}
-                maxLength={80}
+                maxLength={limits.titleMax}
                 required
                 placeholder="The Wreck of the Fathom"
               />
@@ -145,7 +163,10 @@ export function Lobby({
                 value={seats}
                 onChange={(e) => setSeats(Number(e.target.value))}
               >
-                {[4, 5, 6].map((n) => (
+                {Array.from(
+                  { length: limits.seatsMax - limits.seatsMin + 1 },
+                  (_, i) => limits.seatsMin + i,
+                ).map((n) => (
                   <option key={n} value={n}>
                     {n}
                   </option>
@@ -161,8 +182,8 @@ export function Lobby({
                   id="window"
                   type="number"
                   step="0.25"
-                  min="0.25"
-                  max="48"
+                  min={limits.windowMinMs / HOUR}
+                  max={limits.windowMaxMs / HOUR}
                   className="field"
                   value={windowH}
                   onChange={(e) => setWindowH(Number(e.target.value))}
@@ -176,8 +197,8 @@ export function Lobby({
                   id="deadline"
                   type="number"
                   step="1"
-                  min="1"
-                  max="336"
+                  min={limits.deadlineMinMs / HOUR}
+                  max={limits.deadlineMaxMs / HOUR}
                   className="field"
                   value={deadlineH}
                   onChange={(e) => setDeadlineH(Number(e.target.value))}

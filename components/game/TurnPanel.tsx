@@ -165,8 +165,7 @@ export function TurnPanel({
         </button>
       </div>
       <ul className="space-y-0.5 text-xs text-stone-500" data-testid="may-refusals">
-        {refusal(may.offer) && complete ? <li>Offer: {refusal(may.offer)}</li> : null}
-        {refusal(may.offer) && !complete && may.offer !== true ? <li>Offer: {refusal(may.offer)}</li> : null}
+        {refusal(may.offer) ? <li>Offer: {refusal(may.offer)}</li> : null}
         {refusal(may.accept) ? <li>Accept: {refusal(may.accept)}</li> : null}
         {refusal(may.pass) ? <li>Pass: {refusal(may.pass)}</li> : null}
       </ul>

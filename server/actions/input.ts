@@ -19,14 +19,6 @@ export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
 }
 
 /** Ids are plain digits and nothing else, so one thing has one URL: "1e3" and "1.0" are not ids. */
-export const ZId = z
-  .union([
-    z.number().int().positive().max(2_147_483_647),
-    z.string().regex(/^[1-9]\d{0,9}$/, "use plain digits"),
-  ])
-  .transform((v) => Number(v))
-  .refine((n) => n <= 2_147_483_647, "is too large");
-
 export function parseId(raw: unknown): number | null {
   if (typeof raw === "number") return Number.isInteger(raw) && raw > 0 && raw <= 2_147_483_647 ? raw : null;
   if (typeof raw !== "string" || !/^[1-9]\d{0,9}$/.test(raw)) return null;

@@ -72,7 +72,9 @@ export function rateLimit(
   }
   b.tokens -= 1;
   buckets.set(id, b);
-  if (buckets.size > 50_000) buckets.clear(); // a flood of distinct keys must not grow memory without bound
+  // A flood of distinct keys must not grow memory without bound; the oldest buckets go first (a Map keeps
+  // insertion order), so nobody's current budget is reset by someone else's flood.
+  if (buckets.size > 50_000) for (const k of [...buckets.keys()].slice(0, 10_000)) buckets.delete(k);
   return null;
 }
 
@@ -90,4 +92,61 @@ export function failureResponse(f: Failure, extra: Record<string, string> = {}):
     { error: { code: f.code, message: f.message } },
     { status: FAILURE_CODES[f.code], headers: { ...PRIVATE_HEADERS, ...extra } },
   );
+}
+
+/**
+ * The floor for doors that are not the JSON API's dispatcher (tRPC, MCP): the per-identity rate limit and the
+ * body cap. Returns the request to hand on (its body read once, within the cap) or the failure response.
+ */
+export async function floorFor(
+  req: Request,
+  key: string,
+): Promise<{ ok: true; req: Request } | { ok: false; res: Response }> {
+  const limited = rateLimit(key, req.method === "GET" ? "read" : "write");
+  if (limited)
+    return {
+      ok: false,
+      res: failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) }),
+    };
+  if (req.method === "GET" || req.method === "HEAD" || !req.body) return { ok: true, req };
+  const max = env().PARLEY_BODY_MAX;
+  if (Number(req.headers.get("content-length") ?? "0") > max)
+    return {
+      ok: false,
+      res: failureResponse(fail("invalid", `The request body is larger than ${max} bytes.`)),
+    };
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return {
+        ok: false,
+        res: failureResponse(fail("invalid", `The request body is larger than ${max} bytes.`)),
+      };
+    }
+    chunks.push(value);
+  }
+  return {
+    ok: true,
+    req: new Request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: Buffer.concat(chunks),
+      signal: req.signal,
+    }),
+  };
+}
+
+/**
+ * Who a guest is, for the rate limit: the peer address as the proxy reports it, only when PARLEY_TRUST_PROXY says
+ * a proxy sets X-Forwarded-For (a client could otherwise mint a new identity per request).
+ */
+export function clientAddress(req: Request): string {
+  if (!env().PARLEY_TRUST_PROXY) return "direct";
+  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
 }

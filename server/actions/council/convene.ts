@@ -17,7 +17,7 @@ import {
 import { fail, ok, type Result } from "../../rules/result";
 import { checkModelSeat, PROVIDERS, ZScript } from "../../souls";
 import { signedIn } from "../guard";
-import { parseInput } from "../input";
+import { parseId, parseInput } from "../input";
 import { advanceIn } from "./advance";
 import { kickModels } from "./common";
 import { announceChange } from "./events";
@@ -165,16 +165,18 @@ async function seatData(db: Db, seats: ConveneInput["seats"]): Promise<Result<Se
     } else if (s.wearer === "agent") {
       if (s.agent === undefined || s.agent === "")
         return fail("invalid", `${s.name}: name the agent (its id, or owner/name).`);
+      const byId = typeof s.agent === "number" || /^\d+$/.test(s.agent) ? parseId(s.agent) : undefined;
+      if (byId === null) return fail("invalid", `${s.name}: ${JSON.stringify(s.agent)} is not an agent id.`);
       const a =
-        typeof s.agent === "number" || /^\d+$/.test(s.agent)
+        byId !== undefined
           ? await db.agent.findUnique({
-              where: { id: Number(s.agent) },
+              where: { id: byId },
               select: { id: true, revokedAt: true },
             })
           : await db.agent.findFirst({
               where: {
-                owner: { name: s.agent.split("/")[0] ?? "" },
-                name: s.agent.split("/").slice(1).join("/"),
+                owner: { name: String(s.agent).split("/")[0] ?? "" },
+                name: String(s.agent).split("/").slice(1).join("/"),
               },
               select: { id: true, revokedAt: true },
             });

@@ -87,7 +87,7 @@ export async function listCouncils(
         status:
           c.outcome === "decided"
             ? "decided"
-            : c.outcome
+            : c.outcome === "escalated"
               ? "escalated"
               : c.stateId !== null
                 ? "record"

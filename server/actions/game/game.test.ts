@@ -19,6 +19,7 @@ import {
 } from "./index";
 import { loadTable } from "./load";
 import { seedGameDemo } from "./demo";
+import { verifyDeal } from "./verify";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -234,6 +235,16 @@ describe("playing through the actions", () => {
       const offer = end.value.game!.standingOffer!.accord;
       expect(end.value.game!.payoffs).toEqual(end.value.game!.charges!.map((c) => score(c, offer)));
     }
+    const verified = await verifyDeal(db.prisma, ANON, { id });
+    expect(verified).toMatchObject({
+      ok: true,
+      value: {
+        dealt: true,
+        commitment: { matches: true },
+        charter: { matches: true },
+        charges: { matches: true },
+      },
+    });
     const lobby = await listTables(db.prisma, host);
     expect(lobby.ok && lobby.value.tables.find((t) => t.id === id)).toMatchObject({
       status: end.value.status,
@@ -338,6 +349,14 @@ describe("the demo", () => {
     expect(ws.ok && ws.value.game?.payoffs).toEqual([6, 3, 3, 3, 5]);
     expect(ws.ok && ws.value.game?.said.find((x) => x.clause === "ledger")?.truthful).toBe(true);
     expect(derive(WORKED_EXAMPLE.game).status).toBe("bound");
+    expect(await verifyDeal(db.prisma, ANON, { id: worked.id })).toMatchObject({
+      ok: true,
+      value: { dealt: false, reason: "laid by hand" },
+    });
+    expect(await verifyDeal(db.prisma, ANON, { id: waiting.id })).toMatchObject({
+      ok: true,
+      value: { dealt: false, reason: "not revealed" },
+    });
     const newcomer = await makeUser(db, "newcomer");
     expect(await joinTable(db.prisma, newcomer, { id: waiting.id })).toMatchObject({
       ok: true,

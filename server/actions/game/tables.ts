@@ -6,6 +6,7 @@ import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { publish } from "../../live/outbox";
 import {
+  SEATS_DEFAULT,
   commitment,
   deal,
   SEATS_MIN,
@@ -52,7 +53,7 @@ export async function openTable(
   if (!p.ok) return p;
   const settings = validateTableSettings({
     title: p.value.title,
-    seats: p.value.seats_max ?? 5,
+    seats: p.value.seats_max ?? SEATS_DEFAULT,
     turnWindowMs: p.value.turn_window_ms ?? TURN_WINDOW_DEFAULT_MS,
     deadlineMs: p.value.deadline_ms ?? DEADLINE_DEFAULT_MS,
   });

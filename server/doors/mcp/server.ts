@@ -6,6 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { z } from "zod";
 import { describeIssue } from "../../actions/input";
 import type { Db } from "../../db";
+import { env } from "../../env";
 import type { Who } from "../../identity";
 import type { McpTool } from "./tool";
 import { MCP_TOOLS } from "./tools";
@@ -51,6 +52,7 @@ export function mcpServer(db: Db, who: Who, tools: McpTool[] = MCP_TOOLS): Serve
 export async function handleMcp(req: Request, db: Db, who: Who): Promise<Response> {
   const server = mcpServer(db, who);
   const transport = new WebStandardStreamableHTTPServerTransport({
+    maxRequestBodySize: env().PARLEY_BODY_MAX,
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });

@@ -14,6 +14,15 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const failure = (error.cause as { failure?: FailureCode } | undefined)?.failure;
+    // An unexpected error keeps its details in the server log; the client gets one sentence, as at every door.
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      console.error("tRPC procedure failed:", error.cause ?? error);
+      return {
+        ...shape,
+        message: "Something went wrong on our side; the request was not applied.",
+        data: { ...shape.data, failure: null, stack: undefined, path: undefined },
+      };
+    }
     return { ...shape, data: { ...shape.data, failure: failure ?? null, stack: undefined } };
   },
 });

@@ -2,6 +2,8 @@
 
 export const SEATS_MIN = 4;
 export const SEATS_MAX = 6;
+/** What a new table offers when its host does not say (the worked example's size). */
+export const SEATS_DEFAULT = 5;
 export const CHARTER_CLAUSES = 7;
 /** Three aims on three different clauses; the weights are given in the order the aims are drawn. */
 export const AIM_WEIGHTS = [3, 2, 1] as const;

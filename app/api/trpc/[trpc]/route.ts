@@ -3,8 +3,9 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { whoFromRequest } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { appRouter } from "@/server/doors/trpc";
-import { crossOriginWrite, failureResponse } from "@/server/http/floor";
-import { ANON } from "@/server/identity";
+import { clientAddress, crossOriginWrite, failureResponse, floorFor } from "@/server/http/floor";
+import { identityKey } from "@/server/identity";
+import { fail } from "@/server/rules/result";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -12,14 +13,16 @@ export const runtime = "nodejs";
 async function handler(req: Request) {
   const crossSite = crossOriginWrite(req);
   if (crossSite) return failureResponse(crossSite);
+  const { who, badToken } = await whoFromRequest(req);
+  if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
+  const floor = await floorFor(req, identityKey(who, clientAddress(req)));
+  if (!floor.ok) return floor.res;
+  const db = await getDb();
   return fetchRequestHandler({
     endpoint: "/api/trpc",
-    req,
+    req: floor.req,
     router: appRouter,
-    createContext: async () => {
-      const { who, badToken } = await whoFromRequest(req);
-      return { db: await getDb(), who: badToken ? ANON : who };
-    },
+    createContext: () => ({ db, who }),
     responseMeta: () => ({
       headers: new Headers({ "Cache-Control": "private, no-store", Vary: "Cookie, Authorization" }),
     }),

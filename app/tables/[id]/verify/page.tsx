@@ -1,40 +1,32 @@
-// /tables/:id/verify – after the reveal, re-deal from the seed and check it against the published commitment.
+// /tables/:id/verify – after the reveal, the server re-deals from the seed and checks the published commitment.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { tableState } from "@/server/actions/game";
+import { verifyDeal } from "@/server/actions/game/verify";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { commitment, deal } from "@/server/rules/game";
 
 export const metadata: Metadata = { title: "Verify the deal" };
 export const dynamic = "force-dynamic";
 
 export default async function VerifyPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const r = await tableState(await getDb(), await whoFromSession(), { id });
+  const r = await verifyDeal(await getDb(), await whoFromSession(), { id });
   if (!r.ok) notFound();
-  const t = r.value;
-  const back = <Link href={`/tables/${t.id}`}>Back to the table</Link>;
-  if (!t.seed || !t.game?.charges)
+  const v = r.value;
+  const back = <Link href={`/tables/${v.id}`}>Back to the table</Link>;
+  if (!v.dealt)
     return (
-      <div className="card space-y-2">
+      <div className="card space-y-2" data-testid="verify">
         <h1 className="text-xl font-semibold">Verify the deal</h1>
         <p>
-          The seed is revealed at settlement; this table has{" "}
-          {t.seed === null && t.status !== "open" && t.game?.charges
-            ? "no seed (it was laid by hand)"
-            : "not been revealed yet"}
-          .
+          {v.reason === "laid by hand"
+            ? "This table was laid by hand, not dealt from a seed: there is nothing to re-deal."
+            : "The seed is revealed when the table settles or ends; come back then."}
         </p>
         {back}
       </div>
     );
-  const recomputed = commitment(t.seed);
-  const redealt = deal(t.seed, t.seats.length);
-  const commitOk = recomputed === t.commitment;
-  const charterOk = JSON.stringify(redealt.charter) === JSON.stringify(t.game.charter);
-  const chargesOk = JSON.stringify(redealt.charges) === JSON.stringify(t.game.charges);
   const row = (label: string, ok: boolean, detail: string) => (
     <li className="flex gap-2">
       <span className={`badge ${ok ? "bg-emerald-100 text-emerald-800" : "bg-rose-100 text-rose-800"}`}>
@@ -47,23 +39,23 @@ export default async function VerifyPage({ params }: { params: Promise<{ id: str
   );
   return (
     <div className="card space-y-3" data-testid="verify">
-      <h1 className="text-xl font-semibold">Verify the deal of “{t.title}”</h1>
+      <h1 className="text-xl font-semibold">Verify the deal of “{v.title}”</h1>
       <p className="text-sm text-stone-600">
         At the start the server published the SHA-256 of a secret 256-bit seed; the charter and every charge
         were dealt from that seed. Now the seed is public, anyone can re-deal it — here, or offline with{" "}
         <code>
-          npx parley game deal --seed {t.seed.slice(0, 8)}… --seats {t.seats.length}
+          npx parley game deal --seed {v.seed.slice(0, 8)}… --seats {v.seats}
         </code>
         .
       </p>
       <ul className="space-y-2 text-sm">
         {row(
           "Commitment",
-          commitOk,
-          `SHA-256(seed) = ${recomputed.slice(0, 24)}…, published ${t.commitment?.slice(0, 24)}…`,
+          v.commitment.matches,
+          `SHA-256(seed) = ${v.commitment.recomputed.slice(0, 24)}…, published ${v.commitment.published.slice(0, 24)}…`,
         )}
-        {row("Charter", charterOk, redealt.charter.join(", "))}
-        {row("Charges", chargesOk, `${redealt.charges.length} seats re-dealt`)}
+        {row("Charter", v.charter.matches, v.charter.redealt.join(", "))}
+        {row("Charges", v.charges.matches, `${v.charges.redealt} seats re-dealt`)}
       </ul>
       {back}
     </div>
