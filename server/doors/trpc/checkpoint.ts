@@ -1,4 +1,52 @@
-// tRPC procedures of the checkpoint module (filled in by its issue).
-import { router } from "./init";
+// tRPC procedures of Wave checkpoints: what the plan pages use; each calls one action.
+import {
+  approve,
+  assessRisk,
+  confirmAssignment,
+  createPlan,
+  listPlans,
+  planView,
+  postOutcome,
+  readAudit,
+  revisePlan,
+  runCheckpoint,
+} from "../../actions/checkpoint";
+import { procedure, router, unwrap } from "./init";
 
-export const checkpointRouter = router({});
+const raw = (v: unknown) => v as Record<string, unknown> | undefined;
+const idAndBody = (v: Record<string, unknown> | undefined) => ({ id: v?.id, body: v?.body });
+
+export const checkpointRouter = router({
+  list: procedure.query(async ({ ctx }) => unwrap(await listPlans(ctx.db, ctx.who))),
+  view: procedure
+    .input(raw)
+    .query(async ({ ctx, input }) =>
+      unwrap(await planView(ctx.db, ctx.who, { id: input?.id, revision: input?.revision })),
+    ),
+  audit: procedure
+    .input(raw)
+    .query(async ({ ctx, input }) =>
+      unwrap(await readAudit(ctx.db, ctx.who, { id: input?.id, query: input?.query })),
+    ),
+  create: procedure
+    .input(raw)
+    .mutation(async ({ ctx, input }) => unwrap(await createPlan(ctx.db, ctx.who, input))),
+  revise: procedure
+    .input(raw)
+    .mutation(async ({ ctx, input }) => unwrap(await revisePlan(ctx.db, ctx.who, idAndBody(input)))),
+  postOutcome: procedure
+    .input(raw)
+    .mutation(async ({ ctx, input }) => unwrap(await postOutcome(ctx.db, ctx.who, idAndBody(input)))),
+  assessRisk: procedure
+    .input(raw)
+    .mutation(async ({ ctx, input }) => unwrap(await assessRisk(ctx.db, ctx.who, idAndBody(input)))),
+  approve: procedure
+    .input(raw)
+    .mutation(async ({ ctx, input }) => unwrap(await approve(ctx.db, ctx.who, idAndBody(input)))),
+  confirm: procedure
+    .input(raw)
+    .mutation(async ({ ctx, input }) => unwrap(await confirmAssignment(ctx.db, ctx.who, idAndBody(input)))),
+  checkpoint: procedure
+    .input(raw)
+    .mutation(async ({ ctx, input }) => unwrap(await runCheckpoint(ctx.db, ctx.who, idAndBody(input)))),
+});

@@ -1,4 +1,4 @@
-// The checkpoint rules' public surface: the audit, waves, revision diffs, prune impact and the declaration.
+// The checkpoint rules' public surface: the audit, waves, revision diffs, prune impact, the declaration, proposals.
 export { audit } from "@/server/rules/checkpoint/audit";
 export {
   AUDIT_SCOPE,
@@ -27,6 +27,14 @@ export {
   type Revision,
   type RevisionDiff,
 } from "@/server/rules/checkpoint/revisions";
+export { unchangedClosures } from "@/server/rules/checkpoint/carry";
+export {
+  checkDeclaredWaves,
+  proposeCheckpoint,
+  stillToReassess,
+  waveKey,
+  type Proposal,
+} from "@/server/rules/checkpoint/proposal";
 export { CHECKPOINT_SCHEMA } from "@/server/rules/checkpoint/schema";
 export type {
   AuditResult,

@@ -1,0 +1,33 @@
+// /plans/<id> – one plan: the canvas, the audit beside it, revisions, gates, the decision, evidence and history.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { PlanPage } from "@/components/checkpoint/PlanPage";
+import { planView } from "@/server/actions/checkpoint";
+import { parseId } from "@/server/actions/input";
+import { whoFromSession } from "@/server/auth";
+import { getDb } from "@/server/db";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ revision?: string }> };
+
+/** Once per request: the title and the page read the same view. */
+const viewOf = cache(async (id: number, revision: string | undefined) =>
+  planView(await getDb(), await whoFromSession(), { id, revision }),
+);
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const id = parseId((await params).id);
+  const r = id === null ? null : await viewOf(id, (await searchParams).revision);
+  return { title: r?.ok ? r.value.plan.name : "Plan" };
+}
+
+export default async function Plan({ params, searchParams }: Props) {
+  const id = parseId((await params).id);
+  if (id === null) notFound();
+  const asked = (await searchParams).revision;
+  const r = await viewOf(id, asked);
+  if (!r.ok) notFound();
+  return <PlanPage id={id} revision={asked ? r.value.revision.number : null} initial={r.value} />;
+}

@@ -1,0 +1,130 @@
+"use client";
+// Create a plan: a name and its graph typed line by line, or a JSON graph or a whole declaration pasted to import.
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "@/components/ui/trpc";
+import { messageOf } from "./usePlan";
+
+const EXAMPLE =
+  "scan: Scan dependencies\ninspect-call-sites <- scan\npatch-X: Patch X <- inspect-call-sites\npublish! <- patch-X";
+
+/**
+ * One node a line: `id`, `id: title`, then `<- a, b` for what it depends on; a `!` after the id marks a node whose
+ * wave needs approval. Text that starts with `{` is JSON: a graph {nodes, waves?} or a declaration (graphRevision).
+ */
+export function parseGraphText(text: string): Record<string, unknown> {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{")) {
+    const json = JSON.parse(trimmed) as Record<string, unknown>;
+    if ("graphRevision" in json) return { declaration: json };
+    return { nodes: json.nodes, ...(json.waves ? { waves: json.waves } : {}) };
+  }
+  const nodes = trimmed
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [head = "", deps = ""] = line.split("<-");
+      const [rawId = "", ...title] = head.split(":");
+      const gated = rawId.trim().endsWith("!");
+      const id = rawId.trim().replace(/!$/, "");
+      return {
+        id,
+        ...(title.join(":").trim() ? { title: title.join(":").trim() } : {}),
+        dependsOn: deps
+          .split(",")
+          .map((d) => d.trim())
+          .filter(Boolean),
+        ...(gated ? { needsApproval: true } : {}),
+      };
+    });
+  return { nodes };
+}
+
+export function CreatePlanForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [graph, setGraph] = useState(EXAMPLE);
+  const [approvers, setApprovers] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.plans.create.mutationOptions({
+      onSuccess: (r) => router.push(`/plans/${r.id}`),
+      onError: (e) => setError(messageOf(e)),
+    }),
+  );
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = parseGraphText(graph);
+    } catch {
+      return setError("That JSON does not parse: check the brackets and quotes.");
+    }
+    create.mutate({ name, requiredApprovers: approvers, ...parsed });
+  }
+  return (
+    <form className="card space-y-4" onSubmit={submit} data-testid="create-plan">
+      <div className="grid gap-4 md:grid-cols-[1fr_200px]">
+        <div>
+          <label className="label" htmlFor="plan-name">
+            Name
+          </label>
+          <input
+            id="plan-name"
+            className="field"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. Patch package X safely"
+          />
+        </div>
+        <div>
+          <label className="label" htmlFor="plan-approvers">
+            Approvers per gated wave
+          </label>
+          <input
+            id="plan-approvers"
+            type="number"
+            min={1}
+            max={9}
+            className="field"
+            value={approvers}
+            onChange={(e) => setApprovers(Number(e.target.value))}
+          />
+        </div>
+      </div>
+      <div>
+        <label className="label" htmlFor="plan-graph">
+          The graph
+        </label>
+        <textarea
+          id="plan-graph"
+          className="field h-56 font-mono text-xs"
+          value={graph}
+          onChange={(e) => setGraph(e.target.value)}
+          data-testid="plan-graph"
+        />
+        <p className="mt-1 text-xs text-stone-600">
+          One node a line: <code>id</code> or <code>id: title</code>, then <code>&lt;- a, b</code> for the
+          nodes it depends on; <code>!</code> after the id marks a node whose wave needs approval. Or paste
+          JSON: a graph{" "}
+          <code>
+            {"{"}&quot;nodes&quot;: [{"{"}&quot;id&quot;, &quot;dependsOn&quot;{"}"}]{"}"}
+          </code>{" "}
+          or a whole checkpoint declaration to import its outcomes and risks. Waves are derived by longest
+          path.
+        </p>
+      </div>
+      <button className="btn" disabled={create.isPending || !name.trim()} data-testid="create-plan-submit">
+        Create the plan
+      </button>
+      {error ? (
+        <p className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

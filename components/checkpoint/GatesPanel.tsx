@@ -1,0 +1,121 @@
+"use client";
+// The proposed checkpoint and its gates: approvals bound to this revision and wave, and the assignment checks.
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import type { PlanView } from "@/server/actions/checkpoint";
+import { useTRPC } from "@/components/ui/trpc";
+import { When } from "@/components/ui/When";
+import { messageOf, usePlanRefresh } from "./usePlan";
+
+export function GatesPanel({ view }: { view: PlanView }) {
+  const trpc = useTRPC();
+  const refresh = usePlanRefresh();
+  const [error, setError] = useState<string | null>(null);
+  const done = {
+    onSuccess: () => void refresh().then(() => setError(null)),
+    onError: (e: unknown) => setError(messageOf(e)),
+  };
+  const approve = useMutation(trpc.plans.approve.mutationOptions(done));
+  const confirm = useMutation(trpc.plans.confirm.mutationOptions(done));
+  const p = view.proposal;
+  if (!("nextWave" in p) || !view.gates)
+    return (
+      <section className="card p-4 text-sm" data-testid="gates">
+        <h2 className="mb-1 font-semibold">The next wave</h2>
+        <p className="text-stone-600">{"reason" in p ? p.reason : ""}</p>
+      </section>
+    );
+  const g = view.gates;
+  const bound = { revision: view.revision.number, nextWave: p.nextWave };
+  return (
+    <section className="card space-y-3 p-4 text-sm" data-testid="gates">
+      <h2 className="font-semibold">
+        Between wave {p.wave + 1} and wave {p.wave + 2}
+        {p.admitted ? <span className="badge ml-2 bg-emerald-600 text-white">admitted</span> : null}
+      </h2>
+      <p>
+        <span className="text-stone-500">Just finished:</span> <code>{few(p.justFinished)}</code>
+        <br />
+        <span className="text-stone-500">Proposed next:</span> <code>{few(p.nextWave)}</code>{" "}
+        <span className="text-stone-500">
+          (proposed by {p.proposer} in revision {view.revision.number})
+        </span>
+      </p>
+      <div className="grid gap-3 md:grid-cols-2">
+        <div className="rounded-md border border-stone-200 p-3" data-testid="approval-gate">
+          <h3 className="font-medium">Approval</h3>
+          {g.approvalRequired ? (
+            <>
+              <p className="text-stone-600">
+                {g.approvals.length} of {g.needed} approval{g.needed === 1 ? "" : "s"}, bound to revision{" "}
+                {view.revision.number} and exactly this wave.
+              </p>
+              <ul className="my-1 space-y-0.5">
+                {g.approvals.map((a) => (
+                  <li key={a.by}>
+                    ✓ <strong>{a.by}</strong> <When at={a.at} mode="ago" />
+                  </li>
+                ))}
+              </ul>
+              {view.may.approve === true ? (
+                <button
+                  className="btn"
+                  disabled={approve.isPending}
+                  onClick={() => approve.mutate({ id: view.plan.id, body: bound })}
+                  data-testid="approve"
+                >
+                  Approve this wave
+                </button>
+              ) : (
+                <p className="text-xs text-stone-500">{view.may.approve}</p>
+              )}
+            </>
+          ) : (
+            <p className="text-stone-600">No node of this wave needs approval.</p>
+          )}
+        </div>
+        <div className="rounded-md border border-stone-200 p-3" data-testid="assignment-gate">
+          <h3 className="font-medium">Assignment</h3>
+          {(["authority", "resources"] as const).map((kind) => {
+            const check = g[kind];
+            return (
+              <div key={kind} className="mt-1 flex items-center gap-2">
+                {check ? (
+                  <span>
+                    ✓ {kind}: <strong>{check.by}</strong> <When at={check.at} mode="ago" />
+                  </span>
+                ) : (
+                  <>
+                    <span className="text-red-700">✗ {kind}</span>
+                    {view.may.confirm === true ? (
+                      <button
+                        className="btn-quiet py-0.5 text-xs"
+                        disabled={confirm.isPending}
+                        onClick={() => confirm.mutate({ id: view.plan.id, body: { kind, ...bound } })}
+                        data-testid={`confirm-${kind}`}
+                      >
+                        Confirm {kind}
+                      </button>
+                    ) : null}
+                  </>
+                )}
+              </div>
+            );
+          })}
+          {view.may.confirm !== true && !(g.authority && g.resources) ? (
+            <p className="mt-1 text-xs text-stone-500">{view.may.confirm}</p>
+          ) : null}
+        </div>
+      </div>
+      {error ? (
+        <p className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** A wave of a hundred nodes is named by its first few; the canvas shows the rest. */
+const few = (ids: string[]) =>
+  ids.length <= 8 ? ids.join(", ") : `${ids.slice(0, 8).join(", ")} and ${ids.length - 8} more`;

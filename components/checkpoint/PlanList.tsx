@@ -1,0 +1,72 @@
+"use client";
+// The list of plans, kept current by the lobby's live events.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import type { PlanSummary } from "@/server/actions/checkpoint";
+import { useTRPC } from "@/components/ui/trpc";
+import { useLive } from "@/components/ui/useLive";
+import { When } from "@/components/ui/When";
+import { DECISION_STYLE } from "./colors";
+
+export function PlanList({ initial }: { initial: PlanSummary[] }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const plans = useQuery({ ...trpc.plans.list.queryOptions(), initialData: initial });
+  useLive(["lobby"], (e) => {
+    if (e.type.startsWith("plan.")) void qc.invalidateQueries({ queryKey: trpc.plans.list.queryKey() });
+  });
+  const list = plans.data ?? initial;
+  return (
+    <div className="card p-0">
+      <table className="w-full text-sm" data-testid="plans-table">
+        <thead className="border-b border-stone-200 text-left text-xs uppercase text-stone-500">
+          <tr>
+            <th className="px-4 py-2">Plan</th>
+            <th className="px-4 py-2">Owner</th>
+            <th className="px-4 py-2">Revision</th>
+            <th className="px-4 py-2">Nodes</th>
+            <th className="px-4 py-2">Outcomes</th>
+            <th className="px-4 py-2">Last checkpoint</th>
+            <th className="px-4 py-2">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="px-4 py-6 text-center text-stone-500">
+                No plans yet.
+              </td>
+            </tr>
+          ) : null}
+          {list.map((p) => (
+            <tr key={p.id} className="border-b border-stone-100 last:border-0" data-testid="plan-row">
+              <td className="px-4 py-2 font-medium">
+                <Link href={`/plans/${p.id}`}>{p.name}</Link>
+                {p.yours ? <span className="badge ml-1 bg-teal-100 text-teal-800">yours</span> : null}
+              </td>
+              <td className="px-4 py-2">{p.owner}</td>
+              <td className="px-4 py-2">r{p.revision}</td>
+              <td className="px-4 py-2">{p.nodes}</td>
+              <td className="px-4 py-2">{p.outcomes}</td>
+              <td className="px-4 py-2">
+                {p.lastCheckpoint ? (
+                  <>
+                    <span className={`badge ${DECISION_STYLE[p.lastCheckpoint.decision] ?? ""}`}>
+                      {p.lastCheckpoint.decision}
+                    </span>{" "}
+                    <span className="text-xs text-stone-500">at r{p.lastCheckpoint.revision}</span>
+                  </>
+                ) : (
+                  <span className="text-stone-400">none</span>
+                )}
+              </td>
+              <td className="px-4 py-2">
+                <When at={p.createdAt} mode="ago" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,827 @@
+// Wave checkpoints through the actions, on a real database: the original's story played out (scan, a high
+// risk, a superseding revision, approvals, admission), and every refusal a planner or an orchestrator can meet.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import example from "../../rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
+import { ANON, type Who } from "../../identity";
+import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { createAgent, whoForToken } from "../agents";
+import {
+  approve,
+  assessRisk,
+  confirmAssignment,
+  createPlan,
+  listPlans,
+  planView,
+  postOutcome,
+  postOutcomes,
+  readAudit,
+  revisePlan,
+  runCheckpoint,
+} from "./index";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterAll(async () => db?.drop());
+
+const T0 = Date.parse("2026-11-30T09:00:00Z");
+const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+
+type Person = Who & { kind: "user" };
+
+async function agentOf(owner: Person, name: string) {
+  const a = await createAgent(db.prisma, owner, { name });
+  if (!a.ok) throw new Error(a.message);
+  return (await whoForToken(db.prisma, a.value.token))!;
+}
+
+function value<T>(r: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!r.ok) throw new Error(r.message);
+  return r.value;
+}
+
+/** Revision 4 of the original, as a fresh plan's revision 1: scan → patch-X → publish, publish gated. */
+const story = [
+  { id: "scan", title: "Scan dependencies", dependsOn: [] },
+  { id: "patch-X", title: "Patch package X", dependsOn: ["scan"] },
+  { id: "publish", title: "Publish", dependsOn: ["patch-X"], needsApproval: true },
+];
+const withInspection = [
+  { id: "scan", title: "Scan dependencies", dependsOn: [] },
+  { id: "inspect-call-sites", title: "Inspect call sites", dependsOn: ["scan"] },
+  { id: "patch-X", title: "Patch package X", dependsOn: ["inspect-call-sites"] },
+  { id: "publish", title: "Publish", dependsOn: ["patch-X"], needsApproval: true },
+];
+
+async function view(id: number, who: Who = ANON, revision?: number) {
+  return value(await planView(db.prisma, who, { id, revision }));
+}
+
+describe("creating plans", () => {
+  it("a person creates a plan from a form's graph; its lanes are the longest-path waves", async () => {
+    const planner = await makeUser(db, "planner-a");
+    const created = value(await createPlan(db.prisma, planner, { name: "  Patch X  ", nodes: story }));
+    expect(created.revision).toBe(1);
+    const v = await view(created.id, planner);
+    expect(v.plan).toMatchObject({ name: "Patch X", owner: "planner-a", requiredApprovers: 1 });
+    expect(v.lanes).toEqual([
+      { wave: 0, nodeIds: ["scan"] },
+      { wave: 1, nodeIds: ["patch-X"] },
+      { wave: 2, nodeIds: ["publish"] },
+    ]);
+    expect(v.revision).toMatchObject({ number: 1, parentNumber: null, superseded: false });
+    expect(v.revision.validatorResult.checks).toContain("every dependency names a node of this revision");
+    expect(v.proposal).toEqual({ reason: expect.stringMatching(/Wave 1 has not reported/) });
+    expect(v.may).toMatchObject({ write: true, approve: expect.any(String) });
+    const list = value(await listPlans(db.prisma, planner));
+    expect(list.find((p) => p.id === created.id)).toMatchObject({ revision: 1, nodes: 3, yours: true });
+  });
+
+  it("imports a whole declaration: nodes, outcomes and risks at revision 1, gates left to people", async () => {
+    const planner = await makeUser(db, "planner-b");
+    const created = value(await createPlan(db.prisma, planner, { name: "Imported", declaration: example }));
+    expect(created.notes).toContain("Imported from a declaration at its graphRevision 5, as revision 1.");
+    const audit = value(await readAudit(db.prisma, ANON, { id: created.id }));
+    expect(audit).toMatchObject({ revision: 1, justFinished: ["inspect-call-sites"], nextWave: ["patch-X"] });
+    expect(audit.declaration.outcomes).toEqual(example.outcomes.map((o) => ({ ...o, revision: 1 })));
+    // Only the assignment gate holds it: nobody has confirmed authority or resources here yet.
+    expect(audit.audit).toMatchObject({ declarationValid: true, eligibleToAdmit: false });
+    expect(audit.audit.findings.map((f) => f.id)).toEqual(["assignment-gate-unsatisfied"]);
+  });
+
+  it("refuses a guest, an agent, a cycle, an unknown dependency, bad waves and a declaration off the schema", async () => {
+    const planner = await makeUser(db, "planner-c");
+    const agent = await agentOf(planner, "c-orchestrator");
+    expect(await createPlan(db.prisma, ANON, { name: "x", nodes: story })).toMatchObject({
+      code: "signin_required",
+    });
+    expect(await createPlan(db.prisma, agent, { name: "x", nodes: story })).toMatchObject({
+      code: "forbidden",
+    });
+    const refusals = [
+      { name: "x" },
+      { name: "x", nodes: story, declaration: example },
+      { name: "", nodes: story },
+      {
+        name: "x",
+        nodes: [
+          { id: "a", dependsOn: ["b"] },
+          { id: "b", dependsOn: ["a"] },
+        ],
+      },
+      { name: "x", nodes: [{ id: "a", dependsOn: ["ghost"] }] },
+      { name: "x", nodes: [{ id: "a" }, { id: "a" }] },
+      { name: "x", nodes: story, waves: [["scan", "patch-X"], ["publish"]] },
+      { name: "x", declaration: { ...example, graphRevision: 0 } },
+      { name: "x", nodes: [{ id: "   ", dependsOn: [] }] },
+      { name: "x", nodes: story, colour: "red" },
+    ];
+    for (const input of refusals)
+      expect(await createPlan(db.prisma, planner, input), JSON.stringify(input)).toMatchObject({
+        ok: false,
+        code: "invalid",
+        message: expect.stringMatching(/\S/),
+      });
+  });
+});
+
+describe("the original's story: revision 4 held on R7, revision 5 adds inspect-call-sites", () => {
+  let planner: Person;
+  let orchestrator: Who;
+  let id: number;
+
+  beforeAll(async () => {
+    planner = await makeUser(db, "story-planner");
+    orchestrator = await agentOf(planner, "story-orchestrator");
+    id = value(await createPlan(db.prisma, planner, { name: "Patch X safely", nodes: story }, at(0))).id;
+  });
+
+  it("the orchestrator reports scan with its token; a stranger and a guest cannot", async () => {
+    const stranger = await makeUser(db, "story-stranger");
+    const record = { nodeId: "scan", status: "success", evidenceHash: "h1", provenance: "scanner run 17" };
+    expect(await postOutcome(db.prisma, ANON, { id, body: record })).toMatchObject({
+      code: "signin_required",
+    });
+    expect(await postOutcome(db.prisma, stranger, { id, body: record })).toMatchObject({ code: "forbidden" });
+    expect(
+      await postOutcome(db.prisma, orchestrator, { id, body: { ...record, nodeId: "nope" } }),
+    ).toMatchObject({
+      code: "invalid",
+      message: expect.stringContaining('"nope"'),
+    });
+    expect(
+      await postOutcome(db.prisma, orchestrator, { id, body: { ...record, status: "done" } }),
+    ).toMatchObject({
+      code: "invalid",
+    });
+    expect(await postOutcome(db.prisma, orchestrator, { id, body: record }, at(1))).toEqual({
+      ok: true,
+      value: { revision: 1, recorded: 1 },
+    });
+    const v = await view(id);
+    expect(v.nodes.find((n) => n.id === "scan")).toMatchObject({
+      status: "success",
+      evidenceHash: "h1",
+      reportedBy: "story-orchestrator",
+      role: "justFinished",
+    });
+    expect(v.outcomes[0]).toMatchObject({
+      provenance: "scanner run 17",
+      by: { kind: "agent", owner: "story-planner" },
+    });
+    expect(v.proposal).toMatchObject({
+      justFinished: ["scan"],
+      nextWave: ["patch-X"],
+      proposer: "story-planner",
+    });
+  });
+
+  it("R7 is assessed high on scan's evidence: the audit holds the next wave and admit is refused", async () => {
+    expect(
+      value(
+        await assessRisk(
+          db.prisma,
+          planner,
+          {
+            id,
+            body: {
+              riskId: "R7",
+              severity: "high",
+              affectedNodes: ["scan", "patch-X"],
+              evidenceHash: "h1",
+              note: "API break in X",
+            },
+          },
+          at(2),
+        ),
+      ),
+    ).toMatchObject({ riskId: "R7", severity: "high", previous: null });
+    for (const kind of ["authority", "resources"])
+      value(
+        await confirmAssignment(db.prisma, planner, {
+          id,
+          body: { kind, revision: 1, nextWave: ["patch-X"] },
+        }),
+      );
+    const v = await view(id, planner);
+    expect(v.audit).toMatchObject({ declarationValid: true, eligibleToAdmit: false });
+    expect(v.findings).toEqual([
+      { id: "unresolved-risk", message: expect.stringContaining('"R7"'), targets: ["scan", "patch-X"] },
+    ]);
+    expect(v.nodes.find((n) => n.id === "patch-X")!.risks).toEqual([
+      { id: "R7", severity: "high", unresolved: true, toReassess: false },
+    ]);
+    expect(v.may.admit).toMatch(/unresolved-risk/);
+    expect(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: { revision: 1, decision: "admit", rationale: "go" },
+      }),
+    ).toMatchObject({ ok: false, code: "conflict", message: expect.stringContaining("unresolved-risk") });
+    const held = value(
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        { id, body: { revision: 1, decision: "hold", rationale: "R7 high: inspect call sites first" } },
+        at(3),
+      ),
+    );
+    expect(held).toMatchObject({ decision: "hold", justFinished: ["scan"], nextWave: ["patch-X"] });
+    expect(held.declaration).toMatchObject({
+      graphRevision: 1,
+      approval: { required: false, present: false },
+    });
+  });
+
+  it("revision 2 adds inspect-call-sites: scan's evidence and R7 carry over, revision 1 is kept as superseded", async () => {
+    expect(
+      await revisePlan(db.prisma, planner, {
+        id,
+        body: { parent: 1, nodes: withInspection, rationale: "R7", evidenceRefs: [] },
+      }),
+    ).toMatchObject({ code: "invalid", message: expect.stringContaining("evidence") });
+    const revised = value(
+      await revisePlan(
+        db.prisma,
+        orchestrator,
+        {
+          id,
+          body: {
+            parent: 1,
+            nodes: withInspection,
+            rationale: "R7 high: inspect the call sites before patching X",
+            evidenceRefs: ["h1"],
+          },
+        },
+        at(4),
+      ),
+    );
+    expect(revised.number).toBe(2);
+    expect(revised.changes).toMatchObject({
+      added: ["inspect-call-sites"],
+      removed: [],
+      rewired: [{ id: "patch-X", before: ["scan"], after: ["inspect-call-sites"] }],
+    });
+    expect(revised.validatorResult).toMatchObject({ ok: true, waves: 4, carried: ["scan"] });
+    // Immutable history: a second revision from the same parent is refused, never merged.
+    expect(
+      await revisePlan(db.prisma, planner, {
+        id,
+        body: { parent: 1, nodes: story, rationale: "again", evidenceRefs: ["h1"] },
+      }),
+    ).toMatchObject({ code: "conflict", message: expect.stringContaining("Revision 2 is the latest") });
+
+    const old = await view(id, ANON, 1);
+    expect(old.revision).toMatchObject({ number: 1, superseded: true, supersededBy: 2 });
+    expect(old.audit).toMatchObject({ eligibleToAdmit: false, source: { checkpointId: expect.any(Number) } });
+    expect(old.nodes.map((n) => n.id)).toEqual(["scan", "patch-X", "publish"]);
+    expect(old.may.write).toMatch(/superseded/);
+
+    const v = await view(id);
+    expect(v.revisions.map((r) => [r.number, r.superseded])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(v.nodes.find((n) => n.id === "scan")).toMatchObject({ status: "success", evidenceHash: "h1" });
+    expect(v.nodes.find((n) => n.id === "inspect-call-sites")).toMatchObject({
+      change: "added",
+      role: "next",
+    });
+    expect(v.nodes.find((n) => n.id === "patch-X")).toMatchObject({ change: "rewired" });
+    expect(v.outcomes[0]!.provenance).toMatch(/^carried from revision 1/);
+    // R7 touches scan, the wave just finished, but was assessed on scan's evidence: a carry keeps that time.
+    expect(v.risks[0]).toMatchObject({ id: "R7", revision: 2, severity: "high", toReassess: false });
+    expect(v.risks[0]!.history.map((h) => [h.revision, h.severity])).toEqual([
+      [1, "high"],
+      [2, "high"],
+    ]);
+    // Gates bind to a revision: the checks confirmed at revision 1 count for nothing now.
+    expect(v.gates).toMatchObject({ authority: null, resources: null });
+    expect(
+      await postOutcome(db.prisma, orchestrator, {
+        id,
+        body: { nodeId: "scan", status: "success", evidenceHash: "h1", revision: 1 },
+      }),
+    ).toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("superseded by revision 2"),
+    });
+  });
+
+  it("inspect-call-sites reports; R7 is reassessed low on its evidence, its history kept; patch-X is admitted", async () => {
+    value(
+      await postOutcome(
+        db.prisma,
+        orchestrator,
+        { id, body: { nodeId: "inspect-call-sites", status: "success", evidenceHash: "h2" } },
+        at(5),
+      ),
+    );
+    let v = await view(id);
+    expect(v.proposal).toMatchObject({ justFinished: ["inspect-call-sites"], nextWave: ["patch-X"] });
+    // R7 as carried names scan and patch-X, not the wave just finished: the spec flags only what touches it.
+    expect(v.risks[0]).toMatchObject({ severity: "high", toReassess: false });
+    value(
+      await assessRisk(
+        db.prisma,
+        orchestrator,
+        {
+          id,
+          body: {
+            riskId: "R7",
+            severity: "low",
+            affectedNodes: ["scan", "inspect-call-sites"],
+            evidenceHash: "h2",
+          },
+        },
+        at(6),
+      ),
+    );
+    const reviewer = await makeUser(db, "story-reviewer");
+    for (const kind of ["authority", "resources"])
+      value(
+        await confirmAssignment(db.prisma, reviewer, {
+          id,
+          body: { kind, revision: 2, nextWave: ["patch-X"] },
+        }),
+      );
+    expect(
+      await confirmAssignment(db.prisma, planner, {
+        id,
+        body: { kind: "authority", revision: 2, nextWave: ["patch-X"] },
+      }),
+    ).toMatchObject({ code: "conflict", message: expect.stringContaining("story-reviewer") });
+    v = await view(id, planner);
+    expect(v.risks[0]).toMatchObject({ severity: "low", toReassess: false });
+    expect(v.risks[0]!.history.map((h) => h.severity)).toEqual(["high", "high", "low"]);
+    expect(v.audit).toMatchObject({ eligibleToAdmit: true, findings: [] });
+    // The declaration built from the database is the original's worked example, revision aside.
+    const audit = value(await readAudit(db.prisma, ANON, { id }));
+    expect(audit.declaration).toEqual({
+      ...example,
+      graphRevision: 2,
+      outcomes: example.outcomes.map((o) => ({ ...o, revision: 2 })),
+      risks: example.risks.map((r) => ({ ...r, revision: 2 })),
+    });
+    expect(v.may.admit).toBe(true);
+    expect(
+      await runCheckpoint(db.prisma, orchestrator, {
+        id,
+        body: { revision: 2, decision: "admit", rationale: "go" },
+      }),
+    ).toMatchObject({ code: "forbidden", message: expect.stringContaining("A person admits") });
+    const admitted = value(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: { revision: 2, decision: "admit", rationale: "R7 resolved by h2" },
+      }),
+    );
+    expect(admitted).toMatchObject({
+      decision: "admit",
+      nextWave: ["patch-X"],
+      audit: { eligibleToAdmit: true },
+    });
+    expect(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: { revision: 2, decision: "admit", rationale: "again" },
+      }),
+    ).toMatchObject({ code: "conflict", message: expect.stringContaining("already admitted") });
+    expect((await view(id, planner)).proposal).toMatchObject({ admitted: true });
+  });
+
+  it("publish still needs approval: never from its proposer, nor an agent; one approval admits it", async () => {
+    value(
+      await postOutcome(
+        db.prisma,
+        orchestrator,
+        { id, body: { nodeId: "patch-X", status: "success", evidenceHash: "h3" } },
+        at(7),
+      ),
+    );
+    const body = { revision: 2, nextWave: ["publish"] };
+    // Revision 2 was written by the planner's agent: the planner proposed it.
+    expect(await approve(db.prisma, planner, { id, body })).toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("You proposed this wave"),
+    });
+    expect(await approve(db.prisma, orchestrator, { id, body })).toMatchObject({ code: "forbidden" });
+    expect(await approve(db.prisma, ANON, { id, body })).toMatchObject({ code: "signin_required" });
+    const reviewer = await makeUser(db, "story-approver");
+    expect(
+      await approve(db.prisma, reviewer, { id, body: { revision: 2, nextWave: ["patch-X"] } }),
+    ).toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("nothing to approve"),
+    });
+    for (const kind of ["authority", "resources"])
+      value(await confirmAssignment(db.prisma, reviewer, { id, body: { kind, ...body } }));
+    let v = await view(id, reviewer);
+    expect(v.findings.map((f) => [f.id, f.targets])).toEqual([["approval-required", ["gate:approval"]]]);
+    expect(v.may.approve).toBe(true);
+    expect(value(await approve(db.prisma, reviewer, { id, body }))).toEqual({
+      revision: 2,
+      nextWave: ["publish"],
+      approvals: 1,
+      needed: 1,
+    });
+    expect(await approve(db.prisma, reviewer, { id, body })).toMatchObject({ code: "conflict" });
+    v = await view(id, reviewer);
+    expect(v.gates!.approvals).toEqual([{ by: "story-approver", at: expect.any(String) }]);
+    expect(v.audit).toMatchObject({ eligibleToAdmit: true });
+    value(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: { revision: 2, decision: "admit", rationale: "approved" },
+      }),
+    );
+  });
+
+  it("every change was announced on the plan's topic and the lobby", async () => {
+    const events = await db.prisma.event.findMany({ where: { topic: `plan:${id}` }, orderBy: { id: "asc" } });
+    const types = new Set(events.map((e) => e.type));
+    for (const type of [
+      "plan.created",
+      "plan.outcome",
+      "plan.risk",
+      "plan.assignment",
+      "plan.checkpoint",
+      "plan.revised",
+      "plan.approval",
+    ])
+      expect(types).toContain(type);
+    const lobby = await db.prisma.event.count({ where: { topic: "lobby", type: { startsWith: "plan." } } });
+    expect(lobby).toBeGreaterThanOrEqual(events.length);
+  });
+});
+
+describe("risks", () => {
+  it("a risk touching the wave just finished is to reassess until reassessed after it reported; history is kept", async () => {
+    const planner = await makeUser(db, "risk-planner");
+    const id = value(
+      await createPlan(db.prisma, planner, {
+        name: "Risky",
+        nodes: [
+          { id: "migrate", dependsOn: [] },
+          { id: "backfill", dependsOn: ["migrate"] },
+        ],
+      }),
+    ).id;
+    const r9 = { riskId: "R9", severity: "unknown", affectedNodes: ["migrate"], evidenceHash: "r0" };
+    value(await assessRisk(db.prisma, planner, { id, body: r9 }, at(10)));
+    value(
+      await postOutcome(
+        db.prisma,
+        planner,
+        { id, body: { nodeId: "migrate", status: "success", evidenceHash: "m1" } },
+        at(11),
+      ),
+    );
+    let v = await view(id);
+    expect(v.risks).toMatchObject([{ id: "R9", severity: "unknown", unresolved: true, toReassess: true }]);
+    expect(v.nodes[0]!.risks).toEqual([
+      { id: "R9", severity: "unknown", unresolved: true, toReassess: true },
+    ]);
+    expect(
+      await assessRisk(db.prisma, planner, { id, body: { ...r9, affectedNodes: ["ghost"] } }),
+    ).toMatchObject({
+      code: "invalid",
+      message: expect.stringContaining('"ghost"'),
+    });
+    value(
+      await assessRisk(
+        db.prisma,
+        planner,
+        { id, body: { ...r9, severity: "medium", evidenceHash: "m1", note: "rows checked" } },
+        at(12),
+      ),
+    );
+    v = await view(id);
+    expect(v.risks[0]).toMatchObject({ severity: "medium", unresolved: false, toReassess: false });
+    expect(v.risks[0]!.history.map((h) => [h.severity, h.evidenceHash, h.by?.name])).toEqual([
+      ["unknown", "r0", "risk-planner"],
+      ["medium", "m1", "risk-planner"],
+    ]);
+  });
+});
+
+describe("approvals bind to a revision and a wave", () => {
+  it("N approvers are needed, and a superseding revision voids the approvals given", async () => {
+    const planner = await makeUser(db, "n-planner");
+    const [ann, bob, cy] = [
+      await makeUser(db, "n-ann"),
+      await makeUser(db, "n-bob"),
+      await makeUser(db, "n-cy"),
+    ];
+    const id = value(
+      await createPlan(db.prisma, planner, {
+        name: "Two approvers",
+        requiredApprovers: 2,
+        nodes: [
+          { id: "build", dependsOn: [] },
+          { id: "deploy", dependsOn: ["build"], needsApproval: true },
+        ],
+      }),
+    ).id;
+    value(
+      await postOutcome(db.prisma, planner, {
+        id,
+        body: { nodeId: "build", status: "success", evidenceHash: "b1" },
+      }),
+    );
+    for (const kind of ["authority", "resources"])
+      value(
+        await confirmAssignment(db.prisma, ann, { id, body: { kind, revision: 1, nextWave: ["deploy"] } }),
+      );
+    const body = { revision: 1, nextWave: ["deploy"] };
+    expect(value(await approve(db.prisma, ann, { id, body }))).toMatchObject({ approvals: 1, needed: 2 });
+    expect((await view(id)).findings.map((f) => f.id)).toEqual(["approval-required"]);
+    expect(value(await approve(db.prisma, bob, { id, body }))).toMatchObject({ approvals: 2, needed: 2 });
+    expect((await view(id)).audit).toMatchObject({ eligibleToAdmit: true });
+
+    // A new revision (a title changed) supersedes revision 1: the approvals and checks stay, void.
+    value(
+      await revisePlan(db.prisma, planner, {
+        id,
+        body: {
+          parent: 1,
+          nodes: [
+            { id: "build", dependsOn: [] },
+            { id: "deploy", title: "Deploy to production", dependsOn: ["build"], needsApproval: true },
+          ],
+          rationale: "name the target",
+          evidenceRefs: ["ticket 12"],
+        },
+      }),
+    );
+    const v = await view(id);
+    expect(v.gates).toMatchObject({ approvals: [], authority: null });
+    expect(v.findings.map((f) => f.id)).toEqual(["approval-required", "assignment-gate-unsatisfied"]);
+    expect(await approve(db.prisma, cy, { id, body })).toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("superseded by revision 2"),
+    });
+    expect(await approve(db.prisma, cy, { id, body: { revision: 9, nextWave: ["deploy"] } })).toMatchObject({
+      code: "not_found",
+    });
+    expect(await approve(db.prisma, cy, { id, body: { revision: 2, nextWave: ["nope"] } })).toMatchObject({
+      code: "invalid",
+    });
+    expect(await db.prisma.approval.count({ where: { planId: id } })).toBe(2);
+  });
+});
+
+describe("a prune holds every successor that consumed the removed output", () => {
+  const graph = [
+    { id: "fetch", dependsOn: [] },
+    { id: "parse", dependsOn: ["fetch"] },
+    { id: "index", dependsOn: ["parse"] },
+    { id: "report", dependsOn: ["index"] },
+    { id: "lint", dependsOn: ["fetch"] },
+  ];
+
+  it("holds index and report when parse is pruned, leaves them out of the next wave, and revalidates on request", async () => {
+    const planner = await makeUser(db, "prune-planner");
+    const id = value(await createPlan(db.prisma, planner, { name: "Prune", nodes: graph })).id;
+    value(
+      await postOutcome(db.prisma, planner, {
+        id,
+        body: { nodeId: "fetch", status: "success", evidenceHash: "f1" },
+      }),
+    );
+    const pruned = graph
+      .filter((n) => n.id !== "parse")
+      .map((n) => (n.id === "index" ? { ...n, dependsOn: ["fetch"] } : n));
+    expect(
+      await revisePlan(db.prisma, planner, {
+        id,
+        body: {
+          parent: 1,
+          nodes: pruned,
+          rationale: "parse is gone",
+          evidenceRefs: ["e1"],
+          revalidated: ["lint"],
+        },
+      }),
+    ).toMatchObject({ code: "invalid", message: expect.stringContaining('"lint"') });
+    const r2 = value(
+      await revisePlan(db.prisma, planner, {
+        id,
+        body: { parent: 1, nodes: pruned, rationale: "parse is gone", evidenceRefs: ["e1"] },
+      }),
+    );
+    expect(r2.changes.impacted).toEqual(["index", "report"]);
+    expect(r2.holds).toEqual(["index", "report"]);
+    expect(r2.validatorResult.prune).toMatchObject({ removed: ["parse"], held: ["index", "report"] });
+    let v = await view(id);
+    expect(v.removed).toEqual([{ id: "parse", title: null, dependsOn: ["fetch"] }]);
+    expect(v.nodes.filter((n) => n.held).map((n) => n.id)).toEqual(["index", "report"]);
+    // fetch is carried; wave 2 is index and lint, and index is held, so only lint is proposed.
+    expect(v.proposal).toMatchObject({ justFinished: ["fetch"], nextWave: ["lint"] });
+    expect(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: { revision: 2, decision: "hold", rationale: "x", justFinished: ["fetch"], nextWave: ["index"] },
+      }),
+    ).toMatchObject({ code: "conflict", message: expect.stringContaining("held by a prune") });
+
+    // The hold carries over until a revision revalidates index's replacement contract.
+    const r3 = value(
+      await revisePlan(db.prisma, planner, {
+        id,
+        body: {
+          parent: 2,
+          nodes: pruned,
+          rationale: "index reads fetch directly",
+          evidenceRefs: ["e2"],
+          revalidated: ["index"],
+        },
+      }),
+    );
+    expect(r3.holds).toEqual(["report"]);
+    v = await view(id);
+    expect(v.proposal).toMatchObject({ nextWave: ["index", "lint"] });
+  });
+});
+
+describe("decisions", () => {
+  it("an agent may hold, a revise decision writes the revision in the same step, escalate without seats is noted", async () => {
+    const planner = await makeUser(db, "d-planner");
+    const agent = await agentOf(planner, "d-agent");
+    const id = value(
+      await createPlan(db.prisma, planner, {
+        name: "Decisions",
+        nodes: [
+          { id: "a", dependsOn: [] },
+          { id: "b", dependsOn: ["a"] },
+        ],
+      }),
+    ).id;
+    expect(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: { revision: 1, decision: "hold", rationale: "x" },
+      }),
+    ).toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("Wave 1 has not reported"),
+    });
+    value(
+      await postOutcome(db.prisma, agent, {
+        id,
+        body: { nodeId: "a", status: "failed", evidenceHash: "a1" },
+      }),
+    );
+    const held = value(
+      await runCheckpoint(db.prisma, agent, {
+        id,
+        body: { revision: 1, decision: "hold", rationale: "a failed" },
+      }),
+    );
+    expect(held.audit.findings.map((f) => f.id)).toEqual(["next-wave-dependency-not-success"]);
+    expect(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: {
+          revision: 1,
+          decision: "hold",
+          rationale: "x",
+          newRevision: { nodes: [{ id: "a" }], evidenceRefs: ["x"] },
+        },
+      }),
+    ).toMatchObject({ code: "invalid" });
+    expect(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: {
+          revision: 1,
+          decision: "revise",
+          rationale: "retry a",
+          newRevision: { nodes: [{ id: "a", dependsOn: ["a"] }], evidenceRefs: ["a1"] },
+        },
+      }),
+    ).toMatchObject({ code: "invalid", message: expect.stringContaining("cycle") });
+    expect(await db.prisma.checkpoint.count({ where: { planId: id } })).toBe(1);
+    const revised = value(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: {
+          revision: 1,
+          decision: "revise",
+          rationale: "retry a as a2",
+          newRevision: {
+            nodes: [
+              { id: "a2", dependsOn: [] },
+              { id: "b", dependsOn: ["a2"] },
+            ],
+            evidenceRefs: ["a1"],
+            revalidated: ["b"],
+          },
+        },
+      }),
+    );
+    expect(revised).toMatchObject({ decision: "revise", revision: 1, newRevision: 2 });
+    expect((await view(id)).revision).toMatchObject({ number: 2, rationale: "retry a as a2" });
+    value(
+      await postOutcome(db.prisma, agent, {
+        id,
+        body: { nodeId: "a2", status: "success", evidenceHash: "a2" },
+      }),
+    );
+    const escalated = value(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: { revision: 2, decision: "escalate", rationale: "unsure" },
+      }),
+    );
+    expect(escalated.escalation).toMatchObject({
+      councilId: null,
+      note: expect.stringContaining("no Round Table"),
+    });
+    expect((await view(id)).checkpoints.map((c) => c.decision)).toEqual(["escalate", "revise", "hold"]);
+  });
+
+  it("escalate with seats convenes a Round Table on hold / revise / admit", async () => {
+    const planner = await makeUser(db, "e-planner");
+    const souls = [await makeUser(db, "e-one"), await makeUser(db, "e-two"), await makeUser(db, "e-three")];
+    const id = value(
+      await createPlan(db.prisma, planner, {
+        name: "Escalate",
+        nodes: [
+          { id: "a", dependsOn: [] },
+          { id: "b", dependsOn: ["a"] },
+        ],
+      }),
+    ).id;
+    value(
+      await postOutcome(db.prisma, planner, {
+        id,
+        body: { nodeId: "a", status: "success", evidenceHash: "a1" },
+      }),
+    );
+    const seats = souls.map((s, i) => ({
+      name: `lens${i}`,
+      soul: "Careful about releases.",
+      source: "habit",
+      wearer: "person",
+      person: s.name,
+    }));
+    const escalated = value(
+      await runCheckpoint(db.prisma, planner, {
+        id,
+        body: { revision: 1, decision: "escalate", rationale: "ask the table", council: { seats } },
+      }),
+    );
+    expect(escalated.escalation).toMatchObject({ councilId: expect.any(Number) });
+    const council = await db.prisma.council.findUnique({ where: { id: escalated.escalation!.councilId! } });
+    expect(council?.options).toEqual(["hold", "revise", "admit"]);
+    expect((await view(id)).checkpoints[0]).toMatchObject({
+      decision: "escalate",
+      councilId: council!.id,
+      advice: null,
+    });
+    // The table ends (here: a person's ruling on it); the next reader finds its result beside the checkpoint.
+    await db.prisma.councilRuling.create({
+      data: {
+        councilId: council!.id,
+        choice: "hold",
+        reason: "wait for the inspection",
+        byId: planner.userId,
+        at: new Date(),
+      },
+    });
+    await db.prisma.council.update({
+      where: { id: council!.id },
+      data: { closedAt: new Date(), outcome: "escalated" },
+    });
+    const advised = (await view(id)).checkpoints[0]!;
+    expect(advised).toMatchObject({
+      decision: "escalate",
+      advice: { councilId: council!.id, option: "hold" },
+    });
+    const adviceEvents = () => db.prisma.event.count({ where: { topic: `plan:${id}`, type: "plan.advice" } });
+    expect(await adviceEvents()).toBe(1);
+    await view(id);
+    expect(await adviceEvents()).toBe(1);
+  });
+});
+
+describe("reading", () => {
+  it("unknown plans and revisions are not_found; ids are plain digits", async () => {
+    for (const id of ["1e3", "1.0", "0", "abc", 999_999])
+      expect(await planView(db.prisma, ANON, { id })).toMatchObject({ code: "not_found" });
+    const planner = await makeUser(db, "r-planner");
+    const id = value(
+      await createPlan(db.prisma, planner, { name: "R", nodes: [{ id: "a", dependsOn: [] }] }),
+    ).id;
+    expect(await planView(db.prisma, ANON, { id, revision: 2 })).toMatchObject({ code: "not_found" });
+    expect(await readAudit(db.prisma, ANON, { id })).toMatchObject({ code: "conflict" });
+    expect(await readAudit(db.prisma, ANON, { id, query: { nextWave: "a" } })).toMatchObject({
+      code: "invalid",
+    });
+    expect(await postOutcomes(db.prisma, planner, { id, body: { outcomes: [] } })).toMatchObject({
+      code: "invalid",
+    });
+  });
+});

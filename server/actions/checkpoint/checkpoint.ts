@@ -1,0 +1,149 @@
+// The checkpoint itself: build the declaration from the database, audit it, and record a person's decision.
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import { audit, waveKey, type AuditResult, type Decision, type Declaration } from "../../rules/checkpoint";
+import { fail, ok, type Result } from "../../rules/result";
+import { parseId, parseInput } from "../input";
+import { inPlan, quoted } from "./common";
+import { conveneEscalation, type Escalation } from "./escalate";
+import { announcePlan } from "./events";
+import { writeRevision } from "./graph";
+import { loadPlan, noPlan } from "./load";
+import { ZAuditQuery, ZCheckpoint } from "./schemas";
+import { atLatest, mayWrite, planStateOf, waveFor } from "./state";
+
+export type CheckpointAnswer = {
+  id: number;
+  revision: number;
+  decision: Decision;
+  justFinished: string[];
+  nextWave: string[];
+  declaration: Declaration;
+  audit: AuditResult;
+  /** revise with a new graph: the revision it made. */
+  newRevision: number | null;
+  /** escalate: the Round Table convened, or why none was. */
+  escalation: Escalation | null;
+};
+
+/**
+ * Runs a checkpoint at the latest revision and records the decision. `admit` is refused unless the audit says
+ * eligibleToAdmit, and only a person admits; the owner's agents may hold, revise or escalate. A wave is admitted
+ * once per revision.
+ */
+export async function runCheckpoint(
+  db: Db,
+  who: Who,
+  input: { id: unknown; body: unknown },
+  now = new Date(),
+): Promise<Result<CheckpointAnswer>> {
+  const p = parseInput(ZCheckpoint, input.body);
+  if (!p.ok) return p;
+  const { decision, rationale, newRevision, council } = p.value;
+  if (newRevision && decision !== "revise")
+    return fail("invalid", "Only a revise decision takes a new revision.");
+  if (council && decision !== "escalate")
+    return fail("invalid", "Only an escalate decision convenes a Round Table.");
+  const recorded = await inPlan(db, input.id, async (tx, loaded) => {
+    const writer = mayWrite(who, loaded);
+    if (!writer.ok) return writer;
+    if (decision === "admit" && writer.value.kind !== "user")
+      return fail("forbidden", "A person admits a wave; an agent may hold, revise or escalate.");
+    const revision = atLatest(loaded, p.value.revision);
+    if (!revision.ok) return revision;
+    const wave = waveFor(loaded, revision.value, p.value);
+    if (!wave.ok) return wave;
+    const { declaration } = planStateOf(loaded, revision.value, wave.value);
+    const result = audit(declaration);
+    if (decision === "admit") {
+      if (!result.eligibleToAdmit)
+        return fail(
+          "conflict",
+          `Admission refused: the audit does not find the next wave eligible (${[...new Set(result.findings.map((f) => f.id))].join(", ")}).`,
+        );
+      const key = waveKey(wave.value.nextWave);
+      if (
+        loaded.checkpoints.some(
+          (c) =>
+            c.decision === "admit" && c.revision === revision.value.number && waveKey(c.nextWave) === key,
+        )
+      )
+        return fail(
+          "conflict",
+          `The wave ${quoted(wave.value.nextWave)} is already admitted at this revision.`,
+        );
+    }
+    // The new revision validates before anything is written, so a refused graph leaves no checkpoint behind.
+    let made: number | null = null;
+    if (newRevision) {
+      const written = await writeRevision(tx, loaded, writer.value, { ...newRevision, rationale }, now);
+      if (!written.ok) return written;
+      made = written.value.number;
+    }
+    const checkpoint = await tx.checkpoint.create({
+      data: {
+        planId: loaded.plan.id,
+        revision: revision.value.number,
+        justFinished: wave.value.justFinished,
+        nextWave: wave.value.nextWave,
+        declaration,
+        audit: result,
+        decision,
+        rationale,
+        ...(writer.value.kind === "user"
+          ? { decidedById: writer.value.userId }
+          : { decidedByAgentId: writer.value.agentId }),
+        at: now,
+      },
+      select: { id: true },
+    });
+    await announcePlan(tx, loaded.plan.id, "checkpoint", {
+      checkpointId: checkpoint.id,
+      revision: revision.value.number,
+      decision,
+      eligibleToAdmit: result.eligibleToAdmit,
+      ...(made ? { newRevision: made } : {}),
+    });
+    return ok({
+      id: checkpoint.id,
+      revision: revision.value.number,
+      decision,
+      justFinished: wave.value.justFinished,
+      nextWave: wave.value.nextWave,
+      declaration,
+      audit: result,
+      newRevision: made,
+      escalation: null,
+    });
+  });
+  if (!recorded.ok || decision !== "escalate") return recorded;
+  const escalation = await conveneEscalation(db, who, recorded.value, council, now);
+  return ok({ ...recorded.value, escalation });
+}
+
+export type AuditAnswer = {
+  revision: number;
+  justFinished: string[];
+  nextWave: string[];
+  declaration: Declaration;
+  audit: AuditResult;
+};
+
+/** A dry run anyone may make: the declaration the checkpoint would build now, and its audit; nothing is written. */
+export async function readAudit(
+  db: Db,
+  _who: Who,
+  input: { id: unknown; query?: unknown },
+): Promise<Result<AuditAnswer>> {
+  const q = parseInput(ZAuditQuery, input.query ?? {});
+  if (!q.ok) return q;
+  const id = parseId(input.id);
+  if (id === null) return noPlan;
+  const loaded = await loadPlan(db, id);
+  if (!loaded) return noPlan;
+  const revision = loaded.revisions.at(-1)!;
+  const wave = waveFor(loaded, revision, q.value);
+  if (!wave.ok) return wave;
+  const { declaration } = planStateOf(loaded, revision, wave.value);
+  return ok({ revision: revision.number, ...wave.value, declaration, audit: audit(declaration) });
+}

@@ -1,0 +1,202 @@
+// The demo plan: the original's constructed trace. Revision 4 held on R7 (high) after scan found an API break;
+// revision 5 adds inspect-call-sites after scan; its evidence is in, R7 is to reassess, publish still needs approval.
+import { randomBytes } from "node:crypto";
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import { hashToken, tokenHint } from "../../tokens";
+import { confirmAssignment } from "./gates";
+import { assessRisk } from "./risks";
+import { createPlan } from "./plans";
+import { postOutcome } from "./outcomes";
+import { revisePlan } from "./revise";
+import { runCheckpoint } from "./checkpoint";
+
+export const DEMO_KEY = "wave-by-wave-trace";
+
+const HOUR = 3_600_000;
+
+function must<T>(r: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!r.ok) throw new Error(`checkpoint demo: ${r.message}`);
+  return r.value;
+}
+
+const scan = { id: "scan", title: "Scan dependencies", dependsOn: [] };
+const patch = { id: "patch-X", title: "Patch package X (tentative)", dependsOn: ["scan"] };
+const publish = { id: "publish", title: "Publish the release", dependsOn: ["patch-X"], needsApproval: true };
+const inspect = { id: "inspect-call-sites", title: "Inspect call sites of X", dependsOn: ["scan"] };
+
+export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
+  if (await db.plan.findUnique({ where: { demo: DEMO_KEY }, select: { id: true } })) return;
+  const house = await db.user.upsert({
+    where: { name: "harbourmaster" },
+    update: {},
+    create: { name: "harbourmaster" },
+  });
+  const planner: Who = { kind: "user", userId: house.id, name: house.name, admin: false };
+  const reviewer = await db.user.upsert({
+    where: { name: "quartermaster" },
+    update: {},
+    create: { name: "quartermaster" },
+  });
+  const second: Who = { kind: "user", userId: reviewer.id, name: reviewer.name, admin: false };
+  // The orchestrator's token is made and thrown away: the demo's agent reports, nobody can act as it.
+  const token = `prl_${randomBytes(24).toString("base64url")}`;
+  const agent = await db.agent.upsert({
+    where: { ownerId_name: { ownerId: house.id, name: "wave-orchestrator" } },
+    update: {},
+    create: {
+      ownerId: house.id,
+      name: "wave-orchestrator",
+      tokenHash: hashToken(token),
+      tokenHint: tokenHint(token),
+    },
+  });
+  const orchestrator: Who = { kind: "agent", agentId: agent.id, name: agent.name, ownerId: house.id };
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
+
+  const { id } = must(
+    await createPlan(
+      db,
+      planner,
+      {
+        name: "Patch package X safely (the original's trace)",
+        nodes: [scan, { ...patch, title: "Patch package X" }],
+        rationale: "A dependency scan, then the patch.",
+      },
+      at(30),
+    ),
+  );
+  await db.plan.update({ where: { id }, data: { demo: DEMO_KEY } });
+  const revise = async (
+    parent: number,
+    nodes: object[],
+    rationale: string,
+    evidenceRefs: string[],
+    hoursAgo: number,
+  ) =>
+    must(
+      await revisePlan(db, planner, { id, body: { parent, nodes, rationale, evidenceRefs } }, at(hoursAgo)),
+    );
+  await revise(
+    1,
+    [scan, { ...patch, title: "Patch package X" }, { ...publish, needsApproval: false }],
+    "Release once patched.",
+    ["ticket REL-12"],
+    28,
+  );
+  await revise(
+    2,
+    [scan, { ...patch, title: "Patch package X" }, publish],
+    "Publishing is a side effect: it needs a person's explicit approval.",
+    ["policy P-3"],
+    27,
+  );
+  await revise(
+    3,
+    [scan, patch, publish],
+    "patch-X stays tentative until scan's evidence is in.",
+    ["review note 4"],
+    26,
+  );
+
+  // Revision 4: wave 1 returns; scan's evidence h1 shows a major-version API break in X.
+  must(
+    await postOutcome(
+      db,
+      orchestrator,
+      {
+        id,
+        body: {
+          nodeId: "scan",
+          status: "success",
+          evidenceHash: "h1",
+          provenance: "scanner run 17: package X has a major-version API break",
+        },
+      },
+      at(25),
+    ),
+  );
+  must(
+    await assessRisk(
+      db,
+      planner,
+      {
+        id,
+        body: {
+          riskId: "R7",
+          severity: "high",
+          affectedNodes: ["scan", "patch-X"],
+          evidenceHash: "h1",
+          note: "API break in X: call sites may depend on removed behaviour",
+        },
+      },
+      at(24.5),
+    ),
+  );
+  for (const kind of ["authority", "resources"])
+    must(
+      await confirmAssignment(
+        db,
+        second,
+        { id, body: { kind, revision: 4, nextWave: ["patch-X"] } },
+        at(24.2),
+      ),
+    );
+  must(
+    await runCheckpoint(
+      db,
+      planner,
+      {
+        id,
+        body: {
+          revision: 4,
+          decision: "hold",
+          rationale: "R7 is high: inspect the call sites before any patch is admitted.",
+        },
+      },
+      at(24),
+    ),
+  );
+
+  // Revision 5 supersedes it: inspect-call-sites after scan; patch-X now consumes the inspection.
+  await revise(
+    4,
+    [scan, inspect, { ...patch, dependsOn: ["inspect-call-sites"] }, publish],
+    "Hold R7 high; inspect call sites before patching X.",
+    ["h1", "checkpoint at revision 4 (hold)"],
+    20,
+  );
+  must(
+    await assessRisk(
+      db,
+      planner,
+      {
+        id,
+        body: {
+          riskId: "R7",
+          severity: "high",
+          affectedNodes: ["scan", "inspect-call-sites"],
+          evidenceHash: "h1",
+          note: "tracked on the inspection now",
+        },
+      },
+      at(19),
+    ),
+  );
+  must(
+    await postOutcome(
+      db,
+      orchestrator,
+      {
+        id,
+        body: {
+          nodeId: "inspect-call-sites",
+          status: "success",
+          evidenceHash: "h2",
+          provenance: "call-site survey: the break is isolated and covered by tests",
+        },
+      },
+      at(2),
+    ),
+  );
+}

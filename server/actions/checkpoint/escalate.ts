@@ -1,0 +1,101 @@
+// Escalation: a checkpoint convenes a Round Table on hold / revise / admit; its result is advice, a person decides.
+import type { Db } from "../../db";
+import { ANON, type Who } from "../../identity";
+import { ESCALATION_OPTIONS, type AuditResult } from "../../rules/checkpoint";
+import { convene, councilState } from "../council";
+import { announcePlan } from "./events";
+import type { LoadedPlan } from "./load";
+
+export type Escalation = { councilId: number | null; note: string };
+
+/** What the souls are told: the plan, the wave, and every finding of the audit, one a line. */
+function contextOf(
+  plan: string,
+  c: { revision: number; justFinished: string[]; nextWave: string[]; audit: AuditResult },
+): string {
+  return [
+    `Plan "${plan}", revision ${c.revision}.`,
+    `Wave just finished: ${c.justFinished.join(", ")}.`,
+    `Proposed next wave: ${c.nextWave.join(", ")}.`,
+    `The audit: declarationValid ${c.audit.declarationValid}, eligibleToAdmit ${c.audit.eligibleToAdmit}.`,
+    ...c.audit.findings.map((f) => `- ${f.id}: ${f.message}`),
+    "Your answer is advice: a person still records the decision.",
+  ].join("\n");
+}
+
+export async function conveneEscalation(
+  db: Db,
+  who: Who,
+  c: { id: number; revision: number; justFinished: string[]; nextWave: string[]; audit: AuditResult },
+  council: { seats: Record<string, unknown>[]; round_deadline_ms?: number } | undefined,
+  now: Date,
+): Promise<Escalation> {
+  if (!council)
+    return {
+      councilId: null,
+      note: "Escalation recorded; no Round Table was convened (give council.seats, 3–8 souls, to convene one on hold / revise / admit).",
+    };
+  const row = await db.checkpoint.findUnique({
+    where: { id: c.id },
+    select: { planId: true, plan: { select: { name: true } } },
+  });
+  const convened = await convene(
+    db,
+    who,
+    {
+      question: `Checkpoint ${c.id}: hold, revise or admit the next wave (${c.nextWave.join(", ")})?`,
+      context: contextOf(row?.plan.name ?? "", c),
+      options: [...ESCALATION_OPTIONS],
+      seats: council.seats,
+      ...(council.round_deadline_ms ? { round_deadline_ms: council.round_deadline_ms } : {}),
+    },
+    now.getTime(),
+  );
+  if (!convened.ok)
+    return {
+      councilId: null,
+      note: `Escalation recorded, but the Round Table was not convened: ${convened.message}`,
+    };
+  await db.$transaction(async (tx) => {
+    // Written once: an escalation convenes one Round Table.
+    await tx.checkpoint.updateMany({
+      where: { id: c.id, councilId: null },
+      data: { councilId: convened.value.id },
+    });
+    if (row)
+      await announcePlan(tx, row.planId, "escalated", { checkpointId: c.id, councilId: convened.value.id });
+  });
+  return {
+    councilId: convened.value.id,
+    note: `Round Table ${convened.value.id} convened on hold / revise / admit; its result is recorded here as advice.`,
+  };
+}
+
+/**
+ * On read: a convened Round Table that has finished has its result written beside the checkpoint as advice,
+ * once (guarded by `advice IS NULL`), so every later reader sees the same advice. Returns whether it wrote.
+ */
+export async function recordAdvice(db: Db, loaded: LoadedPlan, now: number): Promise<boolean> {
+  let wrote = false;
+  for (const c of loaded.checkpoints) {
+    if (c.councilId === null || c.advice !== null) continue;
+    const council = await councilState(db, ANON, { id: c.councilId }, now);
+    if (!council.ok || !council.value.closedAt) continue;
+    const advice = {
+      councilId: c.councilId,
+      status: council.value.status,
+      option: council.value.ruling?.choice ?? council.value.result?.winner ?? null,
+      lines: council.value.result?.lines ?? [],
+      ruling: council.value.ruling,
+    };
+    await db.$transaction(async (tx) => {
+      const n =
+        await tx.$executeRaw`UPDATE "Checkpoint" SET advice = ${JSON.stringify(advice)}::jsonb WHERE id = ${c.id} AND advice IS NULL`;
+      if (n > 0) {
+        wrote = true;
+        await announcePlan(tx, loaded.plan.id, "advice", { checkpointId: c.id, option: advice.option });
+      }
+    });
+  }
+  return wrote;
+}

@@ -1,0 +1,64 @@
+// Outcome records: a person or an orchestrator agent reports a node's status, evidence hash and provenance.
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import { fail, ok, type Result } from "../../rules/result";
+import { parseInput } from "../input";
+import { inPlan, quoted } from "./common";
+import { announcePlan } from "./events";
+import { by } from "./graph";
+import { ZPostOutcomes } from "./schemas";
+import { atLatest, mayWrite } from "./state";
+
+/**
+ * Appends outcome records (one or many, all or none) at the latest revision. A record never replaces another:
+ * a node's latest record is the one that counts, and the history stays.
+ */
+export async function postOutcomes(
+  db: Db,
+  who: Who,
+  input: { id: unknown; body: unknown },
+  now = new Date(),
+): Promise<Result<{ revision: number; recorded: number }>> {
+  const p = parseInput(ZPostOutcomes, input.body);
+  if (!p.ok) return p;
+  return inPlan(db, input.id, async (tx, loaded) => {
+    const writer = mayWrite(who, loaded);
+    if (!writer.ok) return writer;
+    const asked = [...new Set(p.value.outcomes.map((o) => o.revision).filter((r) => r !== undefined))];
+    if (asked.length > 1) return fail("invalid", "Report one batch against one revision.");
+    const revision = atLatest(loaded, asked[0]);
+    if (!revision.ok) return revision;
+    const ids = new Set(revision.value.nodes.map((n) => n.id));
+    const unknown = p.value.outcomes.map((o) => o.nodeId).filter((id) => !ids.has(id));
+    if (unknown.length)
+      return fail(
+        "invalid",
+        `${quoted(unknown)} ${unknown.length === 1 ? "is" : "are"} no node of revision ${revision.value.number}.`,
+      );
+    const reporter =
+      writer.value.kind === "agent" ? `agent ${writer.value.name}` : `person ${writer.value.name}`;
+    await tx.outcomeRecord.createMany({
+      data: p.value.outcomes.map((o) => ({
+        planId: loaded.plan.id,
+        revision: revision.value.number,
+        nodeId: o.nodeId,
+        status: o.status,
+        evidenceHash: o.evidenceHash,
+        provenance: o.provenance || `reported by ${reporter}`,
+        ...by(writer.value),
+        at: now,
+      })),
+    });
+    await announcePlan(tx, loaded.plan.id, "outcome", {
+      revision: revision.value.number,
+      nodeIds: p.value.outcomes.slice(0, 50).map((o) => o.nodeId),
+      count: p.value.outcomes.length,
+    });
+    return ok({ revision: revision.value.number, recorded: p.value.outcomes.length });
+  });
+}
+
+/** One record: the body is the record itself. */
+export function postOutcome(db: Db, who: Who, input: { id: unknown; body: unknown }, now = new Date()) {
+  return postOutcomes(db, who, { id: input.id, body: { outcomes: [input.body] } }, now);
+}

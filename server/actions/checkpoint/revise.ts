@@ -1,0 +1,38 @@
+// Revising a plan: every change is a new immutable revision with its parent, changes, evidence and rationale.
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import { fail, ok, type Result } from "../../rules/result";
+import { parseInput } from "../input";
+import { inPlan } from "./common";
+import { announcePlan } from "./events";
+import { writeRevision, type Written } from "./graph";
+import { ZRevise } from "./schemas";
+import { mayWrite } from "./state";
+
+/** The owner (or their agent) revises from the latest revision; a stale parent is a conflict, never a merge. */
+export async function revisePlan(
+  db: Db,
+  who: Who,
+  input: { id: unknown; body: unknown },
+  now = new Date(),
+): Promise<Result<Written>> {
+  const p = parseInput(ZRevise, input.body);
+  if (!p.ok) return p;
+  return inPlan(db, input.id, async (tx, loaded) => {
+    const writer = mayWrite(who, loaded);
+    if (!writer.ok) return writer;
+    const latest = loaded.revisions.at(-1)!;
+    if (p.value.parent !== latest.number)
+      return fail(
+        "conflict",
+        `Revision ${latest.number} is the latest; revise from it, not from revision ${p.value.parent}.`,
+      );
+    const written = await writeRevision(tx, loaded, writer.value, p.value, now);
+    if (!written.ok) return written;
+    await announcePlan(tx, loaded.plan.id, "revised", {
+      revision: written.value.number,
+      supersedes: latest.number,
+    });
+    return ok(written.value);
+  });
+}

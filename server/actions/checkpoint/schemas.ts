@@ -1,0 +1,163 @@
+// The checkpoint actions' inputs, one zod schema each; their .describe() texts document the JSON API and MCP.
+import { z } from "zod";
+import { DECISIONS, OUTCOME_STATUSES, RISK_SEVERITIES } from "../../rules/checkpoint";
+
+/** Node and risk ids are exact strings with a non-space character, as in the declaration's schema. */
+export const ZNodeId = z
+  .string()
+  .min(1, "use a non-empty id")
+  .max(120, "use at most 120 characters")
+  .regex(/\S/, "use an id with a non-space character");
+
+export const ZNode = z.object({
+  id: ZNodeId.describe("the node's id, unique in the revision (e.g. scan)"),
+  title: z.string().trim().max(200).optional().describe("a short title for people"),
+  dependsOn: z
+    .array(ZNodeId)
+    .max(200)
+    .default([])
+    .describe("the ids of the nodes whose outputs this node consumes"),
+  needsApproval: z
+    .boolean()
+    .optional()
+    .describe("true: a wave with this node needs the plan's N approvals before it is admitted"),
+});
+export type NodeInput = z.infer<typeof ZNode>;
+
+const ZNodes = z.array(ZNode).min(1, "give at least one node").max(5_000, "use at most 5,000 nodes");
+const ZWaves = z
+  .array(z.array(ZNodeId))
+  .max(5_000)
+  .optional()
+  .describe("declared waves, each a list of node ids, first to last; omit to derive them (longest path)");
+const ZHash = z
+  .string()
+  .min(1, "give an evidence hash")
+  .max(200, "use at most 200 characters")
+  .regex(/\S/, "use a hash with a non-space character");
+const ZRevision = z.number().int().min(1).max(1_000_000);
+const ZWave = z.array(ZNodeId).min(1, "name at least one node").max(5_000);
+
+export const ZCreatePlan = z
+  .object({
+    name: z.string().trim().min(1, "give the plan a name").max(120).describe("the plan's name"),
+    requiredApprovers: z
+      .number()
+      .int()
+      .min(1)
+      .max(9)
+      .optional()
+      .describe("N: how many distinct people must approve a wave with a needsApproval node (default 1)"),
+    nodes: ZNodes.optional().describe(
+      "the graph: [{id, title?, dependsOn[], needsApproval?}] (or give declaration)",
+    ),
+    waves: ZWaves,
+    declaration: z
+      .unknown()
+      .optional()
+      .describe(
+        "instead of nodes: a whole checkpoint declaration (the audit's JSON); its nodes, outcomes and risks are imported at revision 1",
+      ),
+    rationale: z.string().trim().max(2_000).optional().describe("why this plan, in a sentence"),
+  })
+  .strict();
+
+export const ZRevise = z
+  .object({
+    parent: ZRevision.describe("the revision you revise: it must still be the latest"),
+    nodes: ZNodes.describe("the whole new graph: [{id, title?, dependsOn[], needsApproval?}]"),
+    waves: ZWaves,
+    rationale: z
+      .string()
+      .trim()
+      .min(1, "say why the graph changes")
+      .max(2_000)
+      .describe("the decision's rationale"),
+    evidenceRefs: z
+      .array(z.string().trim().min(1).max(300))
+      .min(1, "cite at least one piece of evidence")
+      .max(50)
+      .describe("evidence references (hashes, links) that motivate the change"),
+    revalidated: z
+      .array(ZNodeId)
+      .max(5_000)
+      .optional()
+      .describe(
+        "successors of a pruned node whose replacement contract you revalidated; every other successor that consumed a removed output is held",
+      ),
+  })
+  .strict();
+
+export const ZOutcome = z
+  .object({
+    nodeId: ZNodeId.describe("the node reported on"),
+    status: z.enum(OUTCOME_STATUSES).describe("success, partial, failed, missing or untrusted"),
+    evidenceHash: ZHash.describe("the hash of the evidence (e.g. a sha256 of the run's output)"),
+    provenance: z
+      .string()
+      .trim()
+      .max(300)
+      .optional()
+      .describe("who or what produced the evidence (e.g. ci run 4411); the reporter is recorded anyway"),
+    revision: ZRevision.optional().describe("the revision reported against (default: the latest)"),
+  })
+  .strict();
+
+export const ZPostOutcomes = z
+  .object({ outcomes: z.array(ZOutcome).min(1).max(1_000).describe("one record per node") })
+  .strict();
+
+export const ZAssessRisk = z
+  .object({
+    riskId: ZNodeId.describe("the risk's id (e.g. R7); a new id starts a risk, a known one is reassessed"),
+    severity: z
+      .enum(RISK_SEVERITIES)
+      .describe("low, medium, high or unknown (high and unknown hold the next wave)"),
+    affectedNodes: z.array(ZNodeId).max(5_000).describe("the node ids the risk touches"),
+    evidenceHash: ZHash.describe("the hash of the evidence the assessment rests on"),
+    note: z.string().trim().max(1_000).optional().describe("what changed, in a sentence"),
+    revision: ZRevision.optional().describe("the revision assessed at (default: the latest)"),
+  })
+  .strict();
+
+export const ZApprove = z
+  .object({
+    revision: ZRevision.describe("the revision you approve (the latest)"),
+    nextWave: ZWave.describe("exactly the proposed next wave's node ids: the approval binds to them"),
+  })
+  .strict();
+
+export const ZConfirm = z
+  .object({
+    kind: z.enum(["authority", "resources"]).describe("which assignment check you confirm"),
+    revision: ZRevision.describe("the revision (the latest)"),
+    nextWave: ZWave.describe("exactly the proposed next wave's node ids"),
+    note: z.string().trim().max(1_000).optional().describe("on what grounds"),
+  })
+  .strict();
+
+export const ZCouncilSeats = z
+  .array(z.record(z.string(), z.unknown()))
+  .min(1)
+  .max(8)
+  .describe("escalate only: the Round Table's 3–8 seats, as convene takes them");
+
+export const ZCheckpoint = z
+  .object({
+    revision: ZRevision.describe("the revision the checkpoint is held at (the latest)"),
+    justFinished: ZWave.optional().describe("wave N's node ids (default: the plan's proposal)"),
+    nextWave: ZWave.optional().describe("the proposed wave N+1's node ids (default: the plan's proposal)"),
+    decision: z.enum(DECISIONS).describe("hold, revise, escalate or admit (admit only when eligibleToAdmit)"),
+    rationale: z.string().trim().min(1, "say why").max(2_000).describe("why this decision"),
+    newRevision: ZRevise.omit({ parent: true, rationale: true })
+      .optional()
+      .describe("revise only: the new graph, made a revision in the same step (rationale = this rationale)"),
+    council: z
+      .object({ seats: ZCouncilSeats, round_deadline_ms: z.number().int().optional() })
+      .strict()
+      .optional()
+      .describe("escalate only: seat a Round Table on hold / revise / admit; its result is advice"),
+  })
+  .strict();
+
+export const ZAuditQuery = z.object({ justFinished: ZWave.optional(), nextWave: ZWave.optional() }).strict();

@@ -1,0 +1,287 @@
+// The Wave checkpoint doors in-process: the JSON API under /api/plans, MCP with an orchestrator's token, tRPC.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import example from "../../rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
+import { createAgent, whoForToken } from "../../actions/agents";
+import { seedCheckpointDemo } from "../../actions/checkpoint/demo";
+import { ANON, type Who } from "../../identity";
+import { audit } from "../../rules/checkpoint";
+import { api, callTool, mcpClient } from "../../testing/doors";
+import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { createCaller } from "../trpc";
+import { openApiDocument } from "./openapi";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterAll(async () => db?.drop());
+
+async function orchestratorOf(owner: Who & { kind: "user" }, name: string) {
+  const a = await createAgent(db.prisma, owner, { name });
+  if (!a.ok) throw new Error(a.message);
+  return (await whoForToken(db.prisma, a.value.token))!;
+}
+
+const graph = {
+  nodes: [
+    { id: "scan", dependsOn: [] },
+    { id: "patch-X", dependsOn: ["scan"] },
+    { id: "publish", dependsOn: ["patch-X"], needsApproval: true },
+  ],
+};
+
+describe("the JSON API", () => {
+  it("a planner imports a graph, the orchestrator reports with its token, a reviewer approves, the planner admits", async () => {
+    const planner = await makeUser(db, "api-planner");
+    const as = api(db.prisma, planner);
+    const created = await as("POST", "/api/plans", { name: "Over the API", ...graph });
+    expect(created).toMatchObject({ status: 201, body: { id: expect.any(Number), revision: 1 } });
+    const id = created.body.id as number;
+    expect((await api(db.prisma, ANON)("GET", "/api/plans")).body).toContainEqual(
+      expect.objectContaining({ id, name: "Over the API", owner: "api-planner" }),
+    );
+
+    const orchestrator = api(db.prisma, await orchestratorOf(planner, "api-orchestrator"));
+    expect(
+      await orchestrator("POST", `/api/plans/${id}/outcomes`, {
+        nodeId: "scan",
+        status: "success",
+        evidenceHash: "h1",
+      }),
+    ).toMatchObject({ status: 201, body: { revision: 1, recorded: 1 } });
+    expect(
+      await orchestrator("POST", `/api/plans/${id}/outcomes/batch`, {
+        outcomes: [{ nodeId: "nope", status: "success", evidenceHash: "h" }],
+      }),
+    ).toMatchObject({
+      status: 422,
+      body: { error: { code: "invalid", message: expect.stringContaining('"nope"') } },
+    });
+
+    const state = await api(db.prisma, ANON)("GET", `/api/plans/${id}`);
+    expect(state.status).toBe(200);
+    expect(state.body.proposal).toMatchObject({ justFinished: ["scan"], nextWave: ["patch-X"] });
+    expect(state.body.may.write).toMatch(/Sign in/);
+
+    // The declaration alone is what the CLI audits: the same answer as the API's audit.
+    const declaration = await api(db.prisma, ANON)("GET", `/api/plans/${id}/declaration`);
+    const dry = await api(db.prisma, ANON)("GET", `/api/plans/${id}/audit`);
+    expect(audit(declaration.body)).toEqual(dry.body.audit);
+    expect(dry.body.audit.findings.map((f: { id: string }) => f.id)).toEqual(["assignment-gate-unsatisfied"]);
+    const other = await api(db.prisma, ANON)(
+      "GET",
+      `/api/plans/${id}/audit?justFinished=scan&nextWave=publish`,
+    );
+    expect(other.body.audit.findings.map((f: { id: string }) => f.id)).toContain(
+      "next-wave-dependency-not-success",
+    );
+
+    for (const kind of ["authority", "resources"])
+      expect(
+        await as("POST", `/api/plans/${id}/assignment`, { kind, revision: 1, nextWave: ["patch-X"] }),
+      ).toMatchObject({ status: 201 });
+    expect(
+      await as("POST", `/api/plans/${id}/checkpoints`, {
+        revision: 1,
+        decision: "admit",
+        rationale: "scan is clean",
+      }),
+    ).toMatchObject({ status: 201, body: { decision: "admit", audit: { eligibleToAdmit: true } } });
+
+    expect(
+      await orchestrator("POST", `/api/plans/${id}/outcomes`, {
+        nodeId: "patch-X",
+        status: "success",
+        evidenceHash: "h2",
+      }),
+    ).toMatchObject({ status: 201 });
+    expect(
+      await as("POST", `/api/plans/${id}/approvals`, { revision: 1, nextWave: ["publish"] }),
+    ).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
+    const reviewer = api(db.prisma, await makeUser(db, "api-reviewer"));
+    expect(
+      await reviewer("POST", `/api/plans/${id}/approvals`, { revision: 1, nextWave: ["publish"] }),
+    ).toMatchObject({
+      status: 201,
+      body: { approvals: 1, needed: 1 },
+    });
+    for (const kind of ["authority", "resources"])
+      await reviewer("POST", `/api/plans/${id}/assignment`, { kind, revision: 1, nextWave: ["publish"] });
+    expect(
+      await orchestrator("POST", `/api/plans/${id}/checkpoints`, {
+        revision: 1,
+        decision: "admit",
+        rationale: "go",
+      }),
+    ).toMatchObject({ status: 403 });
+    expect(
+      await as("POST", `/api/plans/${id}/checkpoints`, {
+        revision: 1,
+        decision: "admit",
+        rationale: "approved",
+      }),
+    ).toMatchObject({ status: 201, body: { nextWave: ["publish"] } });
+  });
+
+  it("refuses with named failures: 401 without identity, 404 for odd ids, 422 for bad bodies, 409 when held", async () => {
+    const planner = await makeUser(db, "api-refused");
+    const as = api(db.prisma, planner);
+    expect(await api(db.prisma, ANON)("POST", "/api/plans", { name: "x", ...graph })).toMatchObject({
+      status: 401,
+    });
+    for (const path of ["/api/plans/1e3", "/api/plans/1.0", "/api/plans/0", "/api/plans/999999/audit"])
+      expect(await as("GET", path)).toMatchObject({ status: 404, body: { error: { code: "not_found" } } });
+    expect(await as("POST", "/api/plans", "{nope")).toMatchObject({ status: 422 });
+    expect(
+      await as("POST", "/api/plans", { name: "x", nodes: [{ id: "a", dependsOn: ["a"] }] }),
+    ).toMatchObject({
+      status: 422,
+      body: { error: { message: expect.stringContaining("cycle") } },
+    });
+    const id = (await as("POST", "/api/plans", { name: "Held", ...graph })).body.id as number;
+    await as("POST", `/api/plans/${id}/outcomes`, { nodeId: "scan", status: "partial", evidenceHash: "h" });
+    expect(
+      await as("POST", `/api/plans/${id}/checkpoints`, { revision: 1, decision: "admit", rationale: "x" }),
+    ).toMatchObject({
+      status: 409,
+      body: { error: { code: "conflict", message: expect.stringContaining("refused") } },
+    });
+    expect(
+      await as("POST", `/api/plans/${id}/checkpoints`, { revision: 1, decision: "maybe", rationale: "x" }),
+    ).toMatchObject({ status: 422, body: { error: { message: expect.stringContaining("decision") } } });
+    expect(await as("GET", `/api/plans/${id}?revision=7`)).toMatchObject({ status: 404 });
+  });
+
+  it("documents every plan route in the OpenAPI document", () => {
+    const paths = Object.keys(openApiDocument().paths);
+    for (const p of [
+      "/api/plans",
+      "/api/plans/{id}",
+      "/api/plans/{id}/checkpoints",
+      "/api/plans/{id}/declaration",
+    ])
+      expect(paths).toContain(p);
+  });
+});
+
+describe("MCP", () => {
+  it("an orchestrator with a token reads the plan, posts outcomes, assesses a risk and holds; approve is for people", async () => {
+    const planner = await makeUser(db, "mcp-planner");
+    const id = (await api(db.prisma, planner)("POST", "/api/plans", { name: "Over MCP", ...graph })).body
+      .id as number;
+    const client = await mcpClient(db.prisma, await orchestratorOf(planner, "mcp-orchestrator"));
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    for (const name of [
+      "create_plan",
+      "post_outcome",
+      "assess_risk",
+      "approve",
+      "run_checkpoint",
+      "read_audit",
+      "plan_state",
+    ])
+      expect(names).toContain(name);
+    expect(
+      await callTool(client, "post_outcome", {
+        plan_id: id,
+        outcomes: [{ nodeId: "scan", status: "success", evidenceHash: "h1", provenance: "ci 9" }],
+      }),
+    ).toMatchObject({ isError: false, json: { revision: 1, recorded: 1 } });
+    expect(
+      await callTool(client, "assess_risk", {
+        plan_id: id,
+        riskId: "R7",
+        severity: "high",
+        affectedNodes: ["scan"],
+        evidenceHash: "h1",
+      }),
+    ).toMatchObject({ isError: false, json: { riskId: "R7", severity: "high" } });
+    const read = await callTool(client, "read_audit", { plan_id: id });
+    expect(read.json.audit.findings.map((f: { id: string }) => f.id)).toEqual([
+      "assignment-gate-unsatisfied",
+      "unresolved-risk",
+    ]);
+    const state = await callTool(client, "plan_state", { plan_id: id });
+    expect(state.json.risks[0]).toMatchObject({ id: "R7", toReassess: false, unresolved: true });
+    expect(
+      await callTool(client, "run_checkpoint", {
+        plan_id: id,
+        revision: 1,
+        decision: "admit",
+        rationale: "go",
+      }),
+    ).toMatchObject({ isError: true, text: expect.stringContaining("forbidden") });
+    expect(
+      await callTool(client, "run_checkpoint", {
+        plan_id: id,
+        revision: 1,
+        decision: "hold",
+        rationale: "R7 high",
+      }),
+    ).toMatchObject({ isError: false, json: { decision: "hold" } });
+    expect(
+      await callTool(client, "approve", { plan_id: id, revision: 1, nextWave: ["patch-X"] }),
+    ).toMatchObject({ isError: true, text: expect.stringMatching(/^forbidden: Only a signed-in person/) });
+    expect(await callTool(client, "create_plan", { name: "mine", ...graph })).toMatchObject({
+      isError: true,
+    });
+    expect(
+      await callTool(client, "post_outcome", { plan_id: id, outcomes: [{ nodeId: "scan" }] }),
+    ).toMatchObject({
+      isError: true,
+      text: expect.stringContaining("status"),
+    });
+    expect(await callTool(client, "plan_state", { plan_id: id, colour: 1 })).toMatchObject({
+      isError: true,
+      text: expect.stringContaining("colour"),
+    });
+    await client.close();
+  });
+});
+
+describe("tRPC", () => {
+  it("the pages' procedures map failures to tRPC codes", async () => {
+    const planner = await makeUser(db, "trpc-planner");
+    const caller = createCaller({ db: db.prisma, who: planner });
+    const { id } = await caller.plans.create({ name: "tRPC", declaration: example });
+    const view = await caller.plans.view({ id });
+    expect(view.nodes.map((n) => n.id)).toEqual(example.nodes.map((n) => n.id));
+    await expect(caller.plans.view({ id: 999_999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      caller.plans.checkpoint({ id, body: { revision: 1, decision: "admit", rationale: "x" } }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      createCaller({ db: db.prisma, who: ANON }).plans.create({ name: "x" }),
+    ).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+  });
+});
+
+describe("the demo", () => {
+  it("lays out the original's trace once: revision 4 held on R7, revision 5 with inspect-call-sites, publish gated", async () => {
+    const now = Date.parse("2026-11-30T12:00:00Z");
+    await seedCheckpointDemo(db.prisma, now);
+    await seedCheckpointDemo(db.prisma, now);
+    const plans = await db.prisma.plan.findMany({ where: { demo: { not: null } } });
+    expect(plans).toHaveLength(1);
+    const caller = createCaller({ db: db.prisma, who: ANON });
+    const v = await caller.plans.view({ id: plans[0]!.id });
+    expect(v.revision).toMatchObject({ number: 5, parentNumber: 4 });
+    expect(v.revision.changes).toMatchObject({
+      added: ["inspect-call-sites"],
+      rewired: [{ id: "patch-X", before: ["scan"], after: ["inspect-call-sites"] }],
+    });
+    expect(v.revisions.filter((r) => r.superseded)).toHaveLength(4);
+    expect(v.proposal).toMatchObject({ justFinished: ["inspect-call-sites"], nextWave: ["patch-X"] });
+    expect(v.risks[0]).toMatchObject({ id: "R7", severity: "high", toReassess: true });
+    expect(v.findings.map((f) => f.id)).toEqual(["assignment-gate-unsatisfied", "unresolved-risk"]);
+    expect(v.nodes.find((n) => n.id === "publish")).toMatchObject({ needsApproval: true });
+    const old = await caller.plans.view({ id: plans[0]!.id, revision: 4 });
+    expect(old.checkpoints.find((c) => c.revision === 4)).toMatchObject({
+      decision: "hold",
+      eligibleToAdmit: false,
+    });
+    expect(old.audit?.findings.map((f) => f.id)).toEqual(["unresolved-risk"]);
+  });
+});
