@@ -11,7 +11,7 @@ export function WhoMenu() {
   const who = me.data;
   return (
     <span className="ml-auto flex min-h-8 items-center gap-3" data-testid="who">
-      {!who ? null : who.kind === "user" ? (
+      {me.isPending ? null : who?.kind === "user" ? (
         <>
           <span>
             Signed in as <strong data-testid="who-name">{who.name}</strong>
