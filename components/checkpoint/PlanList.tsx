@@ -13,7 +13,8 @@ export function PlanList({ initial }: { initial: PlanSummary[] }) {
   const qc = useQueryClient();
   const plans = useQuery({ ...trpc.plans.list.queryOptions(), initialData: initial });
   useLive(["lobby"], (e) => {
-    if (e.type.startsWith("plan.")) void qc.invalidateQueries({ queryKey: trpc.plans.list.queryKey() });
+    if (e.type.startsWith("plan.") || e.type === "live.open")
+      void qc.invalidateQueries({ queryKey: trpc.plans.list.queryKey() });
   });
   const list = plans.data ?? initial;
   return (

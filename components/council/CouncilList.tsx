@@ -70,7 +70,8 @@ export function CouncilList({ initial, now }: { initial: CouncilSummary[]; now: 
   const { data } = useQuery({ ...opts, initialData: { councils: initial } as never });
   const councils = ((data as { councils: CouncilSummary[] } | undefined) ?? { councils: initial }).councils;
   useLive(["lobby"], (e) => {
-    if (e.type.startsWith("council.")) void qc.invalidateQueries({ queryKey: opts.queryKey });
+    if (e.type.startsWith("council.") || e.type === "live.open")
+      void qc.invalidateQueries({ queryKey: opts.queryKey });
   });
   const yours = councils.filter((c) => c.yours && c.status === "open");
   return (

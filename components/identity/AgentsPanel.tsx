@@ -15,7 +15,7 @@ export function AgentsPanel({ userId }: { userId: number }) {
   const [error, setError] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.identity.agents.queryKey() });
   useLive([`user:${userId}`], (e) => {
-    if (e.type.startsWith("agent.")) void refresh();
+    if (e.type.startsWith("agent.") || e.type === "live.open") void refresh();
   });
   const create = useMutation(
     trpc.identity.createAgent.mutationOptions({

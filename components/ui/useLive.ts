@@ -11,6 +11,11 @@ export function useLive(topics: string[], onEvent: (e: LiveMessage) => void) {
   useEffect(() => {
     // EventSource resends Last-Event-ID itself when it reconnects, so nothing is missed or repeated.
     const source = new EventSource(`/api/events?topics=${encodeURIComponent(key)}`);
+    // What changed between the page's render and this connection is not in the feed for us: on every (re)connect,
+    // tell the page to read again, so a change made in that gap is never missed.
+    source.addEventListener("open", () =>
+      handler.current({ id: "", topic: "", type: "live.open", payload: null, at: "" }),
+    );
     source.addEventListener("live", (m) => {
       const e = JSON.parse((m as MessageEvent).data) as Omit<LiveMessage, "id">;
       handler.current({ ...e, id: (m as MessageEvent).lastEventId });
