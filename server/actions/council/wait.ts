@@ -3,11 +3,11 @@
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { ok, type Result } from "../../rules/result";
+import { pollUntil } from "../poll";
 import { councilState } from "./read";
 import type { CouncilView } from "./view";
 
-export const WAIT_MAX_MS = 25_000;
-const LOOK_EVERY_MS = 500;
+export { WAIT_MAX_MS } from "../poll";
 
 const settled = (v: CouncilView) =>
   v.phase.kind === "finished" ||
@@ -20,14 +20,13 @@ export async function waitForRound(
   input: { id: unknown; timeoutMs?: number },
   signal?: AbortSignal,
 ): Promise<Result<{ yourRound: boolean; timedOut: boolean; council: CouncilView }>> {
-  const until = Date.now() + Math.min(Math.max(input.timeoutMs ?? WAIT_MAX_MS, 0), WAIT_MAX_MS);
-  for (;;) {
-    const s = await councilState(db, who, input);
-    if (!s.ok) return s;
-    if (s.value.yourRound || settled(s.value))
-      return ok({ yourRound: s.value.yourRound !== null, timedOut: false, council: s.value });
-    if (Date.now() >= until || signal?.aborted)
-      return ok({ yourRound: false, timedOut: true, council: s.value });
-    await new Promise((r) => setTimeout(r, Math.min(LOOK_EVERY_MS, Math.max(0, until - Date.now()))));
-  }
+  const r = await pollUntil(
+    () => councilState(db, who, input),
+    (v) => !!v.yourRound || settled(v),
+    input.timeoutMs,
+    signal,
+  );
+  if (!r.ok) return r;
+  const v = r.value.value;
+  return ok({ yourRound: !r.value.timedOut && v.yourRound !== null, timedOut: r.value.timedOut, council: v });
 }
