@@ -44,6 +44,10 @@ describe("the JSON API", () => {
     const gus = await makeUser(db, "gus");
     expect(await api(db.prisma, gus)("POST", "/api/agents/1e3/revoke")).toMatchObject({ status: 404 });
     expect(await api(db.prisma, gus)("POST", "/api/agents/1.0/revoke")).toMatchObject({ status: 404 });
+    expect(await api(db.prisma, gus)("POST", "/api/agents/%E0/revoke")).toMatchObject({
+      status: 404,
+      body: { error: { code: "not_found" } },
+    });
   });
 
   it("writes without identity are 401, a revoked token is 401, cross-origin writes are 403", async () => {

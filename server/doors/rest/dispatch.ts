@@ -2,6 +2,7 @@
 import { getDb, type Db } from "../../db";
 import { identityKey, type Who } from "../../identity";
 import {
+  clientAddress,
   crossOriginWrite,
   failureResponse,
   PRIVATE_HEADERS,
@@ -15,6 +16,14 @@ import { REST_ROUTES } from "./routes";
 
 type Match = { route: RestRoute; params: Record<string, string> };
 
+function safeDecode(v: string): string | null {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return null;
+  }
+}
+
 function match(routes: RestRoute[], method: string, pathname: string): Match | "wrong-method" | null {
   const parts = pathname.replace(/\/+$/, "").split("/");
   let methodMismatch = false;
@@ -26,8 +35,11 @@ function match(routes: RestRoute[], method: string, pathname: string): Match | "
     for (let i = 0; i < pattern.length && ok; i++) {
       const p = pattern[i]!;
       const v = parts[i]!;
-      if (p.startsWith(":")) params[p.slice(1)] = decodeURIComponent(v);
-      else ok = p === v;
+      if (p.startsWith(":")) {
+        const decoded = safeDecode(v);
+        if (decoded === null) return null; // "%E0" names nothing: a plain 404, never a thrown URIError
+        params[p.slice(1)] = decoded;
+      } else ok = p === v;
     }
     if (!ok) continue;
     if (r.method !== method && !(method === "HEAD" && r.method === "GET")) {
@@ -87,8 +99,4 @@ export async function dispatch(
       { status: 500, headers: PRIVATE_HEADERS },
     );
   }
-}
-
-function clientAddress(req: Request): string {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "local";
 }
