@@ -142,6 +142,11 @@ export function getDatabase(): Promise<Database> {
   return g.parleyDb;
 }
 
+/** The process's database if it has been opened already; never opens one. */
+export function openedDatabase(): Promise<Database> | undefined {
+  return g.parleyDb;
+}
+
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).prisma;
 }

@@ -1,5 +1,5 @@
 // The live feed of this process: one tailer, subscriptions that resume from Last-Event-ID, per-viewer filters.
-import { getDatabase, type Database } from "../db";
+import { getDatabase, openedDatabase, type Database } from "../db";
 import type { Who } from "../identity";
 import { WAKE_CHANNEL } from "./outbox";
 import { isAfter, Tailer, type LiveEvent } from "./tail";
@@ -26,7 +26,7 @@ export function visibleTo(e: LiveEvent, who: Who): LiveEvent | null {
   return e;
 }
 
-type G = { parleyTailer?: Promise<Tailer> };
+type G = { parleyTailer?: Promise<Tailer>; parleyNotify?: { busy: boolean; again: boolean } };
 const g = globalThis as unknown as G;
 
 export function getTailer(database?: Database): Promise<Tailer> {
@@ -45,7 +45,39 @@ export function getTailer(database?: Database): Promise<Tailer> {
 export async function announce(database?: Database): Promise<void> {
   const db = database ?? (await getDatabase());
   if (g.parleyTailer) void g.parleyTailer.then((t) => t.kick());
-  void db.sql.query(`SELECT pg_notify('${WAKE_CHANNEL}', '')`).catch(() => {});
+  notifyOthers(db);
+}
+
+/**
+ * `announce` for code that holds no Database (an action given only the Prisma client): it never opens one, so
+ * tests and the CLI stay untouched; in a server it wakes the local tailer at once instead of at its next poll.
+ */
+export function wake(): void {
+  if (g.parleyTailer) void g.parleyTailer.then((t) => t.kick());
+  void openedDatabase()?.then(notifyOthers, () => {});
+}
+
+/**
+ * One NOTIFY in flight at a time, and one more after it if anything committed meanwhile: under a stream of acts
+ * the other processes still wake promptly, without a NOTIFY (and its commit-time lock) per act.
+ */
+function notifyOthers(db: Database): void {
+  const n = (g.parleyNotify ??= { busy: false, again: false });
+  if (n.busy) {
+    n.again = true;
+    return;
+  }
+  n.busy = true;
+  void db.sql
+    .query(`SELECT pg_notify('${WAKE_CHANNEL}', '')`)
+    .catch(() => {})
+    .finally(() => {
+      n.busy = false;
+      if (n.again) {
+        n.again = false;
+        notifyOthers(db);
+      }
+    });
 }
 
 const matches = (topics: string[] | null, e: LiveEvent) =>

@@ -77,7 +77,7 @@ export async function appendAct(
   seatFor: (loaded: LoadedTable) => Result<number>,
   proposed: ProposedAct | unknown,
   now: number,
-): Promise<Result<{ seat: number; turn: number; act: Act; status: string }>> {
+): Promise<Result<{ seat: number; turn: number; act: Act; status: string; botToAct: boolean }>> {
   try {
     return await db.$transaction(async (tx) => {
       const loaded = await loadTable(tx, tableId);
@@ -100,6 +100,8 @@ export async function appendAct(
         turn: game.acts.length + due.length,
         act: checked.value,
         status: after.status,
+        // Whether a house bot holds the seat to act now, so the caller reads the table again only when one does.
+        botToAct: after.turn !== null && !!loaded.seats[after.turn]?.botName,
       });
     });
   } catch (e) {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
+import { wake } from "../../live";
 import { type ProposedAct } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
@@ -67,6 +68,7 @@ export async function act(
     now,
   );
   if (!r.ok) return r;
-  if (r.value.status === "playing") await runBots(db, id, now);
+  wake(); // watchers see the act now, not at the tailer's next poll
+  if (r.value.status === "playing" && r.value.botToAct && (await runBots(db, id, now))) wake();
   return ok({ seat: r.value.seat, turn: r.value.turn, type, status: r.value.status });
 }

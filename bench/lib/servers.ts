@@ -1,0 +1,138 @@
+// Start and stop the processes under test — `next start` and the baseline — each in its own process group.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export type Served = {
+  url: string;
+  pid: number;
+  /** The members of the process group with their resident memory, largest first. */
+  processes(): { pid: number; name: string; rssMb: number }[];
+  stop(): Promise<void>;
+  log(): string;
+};
+
+async function serveGroup(
+  cmd: string,
+  args: string[],
+  port: number,
+  env: Record<string, string>,
+  health: string,
+  cwd = process.cwd(),
+): Promise<Served> {
+  await assertFree(port);
+  const out: string[] = [];
+  const child: ChildProcess = spawn(cmd, args, {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port) },
+    detached: true, // its own process group, so stop() reaches the children `next start` forks
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => out.push(String(d)));
+  child.stderr!.on("data", (d) => out.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${cmd} exited early:\n${out.join("")}`);
+    try {
+      const r = await fetch(url + health);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${cmd} did not answer in time:\n${out.join("")}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const pgid = child.pid!;
+  running.add(pgid);
+  return {
+    url,
+    pid: pgid,
+    log: () => out.join(""),
+    processes: () => groupMembers(pgid),
+    async stop() {
+      signal(pgid, "SIGTERM");
+      // Wait for the whole group to leave: the embedded database's files are reopened by the next process.
+      const until = Date.now() + 8_000;
+      while (groupMembers(pgid).length && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      signal(pgid, "SIGKILL");
+      while (groupMembers(pgid).length) await new Promise((r) => setTimeout(r, 50));
+      running.delete(pgid);
+    },
+  };
+}
+
+/** Process groups started and not yet stopped, so an interrupted bench leaves no server behind. */
+const running = new Set<number>();
+
+/** Kills every group this bench started (on Ctrl-C or a crash): no waiting, the bench is leaving. */
+export function killAll(): void {
+  for (const pgid of running) signal(pgid, "SIGKILL");
+  running.clear();
+}
+
+/** A port someone else serves on would answer our health check and be measured in our place. */
+function assertFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", () => reject(new Error(`port ${port} is in use; stop what serves there first`)));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+}
+
+function signal(pgid: number, sig: NodeJS.Signals) {
+  try {
+    process.kill(-pgid, sig);
+  } catch {
+    /* gone already */
+  }
+}
+
+/** Processes whose process group is `pgid` (from /proc: field 5 of stat), with VmRSS from status. */
+export function groupMembers(pgid: number): { pid: number; name: string; rssMb: number }[] {
+  const found: { pid: number; name: string; rssMb: number }[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // the name may hold spaces
+      if (Number(rest[2]) !== pgid || rest[0] === "Z") continue;
+      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
+      const rssKb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      const name = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+      found.push({ pid: Number(entry), name: name.slice(0, 60), rssMb: rssKb / 1024 });
+    } catch {
+      /* it left while we looked */
+    }
+  }
+  return found.sort((a, b) => b.rssMb - a.rssMb);
+}
+
+/**
+ * The built app in `dir` (default: here), as `next start` serves it in production; `nodeArgs` (e.g. --cpu-prof)
+ * go to its node.
+ */
+export function startApp(
+  port: number,
+  env: Record<string, string>,
+  opts: { dir?: string; nodeArgs?: string[] } = {},
+): Promise<Served> {
+  const dir = path.resolve(opts.dir ?? ".");
+  const next = ["start", "-p", String(port)];
+  const [cmd, args] = opts.nodeArgs?.length
+    ? [process.execPath, [...opts.nodeArgs, path.join(dir, "node_modules/next/dist/bin/next"), ...next]]
+    : [path.join(dir, "node_modules/.bin/next"), next];
+  return serveGroup(cmd, args, port, { NODE_ENV: "production", ...env }, "/api/health", dir);
+}
+
+/** The bare node:http server the app is compared with (bench/baseline.ts). */
+export function startBaseline(port: number, env: Record<string, string>): Promise<Served> {
+  return serveGroup(
+    path.resolve("node_modules/.bin/tsx"),
+    ["bench/baseline.ts"],
+    port,
+    { NODE_ENV: "production", ...env },
+    "/health",
+  );
+}

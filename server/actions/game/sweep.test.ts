@@ -1,0 +1,75 @@
+// The clock's sweeper on a real database: it writes what the clock owes — a pass when a window runs out, the end at
+// the deadline, the house bots' turns — at every table that owes it, and leaves quiet tables alone.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Who } from "../../identity";
+import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { act, fillWithBots, joinTable, openTable, startTable } from "./index";
+import { sweepTables } from "./sweep";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterAll(async () => db?.drop());
+
+const T0 = Date.parse("2026-11-29T09:00:00Z");
+const MIN = 60_000;
+const WINDOW = 6 * 60 * MIN; // the default turn window
+const DAY = 24 * 60 * MIN; // the default deadline
+
+async function table(title: string, opts: { bots?: boolean } = {}) {
+  const host = await makeUser(db, `${title}-host`);
+  const opened = await openTable(db.prisma, host, { title, seats_max: 4 });
+  if (!opened.ok) throw new Error(opened.message);
+  const id = opened.value.id;
+  const players: Who[] = [host];
+  if (opts.bots) await fillWithBots(db.prisma, host, { id });
+  else
+    for (let i = 1; i < 4; i++) {
+      const p = await makeUser(db, `${title}-p${i}`);
+      await joinTable(db.prisma, p, { id }, T0);
+      players.push(p);
+    }
+  expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: true });
+  return { id, players };
+}
+
+const ledger = async (tableId: number) =>
+  (await db.prisma.act.findMany({ where: { tableId }, orderBy: { turn: "asc" } })).map((a) =>
+    a.by === "clock" ? "clock" : a.type,
+  );
+
+describe("the sweeper", () => {
+  it("leaves a table alone while the seat to act is inside its window", async () => {
+    const { id, players } = await table("quiet");
+    await act(db.prisma, players[0]!, "pass", { id }, T0 + 10 * MIN);
+    await sweepTables(db, T0 + 10 * MIN + WINDOW - 1);
+    expect(await ledger(id)).toEqual(["pass"]);
+  });
+
+  it("writes the clock's pass when a window runs out, once, at the table that owes it", async () => {
+    const quiet = await table("still");
+    const late = await table("late");
+    await act(db.prisma, quiet.players[0]!, "pass", { id: quiet.id }, T0 + 5 * 60 * MIN);
+    await sweepTables(db, T0 + WINDOW + 1);
+    await sweepTables(db, T0 + WINDOW + 2);
+    expect(await ledger(late.id)).toEqual(["clock"]);
+    expect(await ledger(quiet.id)).toEqual(["pass"]);
+  });
+
+  it("ends a table at its deadline", async () => {
+    const { id } = await table("ending");
+    await sweepTables(db, T0 + DAY);
+    const row = await db.prisma.gameTable.findUniqueOrThrow({ where: { id } });
+    expect(row.outcome).toBe("ended");
+    expect(row.finishedAt).not.toBeNull();
+  });
+
+  it("lets the house bots take their turns once the clock has passed for the person", async () => {
+    const { id } = await table("bots", { bots: true });
+    await sweepTables(db, T0 + WINDOW + 1);
+    const acts = await ledger(id);
+    expect(acts[0]).toBe("clock");
+    expect(acts).toHaveLength(4); // the person's pass by the clock, then each of the three bots
+  });
+});
