@@ -10,6 +10,7 @@ export default tseslint.config(
       ".next/",
       "data/",
       "server/generated/",
+      "**/*.tmp.*",
       "next-env.d.ts",
       "bench/results/",
       "e2e/screenshots/",
