@@ -43,13 +43,15 @@ async function writeActs(
       data: acts.map((a, i) => actRow(tableId, game.acts.length + i, game.seats, a)),
     });
   const after = derive({ ...game, acts: [...game.acts, ...acts] }, now);
-  const finished = after.status !== "playing" && !loaded.table.finishedAt;
-  if (finished) {
+  // Two readers can both see the deadline pass: only the one whose write finds finishedAt still empty announces it.
+  let finished = false;
+  if (after.status !== "playing" && !loaded.table.finishedAt) {
     const at = after.boundAt ?? after.endedAt ?? now;
-    await tx.gameTable.update({
-      where: { id: tableId },
+    const claimed = await tx.gameTable.updateMany({
+      where: { id: tableId, finishedAt: null },
       data: { finishedAt: new Date(at), outcome: after.status },
     });
+    finished = claimed.count === 1;
   }
   const events: OutboxEvent[] = acts.map((a, i) => ({
     topic: `table:${tableId}`,

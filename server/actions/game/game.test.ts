@@ -17,6 +17,7 @@ import {
   tableState,
   waitForTurn,
 } from "./index";
+import { settleClock } from "./append";
 import { loadTable } from "./load";
 import { seedGameDemo } from "./demo";
 import { verifyDeal } from "./verify";
@@ -322,6 +323,14 @@ describe("races and the clock", () => {
     });
     const row = await db.prisma.gameTable.findUniqueOrThrow({ where: { id } });
     expect(row.outcome).toBe("ended");
+  });
+
+  it("readers racing past the deadline announce the end once", async () => {
+    const { id } = await startedTable("deadline-race");
+    const day = 24 * 60 * MIN;
+    await Promise.all(Array.from({ length: 4 }, () => settleClock(db.prisma, id, T0 + day + 5)));
+    const ends = await db.prisma.event.count({ where: { topic: `table:${id}`, type: "table.finished" } });
+    expect(ends).toBe(1);
   });
 
   it("wait_for_turn returns when the seat may act", async () => {
