@@ -172,11 +172,11 @@ describe("a whole table: a person, an agent and scripted souls, round 1 to the c
       [2, true, null],
     ]);
     expect(s.rounds[0]!.answers.map((a) => [a.name, a.position, a.confidence])).toEqual([
+      ["finance", "ship", 6],
+      ["scout", "hold", 5],
       ["brand", "ship", 7],
       ["legal", "hold", 4],
       ["ops", "ship", 8],
-      ["finance", "ship", 6],
-      ["scout", "hold", 5],
     ]);
   });
 

@@ -342,7 +342,11 @@ export function viewOf(l: LoadedCouncil, who: Who, now: number): CouncilView {
   const rounds: RoundView[] = l.rounds.map((r) => {
     const open = r.closedAt === null;
     const written = l.answers.filter((a) => a.round === r.round);
-    const shown = open ? written.filter((a) => a.seatId === mine?.id) : written;
+    // In seat order, not arrival order: model souls answer concurrently, so arrival order is chance.
+    const seatOrder = new Map(l.seats.map((s, i) => [s.id, i]));
+    const shown = (open ? written.filter((a) => a.seatId === mine?.id) : written)
+      .slice()
+      .sort((a, b) => (seatOrder.get(a.seatId) ?? 0) - (seatOrder.get(b.seatId) ?? 0));
     const answered = new Set(written.map((a) => a.seatId));
     return {
       round: r.round,
