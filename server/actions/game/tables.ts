@@ -160,21 +160,33 @@ export async function leaveTable(db: Db, who: Who, input: { id: unknown }): Prom
   });
 }
 
+/** The host's steps before the start (seat bots, start): a person, the table locked and open, and its host. */
+async function asHost<T>(
+  db: Db,
+  who: Who,
+  rawId: unknown,
+  refusal: string,
+  step: (tx: Prisma.TransactionClient, loaded: LoadedTable) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const me = person(who);
+  if (!me.ok) return me;
+  const id = parseId(rawId);
+  if (id === null) return noTable;
+  return db.$transaction(async (tx) => {
+    const l = await lockOpen(tx, id);
+    if (!l.ok) return l;
+    if (l.value.table.hostId !== me.value.userId) return fail("forbidden", refusal);
+    return step(tx, l.value);
+  });
+}
+
 /** The host seats house bots in the free seats (all of them, or `count`), so one person can play a whole game. */
 export async function fillWithBots(
   db: Db,
   who: Who,
   input: { id: unknown; count?: unknown },
 ): Promise<Result<{ seated: number }>> {
-  const me = person(who);
-  if (!me.ok) return me;
-  const id = parseId(input.id);
-  if (id === null) return noTable;
-  return db.$transaction(async (tx) => {
-    const l = await lockOpen(tx, id);
-    if (!l.ok) return l;
-    const { table, seats } = l.value;
-    if (table.hostId !== me.value.userId) return fail("forbidden", "Only the host seats house bots.");
+  return asHost(db, who, input.id, "Only the host seats house bots.", async (tx, { table, seats }) => {
     const free = table.seatsMax - seats.length;
     if (free === 0) return fail("conflict", "Every seat at this table is taken.");
     const count = input.count === undefined || input.count === null ? free : input.count;
@@ -200,15 +212,8 @@ export async function startTable(
   input: { id: unknown },
   now = Date.now(),
 ): Promise<Result<{ commitment: string }>> {
-  const me = person(who);
-  if (!me.ok) return me;
-  const id = parseId(input.id);
-  if (id === null) return noTable;
-  return db.$transaction(async (tx) => {
-    const l = await lockOpen(tx, id);
-    if (!l.ok) return l;
-    const { table, seats } = l.value;
-    if (table.hostId !== me.value.userId) return fail("forbidden", "Only the host starts the table.");
+  return asHost(db, who, input.id, "Only the host starts the table.", async (tx, { table, seats }) => {
+    const id = table.id;
     if (seats.length < SEATS_MIN)
       return fail(
         "conflict",
