@@ -5,6 +5,7 @@ import { adminEmails, env } from "../env";
 import type { Who } from "../identity";
 import { hashPassword, verifyPassword } from "../password";
 import { fail, ok, type Result } from "../rules/result";
+import { isUniqueViolation } from "./unique";
 import { parseInput } from "./input";
 
 export const ZAccountName = z
@@ -44,8 +45,7 @@ export async function registerLocal(db: Db, input: unknown): Promise<Result<Acco
     });
     return ok(user);
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002")
-      return fail("conflict", `The name "${p.value.name}" is taken; choose another.`);
+    if (isUniqueViolation(e)) return fail("conflict", `The name "${p.value.name}" is taken; choose another.`);
     throw e;
   }
 }

@@ -6,6 +6,7 @@ import { publish } from "../live/outbox";
 import { fail, ok, type Result } from "../rules/result";
 import { hashToken, newToken, tokenHint, TOKEN_PREFIX } from "../tokens";
 import { person } from "./guard";
+import { isUniqueViolation } from "./unique";
 import { parseInput, parseId } from "./input";
 
 export const ZAgentName = z
@@ -64,8 +65,7 @@ export async function createAgent(
     });
     return ok({ ...agent, token });
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002")
-      return fail("conflict", `You already have an agent named "${p.value.name}".`);
+    if (isUniqueViolation(e)) return fail("conflict", `You already have an agent named "${p.value.name}".`);
     throw e;
   }
 }

@@ -8,7 +8,7 @@ export const LOST_RACE = fail(
   "Another write to this round table landed first; read it again and act on what stands now.",
 );
 
-export const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === "P2002";
+export { isUniqueViolation } from "../unique";
 
 type Kicker = (councilId: number) => void;
 const g = globalThis as unknown as { parleyCouncilKicker?: Kicker };

@@ -1,5 +1,6 @@
 // Appending to a table's ledger: one transaction re-reads the acts, asks the rules again, writes due clock passes
 // and the act at their turns (unique per table), notes the end, and publishes. The second writer of a turn loses.
+import { isUniqueViolation } from "../unique";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import { publish, type OutboxEvent } from "../../live/outbox";
@@ -12,8 +13,6 @@ export const LOST_RACE = fail(
   "conflict",
   "Another act took this turn first; read the table again and act on what stands now.",
 );
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === "P2002";
 
 function actRow(tableId: number, turn: number, seats: number, act: Act): Prisma.ActCreateManyInput {
   return {
