@@ -1,4 +1,5 @@
 // /councils – Round Tables: every table in deliberation, decided, escalated, or imported; convene or import one.
+import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CouncilList } from "@/components/council/CouncilList";
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 export default async function CouncilsPage() {
   const who = await whoFromSession();
-  const now = Date.now();
+  const now = wallClock();
   const r = await listCouncils(await getDb(), who, now);
   return (
     <div className="space-y-4">

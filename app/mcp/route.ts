@@ -1,4 +1,5 @@
 // /mcp – the MCP door (Streamable HTTP, stateless); an agent's bearer token says who acts.
+import { wallClock } from "@/server/clock";
 import { whoFromRequest } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { handleMcp } from "@/server/doors/mcp/server";
@@ -17,7 +18,7 @@ async function handler(req: Request) {
   if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
   const floor = await floorFor(req, identityKey(who, clientAddress(req)));
   if (!floor.ok) return floor.res;
-  return handleMcp(floor.req, await getDb(), who);
+  return handleMcp(floor.req, await getDb(), who, wallClock);
 }
 
 export { handler as GET, handler as POST, handler as DELETE };

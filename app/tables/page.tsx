@@ -1,4 +1,5 @@
 // /tables – the lobby of Sworn & Said.
+import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Lobby } from "@/components/game/Lobby";
@@ -48,7 +49,7 @@ export default async function TablesPage() {
       <Lobby
         initial={r.ok ? r.value.tables : []}
         signedIn={who.kind === "user"}
-        now={Date.now()}
+        now={wallClock()}
         limits={limits}
       />
     </div>

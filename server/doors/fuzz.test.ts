@@ -12,6 +12,11 @@ import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { MCP_TOOLS } from "./mcp/tools";
 import { REST_ROUTES } from "./rest/routes";
 import { appRouter, createCaller } from "./trpc";
+import { fixedClock } from "../clock";
+
+/** The moment every door in this file reads: a fixed clock, so the suite passes on any day. */
+const NOW = Date.parse("2026-12-01T12:00:00Z");
+const clock = fixedClock(NOW);
 
 let db: TestDatabase;
 let viewers: Who[] = [];
@@ -29,7 +34,7 @@ beforeAll(async () => {
   const played = await openTable(db.prisma, host, { title: "started for fuzz", seats_max: 4 });
   if (!open.ok || !played.ok) throw new Error("setup failed");
   await fillWithBots(db.prisma, host, { id: played.value.id });
-  await startTable(db.prisma, host, { id: played.value.id });
+  await startTable(db.prisma, host, { id: played.value.id }, NOW);
   viewers = [ANON, host, outsider, agent];
   ids = [String(open.value.id), String(played.value.id), String(a.ok ? a.value.id : 1)];
 });
@@ -73,7 +78,11 @@ describe("the JSON API under fuzzing", () => {
         fc.asyncProperty(fc.constantFrom(...viewers), idArb(), bodyArb(keys), async (who, id, body) => {
           const path = route.path.replace(/:(\w+)/g, () => id);
           const before = await fingerprint();
-          const r = await api(db.prisma, who)(route.method, path, route.method === "GET" ? undefined : body);
+          const r = await api(db.prisma, who, { clock })(
+            route.method,
+            path,
+            route.method === "GET" ? undefined : body,
+          );
           expect(
             r.status,
             `${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)} → ${JSON.stringify(r.body).slice(0, 300)}`,
@@ -96,7 +105,7 @@ describe("MCP under fuzzing", () => {
     "%s answers a result or isError with one sentence",
     async (_, t) => {
       const keys = Object.keys(t.input.shape);
-      const clients = await Promise.all(viewers.map((w) => mcpClient(db.prisma, w)));
+      const clients = await Promise.all(viewers.map((w) => mcpClient(db.prisma, w, clock)));
       try {
         await fc.assert(
           fc.asyncProperty(
@@ -136,7 +145,7 @@ describe("tRPC under fuzzing", () => {
           fc.constantFrom(...viewers),
           fc.oneof(valueArb, fc.record({ id: idArb(), body: valueArb })),
           async (who, input) => {
-            const caller = createCaller({ db: db.prisma, who }) as any;
+            const caller = createCaller({ db: db.prisma, who, clock }) as any;
             const fn = name.split(".").reduce((o, k) => o[k], caller);
             const before = await fingerprint();
             try {

@@ -7,6 +7,10 @@ import { ANON, type Who } from "../identity";
 import { api, callTool, mcpClient } from "../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { createCaller } from "./trpc";
+import { fixedClock } from "../clock";
+/** The moment every door in this file reads: a fixed clock, so the suite passes on any day. */
+const NOW = Date.parse("2026-12-01T12:00:00Z");
+const clock = fixedClock(NOW);
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -26,34 +30,34 @@ async function table(tag: string) {
   const bot = await agent(host, `${tag}-agent`);
   const p2 = await makeUser(db, `${tag}-p2`);
   const p3 = await makeUser(db, `${tag}-p3`);
-  const opened = await api(db.prisma, host)("POST", "/api/tables", {
+  const opened = await api(db.prisma, host, { clock })("POST", "/api/tables", {
     title: "The Wreck of the Fathom",
     seats_max: 4,
   });
   expect(opened.status).toBe(201);
   const id = opened.body.id as number;
   for (const who of [bot, p2, p3])
-    expect((await api(db.prisma, who)("POST", `/api/tables/${id}/join`)).status).toBe(200);
-  expect((await api(db.prisma, host)("POST", `/api/tables/${id}/start`)).status).toBe(200);
+    expect((await api(db.prisma, who, { clock })("POST", `/api/tables/${id}/join`)).status).toBe(200);
+  expect((await api(db.prisma, host, { clock })("POST", `/api/tables/${id}/start`)).status).toBe(200);
   return { id, host, bot, p2, p3 };
 }
 
 describe("the JSON API for tables (the seed document's curl examples)", () => {
   it("lists, opens, reads, joins, leaves, starts, offers, accepts and passes", async () => {
     const host = await makeUser(db, "curl-host");
-    const call = api(db.prisma, host);
+    const call = api(db.prisma, host, { clock });
     const opened = await call("POST", "/api/tables", { title: "The Wreck of the Fathom", seats_max: 5 });
     expect(opened).toMatchObject({ status: 201, body: { id: expect.any(Number) } });
     const id = opened.body.id;
-    expect((await api(db.prisma, ANON)("GET", "/api/tables")).body.tables.some((t: any) => t.id === id)).toBe(
-      true,
-    );
+    expect(
+      (await api(db.prisma, ANON, { clock })("GET", "/api/tables")).body.tables.some((t: any) => t.id === id),
+    ).toBe(true);
     const others = [await makeUser(db, "curl-2"), await makeUser(db, "curl-3"), await makeUser(db, "curl-4")];
     for (const o of others)
-      expect((await api(db.prisma, o)("POST", `/api/tables/${id}/join`)).status).toBe(200);
-    expect((await api(db.prisma, others[2]!)("POST", `/api/tables/${id}/leave`)).status).toBe(200);
+      expect((await api(db.prisma, o, { clock })("POST", `/api/tables/${id}/join`)).status).toBe(200);
+    expect((await api(db.prisma, others[2]!, { clock })("POST", `/api/tables/${id}/leave`)).status).toBe(200);
     expect((await call("POST", `/api/tables/${id}/start`)).status).toBe(409); // 3 seats
-    expect((await api(db.prisma, others[2]!)("POST", `/api/tables/${id}/join`)).status).toBe(200);
+    expect((await api(db.prisma, others[2]!, { clock })("POST", `/api/tables/${id}/join`)).status).toBe(200);
     expect((await call("POST", `/api/tables/${id}/start`)).body).toMatchObject({
       commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
@@ -64,7 +68,7 @@ describe("the JSON API for tables (the seed document's curl examples)", () => {
       seat: 0,
       turn: 0,
     });
-    const second = api(db.prisma, others[0]!);
+    const second = api(db.prisma, others[0]!, { clock });
     const s2 = (await second("GET", `/api/tables/${id}`)).body;
     const r = await second("POST", `/api/tables/${id}/${s2.game.may.accept === true ? "accept" : "pass"}`);
     expect(r.status).toBe(200);
@@ -73,7 +77,7 @@ describe("the JSON API for tables (the seed document's curl examples)", () => {
 
   it("answers every refusal with its name and status, never a 500", async () => {
     const { id, host, p2 } = await table("refuse");
-    const call = api(db.prisma, host);
+    const call = api(db.prisma, host, { clock });
     const state = (await call("GET", `/api/tables/${id}`)).body;
     const accord = Object.fromEntries(state.game.charter.map((c: string) => [c, state.settings[c][0]]));
     const cases: [Who, string, string, unknown, number][] = [
@@ -100,7 +104,7 @@ describe("the JSON API for tables (the seed document's curl examples)", () => {
       [host, "GET", `/api/tables/${id}/record`, undefined, 409],
     ];
     for (const [who, method, path, body, status] of cases) {
-      const r = await api(db.prisma, who)(method, path, body);
+      const r = await api(db.prisma, who, { clock })(method, path, body);
       expect({ path, body, status: r.status }).toEqual({ path, body, status });
       expect(r.body.error.message).toMatch(/\w.*[.!?]$/);
     }
@@ -111,7 +115,7 @@ describe("the JSON API for tables (the seed document's curl examples)", () => {
 describe("MCP tools for tables", () => {
   it("an agent joins, reads its own charge, and acts; schema errors name the argument", async () => {
     const { id, host, bot } = await table("mcp");
-    const client = await mcpClient(db.prisma, bot);
+    const client = await mcpClient(db.prisma, bot, clock);
     const names = (await client.listTools()).tools.map((t) => t.name);
     for (const n of [
       "list_tables",
@@ -134,7 +138,7 @@ describe("MCP tools for tables", () => {
       /unknown field: volume/,
     );
     expect((await callTool(client, "pass", { table_id: id })).text).toMatch(/^conflict: /);
-    await api(db.prisma, host)("POST", `/api/tables/${id}/pass`);
+    await api(db.prisma, host, { clock })("POST", `/api/tables/${id}/pass`);
     expect(
       (await callTool(client, "pass", { table_id: id, said: { text: "over to you" } })).json,
     ).toMatchObject({ seat: 1, turn: 1 });
@@ -145,12 +149,12 @@ describe("MCP tools for tables", () => {
 describe("a race for one turn across doors", () => {
   it("20 concurrent acts from the JSON API, MCP and tRPC: exactly one lands, the rest are conflicts", async () => {
     const { id, host } = await table("race");
-    const client = await mcpClient(db.prisma, host);
-    const trpc = createCaller({ db: db.prisma, who: host });
+    const client = await mcpClient(db.prisma, host, clock);
+    const trpc = createCaller({ db: db.prisma, who: host, clock });
     const tries = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 3 === 0
-          ? api(db.prisma, host)("POST", `/api/tables/${id}/pass`).then((r) => r.status === 200)
+          ? api(db.prisma, host, { clock })("POST", `/api/tables/${id}/pass`).then((r) => r.status === 200)
           : i % 3 === 1
             ? callTool(client, "pass", { table_id: id }).then((r) => !r.isError)
             : trpc.tables.pass({ id }).then(
@@ -180,11 +184,11 @@ describe("redaction at every door", () => {
       [host, 0],
       [bot, 1],
     ] as [Who, number | null][]) {
-      const rest = JSON.stringify((await api(db.prisma, who)("GET", `/api/tables/${id}`)).body);
-      const client = await mcpClient(db.prisma, who);
+      const rest = JSON.stringify((await api(db.prisma, who, { clock })("GET", `/api/tables/${id}`)).body);
+      const client = await mcpClient(db.prisma, who, clock);
       const mcp = (await callTool(client, "table_state", { table_id: id })).text;
       await client.close();
-      const viaTrpc = JSON.stringify(await createCaller({ db: db.prisma, who }).tables.state({ id }));
+      const viaTrpc = JSON.stringify(await createCaller({ db: db.prisma, who, clock }).tables.state({ id }));
       for (const text of [rest, mcp.replace(/\s/g, ""), viaTrpc]) {
         expect(text).not.toContain(loaded.table.seed!);
         for (let seat = 0; seat < 4; seat++) {

@@ -1,6 +1,7 @@
 // Helpers to drive the doors in-process: the JSON API through its dispatcher, MCP through a real SDK client.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Clock } from "../clock";
 import type { Db } from "../db";
 import { dispatch } from "../doors/rest/dispatch";
 import { handleMcp } from "../doors/mcp/server";
@@ -8,7 +9,8 @@ import type { Who } from "../identity";
 
 export const BASE = "http://parley.test";
 
-export function api(db: Db, who: Who, opts: { badToken?: boolean } = {}) {
+/** The JSON API as `who`; pass `clock` when the test's data is dated (a fixture's T0), so the door reads that time. */
+export function api(db: Db, who: Who, opts: { clock: Clock; badToken?: boolean }) {
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const req = new Request(BASE + path, {
       method,
@@ -19,16 +21,20 @@ export function api(db: Db, who: Who, opts: { badToken?: boolean } = {}) {
       },
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
-    const res = await dispatch(req, async () => ({ who, badToken: !!opts.badToken }), { db });
+    const res = await dispatch(req, async () => ({ who, badToken: !!opts.badToken }), {
+      db,
+      clock: opts.clock,
+    });
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
 }
 
 /** An MCP client connected to the /mcp door in-process, acting as `who`. */
-export async function mcpClient(db: Db, who: Who): Promise<Client> {
+/** An MCP client as `who`; `clock` is the time the door reads (a fixture's T0, or the wall clock). */
+export async function mcpClient(db: Db, who: Who, clock: Clock): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(BASE + "/mcp"), {
     fetch: (async (input: string | URL | Request, init?: RequestInit) =>
-      handleMcp(new Request(input as string, init), db, who)) as typeof fetch,
+      handleMcp(new Request(input as string, init), db, who, clock)) as typeof fetch,
   });
   const client = new Client({ name: "parley-test", version: "1.0.0" });
   await client.connect(transport);

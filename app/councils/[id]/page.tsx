@@ -1,4 +1,5 @@
 // /councils/:id – one round table at its own address, live for the facilitator, its seats and any watcher.
+import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CouncilLive } from "@/components/council/CouncilLive";
@@ -14,7 +15,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 
 export default async function CouncilPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const r = await councilState(await getDb(), await whoFromSession(), { id });
+  const r = await councilState(await getDb(), await whoFromSession(), { id }, wallClock());
   if (!r.ok) notFound();
   return <CouncilLive initial={r.value} />;
 }

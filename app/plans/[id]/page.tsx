@@ -1,4 +1,5 @@
 // /plans/<id> – one plan: the canvas, the audit beside it, revisions, gates, the decision, evidence and history.
+import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -14,7 +15,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ revision
 
 /** Once per request: the title and the page read the same view. */
 const viewOf = cache(async (id: number, revision: string | undefined) =>
-  planView(await getDb(), await whoFromSession(), { id, revision }),
+  planView(await getDb(), await whoFromSession(), { id, revision }, wallClock()),
 );
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {

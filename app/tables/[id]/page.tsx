@@ -1,4 +1,5 @@
 // /tables/:id – one table at its own shareable address.
+import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -15,7 +16,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 
 export default async function TablePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const r = await tableState(await getDb(), await whoFromSession(), { id });
+  const r = await tableState(await getDb(), await whoFromSession(), { id }, wallClock());
   if (!r.ok) notFound();
   const h = await headers();
   const address = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}/tables/${r.value.id}`;

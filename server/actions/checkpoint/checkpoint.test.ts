@@ -19,6 +19,9 @@ import {
   runCheckpoint,
 } from "./index";
 
+/** The moment every door in this file reads: a fixed clock, so the suite passes on any day. */
+const NOW = Date.parse("2026-12-01T12:00:00Z");
+
 let db: TestDatabase;
 beforeAll(async () => {
   db = await testDatabase();
@@ -55,13 +58,15 @@ const withInspection = [
 ];
 
 async function view(id: number, who: Who = ANON, revision?: number) {
-  return value(await planView(db.prisma, who, { id, revision }));
+  return value(await planView(db.prisma, who, { id, revision }, NOW));
 }
 
 describe("creating plans", () => {
   it("a person creates a plan from a form's graph; its lanes are the longest-path waves", async () => {
     const planner = await makeUser(db, "planner-a");
-    const created = value(await createPlan(db.prisma, planner, { name: "  Patch X  ", nodes: story }));
+    const created = value(
+      await createPlan(db.prisma, planner, { name: "  Patch X  ", nodes: story }, new Date(NOW)),
+    );
     expect(created.revision).toBe(1);
     const v = await view(created.id, planner);
     expect(v.plan).toMatchObject({ name: "Patch X", owner: "planner-a", requiredApprovers: 1 });
@@ -80,7 +85,9 @@ describe("creating plans", () => {
 
   it("imports a whole declaration: nodes, outcomes and risks at revision 1, gates left to people", async () => {
     const planner = await makeUser(db, "planner-b");
-    const created = value(await createPlan(db.prisma, planner, { name: "Imported", declaration: example }));
+    const created = value(
+      await createPlan(db.prisma, planner, { name: "Imported", declaration: example }, new Date(NOW)),
+    );
     expect(created.notes).toContain("Imported from a declaration at its graphRevision 5, as revision 1.");
     const audit = value(await readAudit(db.prisma, ANON, { id: created.id }));
     expect(audit).toMatchObject({ revision: 1, justFinished: ["inspect-call-sites"], nextWave: ["patch-X"] });
@@ -93,10 +100,10 @@ describe("creating plans", () => {
   it("refuses a guest, an agent, a cycle, an unknown dependency, bad waves and a declaration off the schema", async () => {
     const planner = await makeUser(db, "planner-c");
     const agent = await agentOf(planner, "c-orchestrator");
-    expect(await createPlan(db.prisma, ANON, { name: "x", nodes: story })).toMatchObject({
+    expect(await createPlan(db.prisma, ANON, { name: "x", nodes: story }, new Date(NOW))).toMatchObject({
       code: "signin_required",
     });
-    expect(await createPlan(db.prisma, agent, { name: "x", nodes: story })).toMatchObject({
+    expect(await createPlan(db.prisma, agent, { name: "x", nodes: story }, new Date(NOW))).toMatchObject({
       code: "forbidden",
     });
     const refusals = [
@@ -118,11 +125,13 @@ describe("creating plans", () => {
       { name: "x", nodes: story, colour: "red" },
     ];
     for (const input of refusals)
-      expect(await createPlan(db.prisma, planner, input), JSON.stringify(input)).toMatchObject({
-        ok: false,
-        code: "invalid",
-        message: expect.stringMatching(/\S/),
-      });
+      expect(await createPlan(db.prisma, planner, input, new Date(NOW)), JSON.stringify(input)).toMatchObject(
+        {
+          ok: false,
+          code: "invalid",
+          message: expect.stringMatching(/\S/),
+        },
+      );
   });
 });
 
@@ -140,18 +149,20 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
   it("the orchestrator reports scan with its token; a stranger and a guest cannot", async () => {
     const stranger = await makeUser(db, "story-stranger");
     const record = { nodeId: "scan", status: "success", evidenceHash: "h1", provenance: "scanner run 17" };
-    expect(await postOutcome(db.prisma, ANON, { id, body: record })).toMatchObject({
+    expect(await postOutcome(db.prisma, ANON, { id, body: record }, new Date(NOW))).toMatchObject({
       code: "signin_required",
     });
-    expect(await postOutcome(db.prisma, stranger, { id, body: record })).toMatchObject({ code: "forbidden" });
+    expect(await postOutcome(db.prisma, stranger, { id, body: record }, new Date(NOW))).toMatchObject({
+      code: "forbidden",
+    });
     expect(
-      await postOutcome(db.prisma, orchestrator, { id, body: { ...record, nodeId: "nope" } }),
+      await postOutcome(db.prisma, orchestrator, { id, body: { ...record, nodeId: "nope" } }, new Date(NOW)),
     ).toMatchObject({
       code: "invalid",
       message: expect.stringContaining('"nope"'),
     });
     expect(
-      await postOutcome(db.prisma, orchestrator, { id, body: { ...record, status: "done" } }),
+      await postOutcome(db.prisma, orchestrator, { id, body: { ...record, status: "done" } }, new Date(NOW)),
     ).toMatchObject({
       code: "invalid",
     });
@@ -199,10 +210,15 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
     ).toMatchObject({ riskId: "R7", severity: "high", previous: null });
     for (const kind of ["authority", "resources"])
       value(
-        await confirmAssignment(db.prisma, planner, {
-          id,
-          body: { kind, revision: 1, nextWave: ["patch-X"] },
-        }),
+        await confirmAssignment(
+          db.prisma,
+          planner,
+          {
+            id,
+            body: { kind, revision: 1, nextWave: ["patch-X"] },
+          },
+          new Date(NOW),
+        ),
       );
     const v = await view(id, planner);
     expect(v.audit).toMatchObject({ declarationValid: true, eligibleToAdmit: false });
@@ -214,10 +230,15 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
     ]);
     expect(v.may.admit).toMatch(/unresolved-risk/);
     expect(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: { revision: 1, decision: "admit", rationale: "go" },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { revision: 1, decision: "admit", rationale: "go" },
+        },
+        new Date(NOW),
+      ),
     ).toMatchObject({ ok: false, code: "conflict", message: expect.stringContaining("unresolved-risk") });
     const held = value(
       await runCheckpoint(
@@ -236,10 +257,15 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
 
   it("revision 2 adds inspect-call-sites: scan's evidence and R7 carry over, revision 1 is kept as superseded", async () => {
     expect(
-      await revisePlan(db.prisma, planner, {
-        id,
-        body: { parent: 1, nodes: withInspection, rationale: "R7", evidenceRefs: [] },
-      }),
+      await revisePlan(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { parent: 1, nodes: withInspection, rationale: "R7", evidenceRefs: [] },
+        },
+        new Date(NOW),
+      ),
     ).toMatchObject({ code: "invalid", message: expect.stringContaining("evidence") });
     const revised = value(
       await revisePlan(
@@ -266,10 +292,15 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
     expect(revised.validatorResult).toMatchObject({ ok: true, waves: 4, carried: ["scan"] });
     // Immutable history: a second revision from the same parent is refused, never merged.
     expect(
-      await revisePlan(db.prisma, planner, {
-        id,
-        body: { parent: 1, nodes: story, rationale: "again", evidenceRefs: ["h1"] },
-      }),
+      await revisePlan(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { parent: 1, nodes: story, rationale: "again", evidenceRefs: ["h1"] },
+        },
+        new Date(NOW),
+      ),
     ).toMatchObject({ code: "conflict", message: expect.stringContaining("Revision 2 is the latest") });
 
     const old = await view(id, ANON, 1);
@@ -299,10 +330,15 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
     // Gates bind to a revision: the checks confirmed at revision 1 count for nothing now.
     expect(v.gates).toMatchObject({ authority: null, resources: null });
     expect(
-      await postOutcome(db.prisma, orchestrator, {
-        id,
-        body: { nodeId: "scan", status: "success", evidenceHash: "h1", revision: 1 },
-      }),
+      await postOutcome(
+        db.prisma,
+        orchestrator,
+        {
+          id,
+          body: { nodeId: "scan", status: "success", evidenceHash: "h1", revision: 1 },
+        },
+        new Date(NOW),
+      ),
     ).toMatchObject({
       code: "conflict",
       message: expect.stringContaining("superseded by revision 2"),
@@ -341,16 +377,26 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
     const reviewer = await makeUser(db, "story-reviewer");
     for (const kind of ["authority", "resources"])
       value(
-        await confirmAssignment(db.prisma, reviewer, {
-          id,
-          body: { kind, revision: 2, nextWave: ["patch-X"] },
-        }),
+        await confirmAssignment(
+          db.prisma,
+          reviewer,
+          {
+            id,
+            body: { kind, revision: 2, nextWave: ["patch-X"] },
+          },
+          new Date(NOW),
+        ),
       );
     expect(
-      await confirmAssignment(db.prisma, planner, {
-        id,
-        body: { kind: "authority", revision: 2, nextWave: ["patch-X"] },
-      }),
+      await confirmAssignment(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { kind: "authority", revision: 2, nextWave: ["patch-X"] },
+        },
+        new Date(NOW),
+      ),
     ).toMatchObject({ code: "conflict", message: expect.stringContaining("story-reviewer") });
     v = await view(id, planner);
     expect(v.risks[0]).toMatchObject({ severity: "low", toReassess: false });
@@ -366,16 +412,26 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
     });
     expect(v.may.admit).toBe(true);
     expect(
-      await runCheckpoint(db.prisma, orchestrator, {
-        id,
-        body: { revision: 2, decision: "admit", rationale: "go" },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        orchestrator,
+        {
+          id,
+          body: { revision: 2, decision: "admit", rationale: "go" },
+        },
+        new Date(NOW),
+      ),
     ).toMatchObject({ code: "forbidden", message: expect.stringContaining("A person admits") });
     const admitted = value(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: { revision: 2, decision: "admit", rationale: "R7 resolved by h2" },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { revision: 2, decision: "admit", rationale: "R7 resolved by h2" },
+        },
+        new Date(NOW),
+      ),
     );
     expect(admitted).toMatchObject({
       decision: "admit",
@@ -383,10 +439,15 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
       audit: { eligibleToAdmit: true },
     });
     expect(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: { revision: 2, decision: "admit", rationale: "again" },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { revision: 2, decision: "admit", rationale: "again" },
+        },
+        new Date(NOW),
+      ),
     ).toMatchObject({ code: "conflict", message: expect.stringContaining("already admitted") });
     expect((await view(id, planner)).proposal).toMatchObject({ admitted: true });
   });
@@ -402,39 +463,50 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
     );
     const body = { revision: 2, nextWave: ["publish"] };
     // Revision 2 was written by the planner's agent: the planner proposed it.
-    expect(await approve(db.prisma, planner, { id, body })).toMatchObject({
+    expect(await approve(db.prisma, planner, { id, body }, new Date(NOW))).toMatchObject({
       code: "forbidden",
       message: expect.stringContaining("You proposed this wave"),
     });
-    expect(await approve(db.prisma, orchestrator, { id, body })).toMatchObject({ code: "forbidden" });
-    expect(await approve(db.prisma, ANON, { id, body })).toMatchObject({ code: "signin_required" });
+    expect(await approve(db.prisma, orchestrator, { id, body }, new Date(NOW))).toMatchObject({
+      code: "forbidden",
+    });
+    expect(await approve(db.prisma, ANON, { id, body }, new Date(NOW))).toMatchObject({
+      code: "signin_required",
+    });
     const reviewer = await makeUser(db, "story-approver");
     expect(
-      await approve(db.prisma, reviewer, { id, body: { revision: 2, nextWave: ["patch-X"] } }),
+      await approve(db.prisma, reviewer, { id, body: { revision: 2, nextWave: ["patch-X"] } }, new Date(NOW)),
     ).toMatchObject({
       code: "conflict",
       message: expect.stringContaining("nothing to approve"),
     });
     for (const kind of ["authority", "resources"])
-      value(await confirmAssignment(db.prisma, reviewer, { id, body: { kind, ...body } }));
+      value(await confirmAssignment(db.prisma, reviewer, { id, body: { kind, ...body } }, new Date(NOW)));
     let v = await view(id, reviewer);
     expect(v.findings.map((f) => [f.id, f.targets])).toEqual([["approval-required", ["gate:approval"]]]);
     expect(v.may.approve).toBe(true);
-    expect(value(await approve(db.prisma, reviewer, { id, body }))).toEqual({
+    expect(value(await approve(db.prisma, reviewer, { id, body }, new Date(NOW)))).toEqual({
       revision: 2,
       nextWave: ["publish"],
       approvals: 1,
       needed: 1,
     });
-    expect(await approve(db.prisma, reviewer, { id, body })).toMatchObject({ code: "conflict" });
+    expect(await approve(db.prisma, reviewer, { id, body }, new Date(NOW))).toMatchObject({
+      code: "conflict",
+    });
     v = await view(id, reviewer);
     expect(v.gates!.approvals).toEqual([{ by: "story-approver", at: expect.any(String) }]);
     expect(v.audit).toMatchObject({ eligibleToAdmit: true });
     value(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: { revision: 2, decision: "admit", rationale: "approved" },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { revision: 2, decision: "admit", rationale: "approved" },
+        },
+        new Date(NOW),
+      ),
     );
   });
 
@@ -460,13 +532,18 @@ describe("risks", () => {
   it("a risk touching the wave just finished is to reassess until reassessed after it reported; history is kept", async () => {
     const planner = await makeUser(db, "risk-planner");
     const id = value(
-      await createPlan(db.prisma, planner, {
-        name: "Risky",
-        nodes: [
-          { id: "migrate", dependsOn: [] },
-          { id: "backfill", dependsOn: ["migrate"] },
-        ],
-      }),
+      await createPlan(
+        db.prisma,
+        planner,
+        {
+          name: "Risky",
+          nodes: [
+            { id: "migrate", dependsOn: [] },
+            { id: "backfill", dependsOn: ["migrate"] },
+          ],
+        },
+        new Date(NOW),
+      ),
     ).id;
     const r9 = { riskId: "R9", severity: "unknown", affectedNodes: ["migrate"], evidenceHash: "r0" };
     value(await assessRisk(db.prisma, planner, { id, body: r9 }, at(10)));
@@ -484,7 +561,7 @@ describe("risks", () => {
       { id: "R9", severity: "unknown", unresolved: true, toReassess: true },
     ]);
     expect(
-      await assessRisk(db.prisma, planner, { id, body: { ...r9, affectedNodes: ["ghost"] } }),
+      await assessRisk(db.prisma, planner, { id, body: { ...r9, affectedNodes: ["ghost"] } }, new Date(NOW)),
     ).toMatchObject({
       code: "invalid",
       message: expect.stringContaining('"ghost"'),
@@ -515,57 +592,87 @@ describe("approvals bind to a revision and a wave", () => {
       await makeUser(db, "n-cy"),
     ];
     const id = value(
-      await createPlan(db.prisma, planner, {
-        name: "Two approvers",
-        requiredApprovers: 2,
-        nodes: [
-          { id: "build", dependsOn: [] },
-          { id: "deploy", dependsOn: ["build"], needsApproval: true },
-        ],
-      }),
+      await createPlan(
+        db.prisma,
+        planner,
+        {
+          name: "Two approvers",
+          requiredApprovers: 2,
+          nodes: [
+            { id: "build", dependsOn: [] },
+            { id: "deploy", dependsOn: ["build"], needsApproval: true },
+          ],
+        },
+        new Date(NOW),
+      ),
     ).id;
     value(
-      await postOutcome(db.prisma, planner, {
-        id,
-        body: { nodeId: "build", status: "success", evidenceHash: "b1" },
-      }),
+      await postOutcome(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { nodeId: "build", status: "success", evidenceHash: "b1" },
+        },
+        new Date(NOW),
+      ),
     );
     for (const kind of ["authority", "resources"])
       value(
-        await confirmAssignment(db.prisma, ann, { id, body: { kind, revision: 1, nextWave: ["deploy"] } }),
+        await confirmAssignment(
+          db.prisma,
+          ann,
+          { id, body: { kind, revision: 1, nextWave: ["deploy"] } },
+          new Date(NOW),
+        ),
       );
     const body = { revision: 1, nextWave: ["deploy"] };
-    expect(value(await approve(db.prisma, ann, { id, body }))).toMatchObject({ approvals: 1, needed: 2 });
+    expect(value(await approve(db.prisma, ann, { id, body }, new Date(NOW)))).toMatchObject({
+      approvals: 1,
+      needed: 2,
+    });
     expect((await view(id)).findings.map((f) => f.id)).toEqual(["approval-required"]);
-    expect(value(await approve(db.prisma, bob, { id, body }))).toMatchObject({ approvals: 2, needed: 2 });
+    expect(value(await approve(db.prisma, bob, { id, body }, new Date(NOW)))).toMatchObject({
+      approvals: 2,
+      needed: 2,
+    });
     expect((await view(id)).audit).toMatchObject({ eligibleToAdmit: true });
 
     // A new revision (a title changed) supersedes revision 1: the approvals and checks stay, void.
     value(
-      await revisePlan(db.prisma, planner, {
-        id,
-        body: {
-          parent: 1,
-          nodes: [
-            { id: "build", dependsOn: [] },
-            { id: "deploy", title: "Deploy to production", dependsOn: ["build"], needsApproval: true },
-          ],
-          rationale: "name the target",
-          evidenceRefs: ["ticket 12"],
+      await revisePlan(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: {
+            parent: 1,
+            nodes: [
+              { id: "build", dependsOn: [] },
+              { id: "deploy", title: "Deploy to production", dependsOn: ["build"], needsApproval: true },
+            ],
+            rationale: "name the target",
+            evidenceRefs: ["ticket 12"],
+          },
         },
-      }),
+        new Date(NOW),
+      ),
     );
     const v = await view(id);
     expect(v.gates).toMatchObject({ approvals: [], authority: null });
     expect(v.findings.map((f) => f.id)).toEqual(["approval-required", "assignment-gate-unsatisfied"]);
-    expect(await approve(db.prisma, cy, { id, body })).toMatchObject({
+    expect(await approve(db.prisma, cy, { id, body }, new Date(NOW))).toMatchObject({
       code: "conflict",
       message: expect.stringContaining("superseded by revision 2"),
     });
-    expect(await approve(db.prisma, cy, { id, body: { revision: 9, nextWave: ["deploy"] } })).toMatchObject({
+    expect(
+      await approve(db.prisma, cy, { id, body: { revision: 9, nextWave: ["deploy"] } }, new Date(NOW)),
+    ).toMatchObject({
       code: "not_found",
     });
-    expect(await approve(db.prisma, cy, { id, body: { revision: 2, nextWave: ["nope"] } })).toMatchObject({
+    expect(
+      await approve(db.prisma, cy, { id, body: { revision: 2, nextWave: ["nope"] } }, new Date(NOW)),
+    ).toMatchObject({
       code: "invalid",
     });
     expect(await db.prisma.approval.count({ where: { planId: id } })).toBe(2);
@@ -583,33 +690,48 @@ describe("a prune holds every successor that consumed the removed output", () =>
 
   it("holds index and report when parse is pruned, leaves them out of the next wave, and revalidates on request", async () => {
     const planner = await makeUser(db, "prune-planner");
-    const id = value(await createPlan(db.prisma, planner, { name: "Prune", nodes: graph })).id;
+    const id = value(await createPlan(db.prisma, planner, { name: "Prune", nodes: graph }, new Date(NOW))).id;
     value(
-      await postOutcome(db.prisma, planner, {
-        id,
-        body: { nodeId: "fetch", status: "success", evidenceHash: "f1" },
-      }),
+      await postOutcome(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { nodeId: "fetch", status: "success", evidenceHash: "f1" },
+        },
+        new Date(NOW),
+      ),
     );
     const pruned = graph
       .filter((n) => n.id !== "parse")
       .map((n) => (n.id === "index" ? { ...n, dependsOn: ["fetch"] } : n));
     expect(
-      await revisePlan(db.prisma, planner, {
-        id,
-        body: {
-          parent: 1,
-          nodes: pruned,
-          rationale: "parse is gone",
-          evidenceRefs: ["e1"],
-          revalidated: ["lint"],
+      await revisePlan(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: {
+            parent: 1,
+            nodes: pruned,
+            rationale: "parse is gone",
+            evidenceRefs: ["e1"],
+            revalidated: ["lint"],
+          },
         },
-      }),
+        new Date(NOW),
+      ),
     ).toMatchObject({ code: "invalid", message: expect.stringContaining('"lint"') });
     const r2 = value(
-      await revisePlan(db.prisma, planner, {
-        id,
-        body: { parent: 1, nodes: pruned, rationale: "parse is gone", evidenceRefs: ["e1"] },
-      }),
+      await revisePlan(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { parent: 1, nodes: pruned, rationale: "parse is gone", evidenceRefs: ["e1"] },
+        },
+        new Date(NOW),
+      ),
     );
     expect(r2.changes.impacted).toEqual(["index", "report"]);
     expect(r2.holds).toEqual(["index", "report"]);
@@ -620,24 +742,40 @@ describe("a prune holds every successor that consumed the removed output", () =>
     // fetch is carried; wave 2 is index and lint, and index is held, so only lint is proposed.
     expect(v.proposal).toMatchObject({ justFinished: ["fetch"], nextWave: ["lint"] });
     expect(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: { revision: 2, decision: "hold", rationale: "x", justFinished: ["fetch"], nextWave: ["index"] },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: {
+            revision: 2,
+            decision: "hold",
+            rationale: "x",
+            justFinished: ["fetch"],
+            nextWave: ["index"],
+          },
+        },
+        new Date(NOW),
+      ),
     ).toMatchObject({ code: "conflict", message: expect.stringContaining("held by a prune") });
 
     // The hold carries over until a revision revalidates index's replacement contract.
     const r3 = value(
-      await revisePlan(db.prisma, planner, {
-        id,
-        body: {
-          parent: 2,
-          nodes: pruned,
-          rationale: "index reads fetch directly",
-          evidenceRefs: ["e2"],
-          revalidated: ["index"],
+      await revisePlan(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: {
+            parent: 2,
+            nodes: pruned,
+            rationale: "index reads fetch directly",
+            evidenceRefs: ["e2"],
+            revalidated: ["index"],
+          },
         },
-      }),
+        new Date(NOW),
+      ),
     );
     expect(r3.holds).toEqual(["report"]);
     v = await view(id);
@@ -650,90 +788,135 @@ describe("decisions", () => {
     const planner = await makeUser(db, "d-planner");
     const agent = await agentOf(planner, "d-agent");
     const id = value(
-      await createPlan(db.prisma, planner, {
-        name: "Decisions",
-        nodes: [
-          { id: "a", dependsOn: [] },
-          { id: "b", dependsOn: ["a"] },
-        ],
-      }),
+      await createPlan(
+        db.prisma,
+        planner,
+        {
+          name: "Decisions",
+          nodes: [
+            { id: "a", dependsOn: [] },
+            { id: "b", dependsOn: ["a"] },
+          ],
+        },
+        new Date(NOW),
+      ),
     ).id;
     expect(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: { revision: 1, decision: "hold", rationale: "x" },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { revision: 1, decision: "hold", rationale: "x" },
+        },
+        new Date(NOW),
+      ),
     ).toMatchObject({
       code: "conflict",
       message: expect.stringContaining("Wave 1 has not reported"),
     });
     value(
-      await postOutcome(db.prisma, agent, {
-        id,
-        body: { nodeId: "a", status: "failed", evidenceHash: "a1" },
-      }),
+      await postOutcome(
+        db.prisma,
+        agent,
+        {
+          id,
+          body: { nodeId: "a", status: "failed", evidenceHash: "a1" },
+        },
+        new Date(NOW),
+      ),
     );
     const held = value(
-      await runCheckpoint(db.prisma, agent, {
-        id,
-        body: { revision: 1, decision: "hold", rationale: "a failed" },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        agent,
+        {
+          id,
+          body: { revision: 1, decision: "hold", rationale: "a failed" },
+        },
+        new Date(NOW),
+      ),
     );
     expect(held.audit.findings.map((f) => f.id)).toEqual(["next-wave-dependency-not-success"]);
     expect(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: {
-          revision: 1,
-          decision: "hold",
-          rationale: "x",
-          newRevision: { nodes: [{ id: "a" }], evidenceRefs: ["x"] },
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: {
+            revision: 1,
+            decision: "hold",
+            rationale: "x",
+            newRevision: { nodes: [{ id: "a" }], evidenceRefs: ["x"] },
+          },
         },
-      }),
+        new Date(NOW),
+      ),
     ).toMatchObject({ code: "invalid" });
     expect(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: {
-          revision: 1,
-          decision: "revise",
-          rationale: "retry a",
-          newRevision: { nodes: [{ id: "a", dependsOn: ["a"] }], evidenceRefs: ["a1"] },
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: {
+            revision: 1,
+            decision: "revise",
+            rationale: "retry a",
+            newRevision: { nodes: [{ id: "a", dependsOn: ["a"] }], evidenceRefs: ["a1"] },
+          },
         },
-      }),
+        new Date(NOW),
+      ),
     ).toMatchObject({ code: "invalid", message: expect.stringContaining("cycle") });
     expect(await db.prisma.checkpoint.count({ where: { planId: id } })).toBe(1);
     const revised = value(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: {
-          revision: 1,
-          decision: "revise",
-          rationale: "retry a as a2",
-          newRevision: {
-            nodes: [
-              { id: "a2", dependsOn: [] },
-              { id: "b", dependsOn: ["a2"] },
-            ],
-            evidenceRefs: ["a1"],
-            revalidated: ["b"],
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: {
+            revision: 1,
+            decision: "revise",
+            rationale: "retry a as a2",
+            newRevision: {
+              nodes: [
+                { id: "a2", dependsOn: [] },
+                { id: "b", dependsOn: ["a2"] },
+              ],
+              evidenceRefs: ["a1"],
+              revalidated: ["b"],
+            },
           },
         },
-      }),
+        new Date(NOW),
+      ),
     );
     expect(revised).toMatchObject({ decision: "revise", revision: 1, newRevision: 2 });
     expect((await view(id)).revision).toMatchObject({ number: 2, rationale: "retry a as a2" });
     value(
-      await postOutcome(db.prisma, agent, {
-        id,
-        body: { nodeId: "a2", status: "success", evidenceHash: "a2" },
-      }),
+      await postOutcome(
+        db.prisma,
+        agent,
+        {
+          id,
+          body: { nodeId: "a2", status: "success", evidenceHash: "a2" },
+        },
+        new Date(NOW),
+      ),
     );
     const escalated = value(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: { revision: 2, decision: "escalate", rationale: "unsure" },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { revision: 2, decision: "escalate", rationale: "unsure" },
+        },
+        new Date(NOW),
+      ),
     );
     expect(escalated.escalation).toMatchObject({
       councilId: null,
@@ -746,19 +929,29 @@ describe("decisions", () => {
     const planner = await makeUser(db, "e-planner");
     const souls = [await makeUser(db, "e-one"), await makeUser(db, "e-two"), await makeUser(db, "e-three")];
     const id = value(
-      await createPlan(db.prisma, planner, {
-        name: "Escalate",
-        nodes: [
-          { id: "a", dependsOn: [] },
-          { id: "b", dependsOn: ["a"] },
-        ],
-      }),
+      await createPlan(
+        db.prisma,
+        planner,
+        {
+          name: "Escalate",
+          nodes: [
+            { id: "a", dependsOn: [] },
+            { id: "b", dependsOn: ["a"] },
+          ],
+        },
+        new Date(NOW),
+      ),
     ).id;
     value(
-      await postOutcome(db.prisma, planner, {
-        id,
-        body: { nodeId: "a", status: "success", evidenceHash: "a1" },
-      }),
+      await postOutcome(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { nodeId: "a", status: "success", evidenceHash: "a1" },
+        },
+        new Date(NOW),
+      ),
     );
     const seats = souls.map((s, i) => ({
       name: `lens${i}`,
@@ -768,10 +961,15 @@ describe("decisions", () => {
       person: s.name,
     }));
     const escalated = value(
-      await runCheckpoint(db.prisma, planner, {
-        id,
-        body: { revision: 1, decision: "escalate", rationale: "ask the table", council: { seats } },
-      }),
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        {
+          id,
+          body: { revision: 1, decision: "escalate", rationale: "ask the table", council: { seats } },
+        },
+        new Date(NOW),
+      ),
     );
     expect(escalated.escalation).toMatchObject({ councilId: expect.any(Number) });
     const council = await db.prisma.council.findUnique({ where: { id: escalated.escalation!.councilId! } });
@@ -810,17 +1008,19 @@ describe("decisions", () => {
 describe("reading", () => {
   it("unknown plans and revisions are not_found; ids are plain digits", async () => {
     for (const id of ["1e3", "1.0", "0", "abc", 999_999])
-      expect(await planView(db.prisma, ANON, { id })).toMatchObject({ code: "not_found" });
+      expect(await planView(db.prisma, ANON, { id }, NOW)).toMatchObject({ code: "not_found" });
     const planner = await makeUser(db, "r-planner");
     const id = value(
-      await createPlan(db.prisma, planner, { name: "R", nodes: [{ id: "a", dependsOn: [] }] }),
+      await createPlan(db.prisma, planner, { name: "R", nodes: [{ id: "a", dependsOn: [] }] }, new Date(NOW)),
     ).id;
-    expect(await planView(db.prisma, ANON, { id, revision: 2 })).toMatchObject({ code: "not_found" });
+    expect(await planView(db.prisma, ANON, { id, revision: 2 }, NOW)).toMatchObject({ code: "not_found" });
     expect(await readAudit(db.prisma, ANON, { id })).toMatchObject({ code: "conflict" });
     expect(await readAudit(db.prisma, ANON, { id, query: { nextWave: "a" } })).toMatchObject({
       code: "invalid",
     });
-    expect(await postOutcomes(db.prisma, planner, { id, body: { outcomes: [] } })).toMatchObject({
+    expect(
+      await postOutcomes(db.prisma, planner, { id, body: { outcomes: [] } }, new Date(NOW)),
+    ).toMatchObject({
       code: "invalid",
     });
   });

@@ -35,7 +35,7 @@ export async function runCheckpoint(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = new Date(),
+  now: Date,
 ): Promise<Result<CheckpointAnswer>> {
   const p = parseInput(ZCheckpoint, input.body);
   if (!p.ok) return p;

@@ -40,7 +40,7 @@ export async function approve(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = new Date(),
+  now: Date,
 ): Promise<Result<{ revision: number; nextWave: string[]; approvals: number; needed: number }>> {
   const me = person(who);
   if (!me.ok) return me;
@@ -90,7 +90,7 @@ export async function confirmAssignment(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = new Date(),
+  now: Date,
 ): Promise<Result<{ revision: number; kind: string; nextWave: string[] }>> {
   const me = person(who);
   if (!me.ok) return me;

@@ -17,7 +17,7 @@ export async function postOutcomes(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = new Date(),
+  now: Date,
 ): Promise<Result<{ revision: number; recorded: number }>> {
   const p = parseInput(ZPostOutcomes, input.body);
   if (!p.ok) return p;
@@ -59,6 +59,6 @@ export async function postOutcomes(
 }
 
 /** One record: the body is the record itself. */
-export function postOutcome(db: Db, who: Who, input: { id: unknown; body: unknown }, now = new Date()) {
+export function postOutcome(db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) {
   return postOutcomes(db, who, { id: input.id, body: { outcomes: [input.body] } }, now);
 }

@@ -62,7 +62,7 @@ export async function createPlan(
   db: Db,
   who: Who,
   input: unknown,
-  now = new Date(),
+  now: Date,
 ): Promise<Result<{ id: number; revision: number; notes: string[] }>> {
   const me = person(who);
   if (!me.ok) return me;

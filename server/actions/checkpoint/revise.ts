@@ -14,7 +14,7 @@ export async function revisePlan(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = new Date(),
+  now: Date,
 ): Promise<Result<Written>> {
   const p = parseInput(ZRevise, input.body);
   if (!p.ok) return p;

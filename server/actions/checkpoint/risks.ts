@@ -13,7 +13,7 @@ export async function assessRisk(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = new Date(),
+  now: Date,
 ): Promise<Result<{ riskId: string; revision: number; severity: string; previous: string | null }>> {
   const p = parseInput(ZAssessRisk, input.body);
   if (!p.ok) return p;

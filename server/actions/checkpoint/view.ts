@@ -157,7 +157,7 @@ export async function planView(
   db: Db,
   who: Who,
   input: { id: unknown; revision?: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<PlanView>> {
   const id = parseId(input.id);
   if (id === null) return noPlan;

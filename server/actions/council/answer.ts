@@ -32,7 +32,7 @@ export async function answerRound(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<{ round: RoundNumber; seat: string }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;

@@ -217,7 +217,7 @@ export async function convene(
   db: Db,
   who: Who,
   input: unknown,
-  now = Date.now(),
+  now: number,
   opts: { demo?: string } = {},
 ): Promise<Result<{ id: number }>> {
   const signed = signedIn(who);

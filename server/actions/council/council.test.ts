@@ -29,6 +29,8 @@ import {
   table,
   type Person,
 } from "./testing";
+import { fixedClock } from "../../clock";
+const clock = fixedClock(T0);
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -54,7 +56,7 @@ describe("convening", () => {
   it("refuses a guest, and names what is wrong with a table before anything is written", async () => {
     const { fac, pat } = await people(db, "c1", ["fac", "pat"]);
     const seats = [personSeat("finance", pat.name), modelSeat("brand"), modelSeat("legal")];
-    expect(await convene(db.prisma, ANON, table(seats))).toMatchObject({
+    expect(await convene(db.prisma, ANON, table(seats), T0)).toMatchObject({
       ok: false,
       code: "signin_required",
     });
@@ -86,11 +88,11 @@ describe("convening", () => {
       [table([agentSeat("scout", 999_999), ...seats.slice(1)]), "there is no agent 999999"],
     ];
     for (const [input, sentence] of refusals) {
-      const r = await convene(db.prisma, fac, input);
+      const r = await convene(db.prisma, fac, input, T0);
       expect(r, sentence).toMatchObject({ ok: false, code: "invalid" });
       expect(!r.ok && r.message).toContain(sentence);
     }
-    expect((await listCouncils(db.prisma, fac)).ok && (await db.prisma.council.count())).toBe(0);
+    expect((await listCouncils(db.prisma, fac, T0)).ok && (await db.prisma.council.count())).toBe(0);
   });
 });
 
@@ -158,7 +160,7 @@ describe("a whole table: a person, an agent and scripted souls, round 1 to the c
   });
 
   it("the agent waits for its round, and its answer closes round 1 and opens round 2", async () => {
-    const waited = await waitForRound(db.prisma, scout.who, { id, timeoutMs: 0 });
+    const waited = await waitForRound(db.prisma, scout.who, { id, timeoutMs: 0 }, clock);
     expect(waited).toMatchObject({ ok: true, value: { yourRound: true, timedOut: false } });
     const mine = waited.ok ? waited.value.council.yourRound : null;
     expect(mine).toMatchObject({ round: 1, name: "OPEN", options: ["ship", "hold", "split"], attempt: 1 });
@@ -272,13 +274,15 @@ describe("a whole table: a person, an agent and scripted souls, round 1 to the c
       code: "conflict",
       message: "The round table has finished; no round is open.",
     });
-    expect(await recordRuling(db.prisma, fac, { id, body: { choice: "ship", reason: "x" } })).toMatchObject({
+    expect(
+      await recordRuling(db.prisma, fac, { id, body: { choice: "ship", reason: "x" } }, T0),
+    ).toMatchObject({
       code: "conflict",
     });
   });
 
   it("the list marks the viewer's tables and whether their seat owes an answer", async () => {
-    const mine = await listCouncils(db.prisma, pat);
+    const mine = await listCouncils(db.prisma, pat, T0);
     expect(mine.ok && mine.value.councils.find((c) => c.id === id)).toMatchObject({
       status: "decided",
       outcome: "decided",
@@ -286,7 +290,7 @@ describe("a whole table: a person, an agent and scripted souls, round 1 to the c
       yourTurn: false,
       seats: 5,
     });
-    const theirs = await listCouncils(db.prisma, outsider);
+    const theirs = await listCouncils(db.prisma, outsider, T0);
     expect(theirs.ok && theirs.value.councils.find((c) => c.id === id)).toMatchObject({ yours: false });
   });
 });

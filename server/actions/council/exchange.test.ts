@@ -18,6 +18,8 @@ import {
   COUNCIL_INVARIANTS,
 } from "./index";
 import { agentOf, agentSeat, convened, modelSeat, people, personSeat, steady, T0, table } from "./testing";
+import { fixedClock } from "../../clock";
+const clock = fixedClock(T0);
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -72,13 +74,18 @@ describe("the state file", () => {
     expect(s.ok && s.value.result).toMatchObject({ kind: "escalated", winner: "adopt-modified" });
     expect(s.ok && s.value.result?.lines.at(-1)).toBe("The human decides.");
     expect(
-      await recordRuling(db.prisma, other, { id, body: { choice: "reject", reason: "no" } }),
+      await recordRuling(db.prisma, other, { id, body: { choice: "reject", reason: "no" } }, T0),
     ).toMatchObject({ code: "forbidden" });
     expect(
-      await recordRuling(db.prisma, fac, {
-        id,
-        body: { choice: "adopt-modified", reason: "Two hedgers at 6 are still yes." },
-      }),
+      await recordRuling(
+        db.prisma,
+        fac,
+        {
+          id,
+          body: { choice: "adopt-modified", reason: "Two hedgers at 6 are still yes." },
+        },
+        T0,
+      ),
     ).toMatchObject({ ok: true });
     const after = await councilState(db.prisma, ANON, { id }, T0);
     expect(after.ok && after.value.ruling).toMatchObject({ choice: "adopt-modified", by: fac.name });
@@ -87,13 +94,15 @@ describe("the state file", () => {
 
   it("refuses what is not a state, or a table the app cannot seat", async () => {
     const { fac } = await people(db, "e3", ["fac"]);
-    expect(await importState(db.prisma, ANON, workedExample())).toMatchObject({ code: "signin_required" });
-    expect(await importState(db.prisma, fac, { question: "x" })).toMatchObject({
+    expect(await importState(db.prisma, ANON, workedExample(), T0)).toMatchObject({
+      code: "signin_required",
+    });
+    expect(await importState(db.prisma, fac, { question: "x" }, T0)).toMatchObject({
       code: "invalid",
       message: expect.stringContaining("Not a Round Table state"),
     });
     const two = { ...workedExample(), agents: workedExample().agents.slice(0, 2) };
-    expect(await importState(db.prisma, fac, two)).toMatchObject({
+    expect(await importState(db.prisma, fac, two, T0)).toMatchObject({
       code: "invalid",
       message: "A round table seats 3 to 8 souls; this state has 2.",
     });
@@ -165,7 +174,7 @@ describe("the demo", () => {
 describe("the doors", () => {
   it("the JSON API convenes, reads, answers and exports; ids are plain digits; failures are named", async () => {
     const { fac, pat } = await people(db, "j1", ["fac", "pat"]);
-    const call = api(db.prisma, fac);
+    const call = api(db.prisma, fac, { clock });
     const created = await call(
       "POST",
       "/api/councils",
@@ -183,9 +192,11 @@ describe("the doors", () => {
       status: 422,
       body: { error: { code: "invalid" } },
     });
-    expect(await api(db.prisma, ANON)("POST", "/api/councils", table([]))).toMatchObject({ status: 401 });
+    expect(await api(db.prisma, ANON, { clock })("POST", "/api/councils", table([]))).toMatchObject({
+      status: 401,
+    });
     const answer = (who: typeof pat, body: unknown) =>
-      api(db.prisma, who)("POST", `/api/councils/${id}/answer`, body);
+      api(db.prisma, who, { clock })("POST", `/api/councils/${id}/answer`, body);
     expect(await answer(fac, { reply: steady("ship", 6, "a")[1] })).toMatchObject({ status: 403 });
     expect(await answer(pat, { reply: steady("ship", 6, "a")[1], extra: 1 })).toMatchObject({ status: 422 });
     expect(await answer(pat, { reply: steady("ship", 6, "a")[1] })).toMatchObject({
@@ -214,9 +225,9 @@ describe("the doors", () => {
       db,
       fac,
       table([agentSeat("scout", scout.who.agentId), modelSeat("a"), modelSeat("b")]),
-      Date.now(),
+      T0,
     );
-    const client = await mcpClient(db.prisma, scout.who);
+    const client = await mcpClient(db.prisma, scout.who, clock);
     const tools = await client.listTools();
     expect(tools.tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(["list_councils", "council_state", "convene", "answer_round", "wait_for_round"]),
@@ -243,7 +254,7 @@ describe("the doors", () => {
       table([modelSeat("x"), modelSeat("y"), modelSeat("z")]),
     );
     expect(convenedByAgent).toMatchObject({ isError: false, json: { id: expect.any(Number) } });
-    const theirs = await councilState(db.prisma, own, { id: convenedByAgent.json.id });
+    const theirs = await councilState(db.prisma, own, { id: convenedByAgent.json.id }, T0);
     expect(theirs.ok && theirs.value).toMatchObject({
       facilitator: { name: own.name },
       you: { facilitator: true },

@@ -30,7 +30,7 @@ export async function exportState(
   db: Db,
   _who: Who,
   input: { id: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<CouncilState>> {
   const id = parseId(input.id);
   if (id === null) return NO_COUNCIL;
@@ -44,7 +44,7 @@ export async function importState(
   db: Db,
   who: Who,
   input: unknown,
-  now = Date.now(),
+  now: number,
 ): Promise<Result<{ id: number }>> {
   const me = person(who);
   if (!me.ok) return me;

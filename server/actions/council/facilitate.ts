@@ -103,7 +103,7 @@ export function confirmStep(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<{ afterRound: number; confirmed: boolean }>> {
   return facilitatorStep(db, who, input.id, now, async (tx, l, me) => {
     const p = parseInput(ZConfirm, input.body);
@@ -142,7 +142,7 @@ export function setAxes(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<{ axes: string[] }>> {
   return facilitatorStep(db, who, input.id, now, async (tx, l, me) => {
     const p = parseInput(ZAxes, input.body);
@@ -173,7 +173,7 @@ export function recordRuling(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<{ choice: string }>> {
   return facilitatorStep(
     db,

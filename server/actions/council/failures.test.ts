@@ -68,7 +68,7 @@ describe("bad replies", () => {
     // The last answer of round 1 opened round 2, and the same run went on asking.
     expect(s.rounds[0]).toMatchObject({ open: false, closedBecause: "all answered" });
     expect(s.rounds[1]?.answered).toEqual(["chatty", "steady", "calm"]);
-    const md = await councilMinutes(db.prisma, fac, { id });
+    const md = await councilMinutes(db.prisma, fac, { id }, T0);
     expect(md.ok && md.value.markdown).toContain(
       "- the offside lens — round 1: a malformed or off-option reply 2 times in round 1",
     );
@@ -169,8 +169,8 @@ describe("the clock", () => {
     expect(s.rounds[0]).toMatchObject({ closedBecause: "deadline" });
     expect(s.may.ruling).toBe("Only the facilitator records the human ruling.");
     const body = { choice: "hold", reason: "Two voices are not a table; we wait for the full team." };
-    expect(await recordRuling(db.prisma, other, { id, body })).toMatchObject({ code: "forbidden" });
-    expect(await recordRuling(db.prisma, fac, { id, body: { ...body, choice: "maybe" } })).toMatchObject({
+    expect(await recordRuling(db.prisma, other, { id, body }, T0)).toMatchObject({ code: "forbidden" });
+    expect(await recordRuling(db.prisma, fac, { id, body: { ...body, choice: "maybe" } }, T0)).toMatchObject({
       code: "invalid",
       message: 'Choose one of ship, hold, split, or "no decision".',
     });
@@ -179,7 +179,7 @@ describe("the clock", () => {
       value: { choice: "hold" },
     });
     expect(
-      await recordRuling(db.prisma, fac, { id, body: { choice: "no decision", reason: "again" } }),
+      await recordRuling(db.prisma, fac, { id, body: { choice: "no decision", reason: "again" } }, T0),
     ).toMatchObject({
       code: "conflict",
     });
@@ -210,10 +210,12 @@ describe("the inspector's questions", () => {
     let s = await view(fac, id);
     expect(s.phase).toMatchObject({ kind: "confirm", afterRound: 2, verdict: "SKIP-ROUND-3" });
     expect(s.may.confirm).toBe(true);
-    expect(await confirmStep(db.prisma, pat, { id, body: { confirm: true } })).toMatchObject({
+    expect(await confirmStep(db.prisma, pat, { id, body: { confirm: true } }, T0)).toMatchObject({
       code: "forbidden",
     });
-    expect(await confirmStep(db.prisma, fac, { id, body: { confirm: true, after_round: 3 } })).toMatchObject({
+    expect(
+      await confirmStep(db.prisma, fac, { id, body: { confirm: true, after_round: 3 } }, T0),
+    ).toMatchObject({
       code: "conflict",
     });
     expect(await confirmStep(db.prisma, fac, { id, body: { confirm: true } }, T0 + MIN)).toEqual({
@@ -223,7 +225,7 @@ describe("the inspector's questions", () => {
     s = await view(fac, id, T0 + MIN);
     expect(s.phase).toMatchObject({ kind: "round", round: 4 });
     expect(s.verdicts[0]).toMatchObject({ confirmed: true, confirmedBy: fac.name });
-    expect(await confirmStep(db.prisma, fac, { id, body: { confirm: false } })).toMatchObject({
+    expect(await confirmStep(db.prisma, fac, { id, body: { confirm: false } }, T0)).toMatchObject({
       code: "conflict",
     });
   });

@@ -111,6 +111,7 @@ describe("an openai-compatible seat", () => {
         modelSeat("a"),
         modelSeat("b"),
       ]),
+      T0,
     );
     expect(r).toMatchObject({
       ok: false,

@@ -12,7 +12,7 @@ export async function councilState(
   db: Db,
   who: Who,
   input: { id: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<CouncilView>> {
   const id = parseId(input.id);
   if (id === null) return NO_COUNCIL;
@@ -45,7 +45,7 @@ export type CouncilSummary = {
 export async function listCouncils(
   db: Db,
   who: Who,
-  now = Date.now(),
+  now: number,
 ): Promise<Result<{ councils: CouncilSummary[] }>> {
   // A newcomer's visit is what hands a finished live demo on to a fresh one (nothing happens without a demo).
   await renewLiveDemo(db, now);

@@ -18,6 +18,8 @@ import {
   T0,
   table,
 } from "./testing";
+import { fixedClock } from "../../clock";
+const clock = fixedClock(T0);
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -74,20 +76,20 @@ describe("an open round's answers", () => {
       expect(leaks(s, allowed), `${who}: the action`).toEqual([]);
       expect(s.ok && s.value.rounds[0]?.answered).toEqual(["pat", "model", "quiet"]);
       expect(
-        leaks(await api(db.prisma, viewer)("GET", `/api/councils/${id}`), allowed),
+        leaks(await api(db.prisma, viewer, { clock })("GET", `/api/councils/${id}`), allowed),
         `${who}: REST`,
       ).toEqual([]);
       expect(
-        leaks(await api(db.prisma, viewer)("GET", `/api/councils/${id}/state.json`)),
+        leaks(await api(db.prisma, viewer, { clock })("GET", `/api/councils/${id}/state.json`)),
         `${who}: export`,
       ).toEqual([]);
       expect(leaks(await exportState(db.prisma, viewer, { id }, T0)), `${who}: export action`).toEqual([]);
       expect(leaks(await councilMinutes(db.prisma, viewer, { id }, T0)), `${who}: minutes`).toEqual([]);
-      const trpc = createCaller(createContextInner({ db: db.prisma, who: viewer }));
+      const trpc = createCaller(createContextInner({ db: db.prisma, who: viewer, clock: clock }));
       expect(leaks(await trpc.councils.state({ id }), allowed), `${who}: tRPC`).toEqual([]);
       expect(leaks(await trpc.councils.minutes({ id })), `${who}: tRPC minutes`).toEqual([]);
     }
-    const client = await mcpClient(db.prisma, scout.who);
+    const client = await mcpClient(db.prisma, scout.who, clock);
     const seen = await callTool(client, "council_state", { council_id: id });
     expect(seen.isError).toBe(false);
     expect(leaks(seen.text)).toEqual([]);
@@ -96,7 +98,7 @@ describe("an open round's answers", () => {
       fields: ["position", "reasoning", "confidence_now", "what_would_change_your_mind"],
     });
     expect(seen.json.yourRound.prompt).not.toContain("secret");
-    const waited = await waitForRound(db.prisma, scout.who, { id, timeoutMs: 0 });
+    const waited = await waitForRound(db.prisma, scout.who, { id, timeoutMs: 0 }, clock);
     expect(leaks(waited)).toEqual([]);
     const events = await db.prisma.event.findMany({ where: { topic: { in: [`council:${id}`, "lobby"] } } });
     expect(events.length).toBeGreaterThan(0);

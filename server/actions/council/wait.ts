@@ -1,5 +1,6 @@
 // wait_for_round: a long poll, so an agent need not busy-poll — it returns when the agent's seat owes the open round
 // an answer, when the seat is emptied or the table finishes, or when the wait runs out (then it says so).
+import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { ok, type Result } from "../../rules/result";
@@ -18,10 +19,11 @@ export async function waitForRound(
   db: Db,
   who: Who,
   input: { id: unknown; timeoutMs?: number },
+  clock: Clock,
   signal?: AbortSignal,
 ): Promise<Result<{ yourRound: boolean; timedOut: boolean; council: CouncilView }>> {
   const r = await pollUntil(
-    () => councilState(db, who, input),
+    () => councilState(db, who, input, clock()),
     (v) => !!v.yourRound || settled(v),
     input.timeoutMs,
     signal,

@@ -21,6 +21,7 @@ import { settleClock } from "./append";
 import { loadTable } from "./load";
 import { seedGameDemo } from "./demo";
 import { verifyDeal } from "./verify";
+import { fixedClock } from "../../clock";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => db?.drop());
 
 const T0 = Date.parse("2026-11-29T09:00:00Z");
+const clock = fixedClock(T0);
 const MIN = 60_000;
 
 async function agentOf(owner: Who & { kind: "user" }, name: string) {
@@ -58,7 +60,7 @@ describe("opening and sitting", () => {
     const r = await openTable(db.prisma, host, { title: "  The Wreck  ", seats_max: 5 });
     expect(r.ok).toBe(true);
     const id = r.ok ? r.value.id : 0;
-    const s = await tableState(db.prisma, host, { id });
+    const s = await tableState(db.prisma, host, { id }, T0);
     expect(s).toMatchObject({
       ok: true,
       value: {
@@ -74,11 +76,11 @@ describe("opening and sitting", () => {
     });
     const b = await makeUser(db, "sitterB");
     const agent = await agentOf(b, "b-agent");
-    expect(await joinTable(db.prisma, b, { id })).toMatchObject({ ok: true, value: { seat: 1 } });
-    expect(await joinTable(db.prisma, b, { id })).toMatchObject({ ok: false, code: "conflict" });
-    expect(await joinTable(db.prisma, agent, { id })).toMatchObject({ ok: true, value: { seat: 2 } });
-    expect(await startTable(db.prisma, host, { id })).toMatchObject({ ok: false, code: "conflict" });
-    expect(await startTable(db.prisma, b, { id })).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await joinTable(db.prisma, b, { id }, T0)).toMatchObject({ ok: true, value: { seat: 1 } });
+    expect(await joinTable(db.prisma, b, { id }, T0)).toMatchObject({ ok: false, code: "conflict" });
+    expect(await joinTable(db.prisma, agent, { id }, T0)).toMatchObject({ ok: true, value: { seat: 2 } });
+    expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: false, code: "conflict" });
+    expect(await startTable(db.prisma, b, { id }, T0)).toMatchObject({ ok: false, code: "forbidden" });
     expect(await leaveTable(db.prisma, host, { id })).toMatchObject({ ok: false, code: "conflict" });
     expect(await leaveTable(db.prisma, b, { id })).toMatchObject({ ok: true });
     expect(await leaveTable(db.prisma, b, { id })).toMatchObject({ ok: false, code: "forbidden" });
@@ -88,11 +90,11 @@ describe("opening and sitting", () => {
       code: "invalid",
     });
     expect(await fillWithBots(db.prisma, host, { id })).toMatchObject({ ok: true, value: { seated: 3 } });
-    expect(await joinTable(db.prisma, b, { id })).toMatchObject({ ok: false, code: "conflict" });
-    const full = await tableState(db.prisma, ANON, { id });
+    expect(await joinTable(db.prisma, b, { id }, T0)).toMatchObject({ ok: false, code: "conflict" });
+    const full = await tableState(db.prisma, ANON, { id }, T0);
     expect(full.ok && full.value.seats.map((x) => x.kind)).toEqual(["person", "agent", "bot", "bot", "bot"]);
-    expect(await startTable(db.prisma, host, { id })).toMatchObject({ ok: true });
-    expect(await startTable(db.prisma, host, { id })).toMatchObject({ ok: false, code: "conflict" });
+    expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: true });
+    expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: false, code: "conflict" });
     expect(await leaveTable(db.prisma, agent, { id })).toMatchObject({ ok: false, code: "conflict" });
   });
 
@@ -127,8 +129,11 @@ describe("opening and sitting", () => {
       code: "invalid",
     });
     for (const id of ["1e3", "1.0", "-1", "0", "abc", "", null, 1.5, "99999999999"])
-      expect(await tableState(db.prisma, p, { id })).toMatchObject({ ok: false, code: "not_found" });
-    expect(await tableState(db.prisma, p, { id: 987654 })).toMatchObject({ ok: false, code: "not_found" });
+      expect(await tableState(db.prisma, p, { id }, T0)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await tableState(db.prisma, p, { id: 987654 }, T0)).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
   });
 });
 
@@ -236,7 +241,7 @@ describe("playing through the actions", () => {
       const offer = end.value.game!.standingOffer!.accord;
       expect(end.value.game!.payoffs).toEqual(end.value.game!.charges!.map((c) => score(c, offer)));
     }
-    const verified = await verifyDeal(db.prisma, ANON, { id });
+    const verified = await verifyDeal(db.prisma, ANON, { id }, T0);
     expect(verified).toMatchObject({
       ok: true,
       value: {
@@ -334,14 +339,14 @@ describe("races and the clock", () => {
   });
 
   it("wait_for_turn returns when the seat may act", async () => {
-    const { id, players } = await startedTable("waiting", 4, Date.now());
+    const { id, players } = await startedTable("waiting", 4, T0);
     const second = players[1]!;
-    const waiting = waitForTurn(db.prisma, second, { id, timeoutMs: 10_000 });
+    const waiting = waitForTurn(db.prisma, second, { id, timeoutMs: 10_000 }, clock);
     await new Promise((r) => setTimeout(r, 200));
-    await act(db.prisma, players[0]!, "pass", { id });
+    await act(db.prisma, players[0]!, "pass", { id }, T0);
     const r = await waiting;
     expect(r).toMatchObject({ ok: true, value: { yourTurn: true, timedOut: false } });
-    const r2 = await waitForTurn(db.prisma, players[0]!, { id, timeoutMs: 300 });
+    const r2 = await waitForTurn(db.prisma, players[0]!, { id, timeoutMs: 300 }, clock);
     expect(r2).toMatchObject({ ok: true, value: { yourTurn: false, timedOut: true } });
   });
 });
@@ -354,24 +359,24 @@ describe("the demo", () => {
     const worked = tables.find((t) => t.title.startsWith("The worked example"))!;
     const waiting = tables.find((t) => t.title === "Three house bots wait for you")!;
     expect(worked.status).toBe("bound");
-    const ws = await tableState(db.prisma, ANON, { id: worked.id });
+    const ws = await tableState(db.prisma, ANON, { id: worked.id }, T0);
     expect(ws.ok && ws.value.game?.payoffs).toEqual([6, 3, 3, 3, 5]);
     expect(ws.ok && ws.value.game?.said.find((x) => x.clause === "ledger")?.truthful).toBe(true);
     expect(derive(WORKED_EXAMPLE.game).status).toBe("bound");
-    expect(await verifyDeal(db.prisma, ANON, { id: worked.id })).toMatchObject({
+    expect(await verifyDeal(db.prisma, ANON, { id: worked.id }, T0)).toMatchObject({
       ok: true,
       value: { dealt: false, reason: "laid by hand" },
     });
-    expect(await verifyDeal(db.prisma, ANON, { id: waiting.id })).toMatchObject({
+    expect(await verifyDeal(db.prisma, ANON, { id: waiting.id }, T0)).toMatchObject({
       ok: true,
       value: { dealt: false, reason: "not revealed" },
     });
     const newcomer = await makeUser(db, "newcomer");
-    expect(await joinTable(db.prisma, newcomer, { id: waiting.id })).toMatchObject({
+    expect(await joinTable(db.prisma, newcomer, { id: waiting.id }, T0)).toMatchObject({
       ok: true,
       value: { seat: 3 },
     });
-    const s = await tableState(db.prisma, newcomer, { id: waiting.id });
+    const s = await tableState(db.prisma, newcomer, { id: waiting.id }, T0);
     expect(s.ok && s.value.status).toBe("playing");
     expect(s.ok && s.value.game?.charge?.aims).toHaveLength(3);
   });

@@ -48,7 +48,7 @@ export async function act(
   who: Who,
   type: ActType,
   input: { id: unknown; body?: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<ActAnswer>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;

@@ -87,7 +87,7 @@ export async function tableState(
   db: Db,
   who: Who,
   input: { id: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<TableState>> {
   const id = parseId(input.id);
   if (id === null) return fail("not_found", "There is no such table.");
@@ -188,7 +188,7 @@ export async function tableRecord(
   db: Db,
   who: Who,
   input: { id: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<TableRecord>> {
   const r = await tableState(db, who, input, now);
   if (!r.ok) return r;

@@ -95,7 +95,7 @@ export async function joinTable(
   db: Db,
   who: Who,
   input: { id: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<{ seat: number }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
@@ -210,7 +210,7 @@ export async function startTable(
   db: Db,
   who: Who,
   input: { id: unknown },
-  now = Date.now(),
+  now: number,
 ): Promise<Result<{ commitment: string }>> {
   return asHost(db, who, input.id, "Only the host starts the table.", async (tx, { table, seats }) => {
     const id = table.id;

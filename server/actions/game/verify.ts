@@ -18,8 +18,13 @@ export type DealCheck =
       charges: { redealt: number; matches: boolean };
     };
 
-export async function verifyDeal(db: Db, who: Who, input: { id: unknown }): Promise<Result<DealCheck>> {
-  const r = await tableState(db, who, input);
+export async function verifyDeal(
+  db: Db,
+  who: Who,
+  input: { id: unknown },
+  now: number,
+): Promise<Result<DealCheck>> {
+  const r = await tableState(db, who, input, now);
   if (!r.ok) return r;
   const t = r.value;
   if (!t.game || (t.status !== "bound" && t.status !== "ended"))

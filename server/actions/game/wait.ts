@@ -1,5 +1,6 @@
 // wait_for_turn: a long poll, so an agent need not busy-poll — it returns when the seat may act, the table ends,
 // or the wait runs out (then it says so and the agent simply asks again).
+import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { ok, type Result } from "../../rules/result";
@@ -16,10 +17,11 @@ export async function waitForTurn(
   db: Db,
   who: Who,
   input: { id: unknown; timeoutMs?: number },
+  clock: Clock,
   signal?: AbortSignal,
 ): Promise<Result<{ yourTurn: boolean; timedOut: boolean; table: TableState }>> {
   const r = await pollUntil(
-    () => tableState(db, who, input),
+    () => tableState(db, who, input, clock()),
     (s) => yourTurn(s) || settled(s),
     input.timeoutMs,
     signal,

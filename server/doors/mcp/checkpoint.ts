@@ -40,21 +40,22 @@ export const PLAN_TOOLS: McpTool[] = [
       plan_id: planId,
       revision: z.number().int().positive().optional().describe("an older revision to read"),
     }),
-    call: ({ db, who }, a) => planView(db, who, { id: a.plan_id, revision: a.revision }),
+    call: ({ db, who, clock }, a) => planView(db, who, { id: a.plan_id, revision: a.revision }, clock()),
   }),
   tool({
     name: "create_plan",
     description:
       "Create a plan (people only; an agent reports on its owner's plans): a name and its graph as nodes, or a whole checkpoint declaration to import.",
     input: ZCreatePlan,
-    call: ({ db, who }, a) => createPlan(db, who, a),
+    call: ({ db, who, clock }, a) => createPlan(db, who, a, new Date(clock())),
   }),
   tool({
     name: "revise_plan",
     description:
       "Make a new immutable revision of a plan you (or your owner) own: the whole new graph, `parent` = the latest revision, a rationale and evidence references. Removing a node holds every successor that consumed its output unless you list it under `revalidated`.",
     input: ZRevise.extend({ plan_id: planId }),
-    call: ({ db, who }, { plan_id, ...body }) => revisePlan(db, who, { id: plan_id, body }),
+    call: ({ db, who, clock }, { plan_id, ...body }) =>
+      revisePlan(db, who, { id: plan_id, body }, new Date(clock())),
   }),
   tool({
     name: "post_outcome",
@@ -68,28 +69,32 @@ export const PLAN_TOOLS: McpTool[] = [
         .max(1_000)
         .describe("one record per node: {nodeId, status, evidenceHash, provenance?}"),
     }),
-    call: ({ db, who }, { plan_id, outcomes }) => postOutcomes(db, who, { id: plan_id, body: { outcomes } }),
+    call: ({ db, who, clock }, { plan_id, outcomes }) =>
+      postOutcomes(db, who, { id: plan_id, body: { outcomes } }, new Date(clock())),
   }),
   tool({
     name: "assess_risk",
     description:
       "Assess or reassess a risk at the latest revision: severity low, medium, high or unknown (high and unknown hold the next wave), the nodes it affects and the evidence hash. Earlier assessments stay as history.",
     input: ZAssessRisk.extend({ plan_id: planId }),
-    call: ({ db, who }, { plan_id, ...body }) => assessRisk(db, who, { id: plan_id, body }),
+    call: ({ db, who, clock }, { plan_id, ...body }) =>
+      assessRisk(db, who, { id: plan_id, body }, new Date(clock())),
   }),
   tool({
     name: "approve",
     description:
       "Approve a proposed next wave (signed-in people only, never the wave's proposer). The approval binds to the plan, the revision and exactly these node ids; a superseding revision voids it.",
     input: ZApprove.extend({ plan_id: planId }),
-    call: ({ db, who }, { plan_id, ...body }) => approve(db, who, { id: plan_id, body }),
+    call: ({ db, who, clock }, { plan_id, ...body }) =>
+      approve(db, who, { id: plan_id, body }, new Date(clock())),
   }),
   tool({
     name: "confirm_assignment",
     description:
       "Confirm the authority or the resources for a proposed next wave (signed-in people only), bound like an approval.",
     input: ZConfirm.extend({ plan_id: planId }),
-    call: ({ db, who }, { plan_id, ...body }) => confirmAssignment(db, who, { id: plan_id, body }),
+    call: ({ db, who, clock }, { plan_id, ...body }) =>
+      confirmAssignment(db, who, { id: plan_id, body }, new Date(clock())),
   }),
   tool({
     name: "read_audit",
@@ -103,6 +108,7 @@ export const PLAN_TOOLS: McpTool[] = [
     description:
       "Run the checkpoint at the latest revision and record a decision: hold, revise (with newRevision, made in the same step), escalate (with council.seats, a Round Table on hold / revise / admit whose result is advice) or admit. Admit is refused unless the audit says eligibleToAdmit, and only a person admits; an agent may hold, revise or escalate.",
     input: ZCheckpoint.extend({ plan_id: planId }),
-    call: ({ db, who }, { plan_id, ...body }) => runCheckpoint(db, who, { id: plan_id, body }),
+    call: ({ db, who, clock }, { plan_id, ...body }) =>
+      runCheckpoint(db, who, { id: plan_id, body }, new Date(clock())),
   }),
 ];

@@ -5,6 +5,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { describeIssue } from "../../actions/input";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import { env } from "../../env";
 import type { Who } from "../../identity";
@@ -16,7 +17,7 @@ const text = (s: string, isError = false) => ({
   ...(isError ? { isError } : {}),
 });
 
-export function mcpServer(db: Db, who: Who, tools: McpTool[] = MCP_TOOLS): Server {
+export function mcpServer(db: Db, who: Who, clock: Clock, tools: McpTool[] = MCP_TOOLS): Server {
   const server = new Server({ name: "parley", version: "1.0.0" }, { capabilities: { tools: {} } });
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -38,7 +39,10 @@ export function mcpServer(db: Db, who: Who, tools: McpTool[] = MCP_TOOLS): Serve
     const parsed = t.input.strict().safeParse(req.params.arguments ?? {});
     if (!parsed.success) return text(describeIssue(parsed.error.issues[0]), true);
     try {
-      const r = await t.call({ db, who, signal: extra.signal }, parsed.data as Record<string, unknown>);
+      const r = await t.call(
+        { db, who, clock, signal: extra.signal },
+        parsed.data as Record<string, unknown>,
+      );
       if (!r.ok) return text(`${r.code}: ${r.message}`, true);
       return { content: [{ type: "text" as const, text: JSON.stringify(r.value, null, 2) }] };
     } catch (e) {
@@ -49,8 +53,8 @@ export function mcpServer(db: Db, who: Who, tools: McpTool[] = MCP_TOOLS): Serve
   return server;
 }
 
-export async function handleMcp(req: Request, db: Db, who: Who): Promise<Response> {
-  const server = mcpServer(db, who);
+export async function handleMcp(req: Request, db: Db, who: Who, clock: Clock): Promise<Response> {
+  const server = mcpServer(db, who, clock);
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: env().PARLEY_BODY_MAX,
     sessionIdGenerator: undefined,

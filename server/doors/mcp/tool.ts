@@ -1,22 +1,23 @@
 // One MCP tool: a name, a description a model reads, a zod input schema (published as JSON Schema), the action.
 import type { z } from "zod";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import type { Result } from "../../rules/result";
+
+/** What a tool is called with: the database, who is asking, the clock the door reads time from, the call's signal. */
+export type McpContext = { db: Db; who: Who; clock: Clock; signal?: AbortSignal };
 
 export type McpTool = {
   name: string;
   description: string;
   input: z.ZodObject;
-  call: (
-    ctx: { db: Db; who: Who; signal?: AbortSignal },
-    args: Record<string, unknown>,
-  ) => Promise<Result<unknown>>;
+  call: (ctx: McpContext, args: Record<string, unknown>) => Promise<Result<unknown>>;
 };
 
 export const tool = <S extends z.ZodObject>(t: {
   name: string;
   description: string;
   input: S;
-  call: (ctx: { db: Db; who: Who; signal?: AbortSignal }, args: z.infer<S>) => Promise<Result<unknown>>;
+  call: (ctx: McpContext, args: z.infer<S>) => Promise<Result<unknown>>;
 }): McpTool => t as unknown as McpTool;

@@ -9,6 +9,10 @@ import { api, callTool, mcpClient } from "../../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { createCaller } from "../trpc";
 import { openApiDocument } from "./openapi";
+import { fixedClock } from "../../clock";
+/** The moment every door in this file reads: a fixed clock, so the suite passes on any day. */
+const NOW = Date.parse("2026-12-01T12:00:00Z");
+const clock = fixedClock(NOW);
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -33,15 +37,15 @@ const graph = {
 describe("the JSON API", () => {
   it("a planner imports a graph, the orchestrator reports with its token, a reviewer approves, the planner admits", async () => {
     const planner = await makeUser(db, "api-planner");
-    const as = api(db.prisma, planner);
+    const as = api(db.prisma, planner, { clock });
     const created = await as("POST", "/api/plans", { name: "Over the API", ...graph });
     expect(created).toMatchObject({ status: 201, body: { id: expect.any(Number), revision: 1 } });
     const id = created.body.id as number;
-    expect((await api(db.prisma, ANON)("GET", "/api/plans")).body).toContainEqual(
+    expect((await api(db.prisma, ANON, { clock })("GET", "/api/plans")).body).toContainEqual(
       expect.objectContaining({ id, name: "Over the API", owner: "api-planner" }),
     );
 
-    const orchestrator = api(db.prisma, await orchestratorOf(planner, "api-orchestrator"));
+    const orchestrator = api(db.prisma, await orchestratorOf(planner, "api-orchestrator"), { clock });
     expect(
       await orchestrator("POST", `/api/plans/${id}/outcomes`, {
         nodeId: "scan",
@@ -58,17 +62,17 @@ describe("the JSON API", () => {
       body: { error: { code: "invalid", message: expect.stringContaining('"nope"') } },
     });
 
-    const state = await api(db.prisma, ANON)("GET", `/api/plans/${id}`);
+    const state = await api(db.prisma, ANON, { clock })("GET", `/api/plans/${id}`);
     expect(state.status).toBe(200);
     expect(state.body.proposal).toMatchObject({ justFinished: ["scan"], nextWave: ["patch-X"] });
     expect(state.body.may.write).toMatch(/Sign in/);
 
     // The declaration alone is what the CLI audits: the same answer as the API's audit.
-    const declaration = await api(db.prisma, ANON)("GET", `/api/plans/${id}/declaration`);
-    const dry = await api(db.prisma, ANON)("GET", `/api/plans/${id}/audit`);
+    const declaration = await api(db.prisma, ANON, { clock })("GET", `/api/plans/${id}/declaration`);
+    const dry = await api(db.prisma, ANON, { clock })("GET", `/api/plans/${id}/audit`);
     expect(audit(declaration.body)).toEqual(dry.body.audit);
     expect(dry.body.audit.findings.map((f: { id: string }) => f.id)).toEqual(["assignment-gate-unsatisfied"]);
-    const other = await api(db.prisma, ANON)(
+    const other = await api(db.prisma, ANON, { clock })(
       "GET",
       `/api/plans/${id}/audit?justFinished=scan&nextWave=publish`,
     );
@@ -98,7 +102,7 @@ describe("the JSON API", () => {
     expect(
       await as("POST", `/api/plans/${id}/approvals`, { revision: 1, nextWave: ["publish"] }),
     ).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
-    const reviewer = api(db.prisma, await makeUser(db, "api-reviewer"));
+    const reviewer = api(db.prisma, await makeUser(db, "api-reviewer"), { clock });
     expect(
       await reviewer("POST", `/api/plans/${id}/approvals`, { revision: 1, nextWave: ["publish"] }),
     ).toMatchObject({
@@ -125,8 +129,10 @@ describe("the JSON API", () => {
 
   it("refuses with named failures: 401 without identity, 404 for odd ids, 422 for bad bodies, 409 when held", async () => {
     const planner = await makeUser(db, "api-refused");
-    const as = api(db.prisma, planner);
-    expect(await api(db.prisma, ANON)("POST", "/api/plans", { name: "x", ...graph })).toMatchObject({
+    const as = api(db.prisma, planner, { clock });
+    expect(
+      await api(db.prisma, ANON, { clock })("POST", "/api/plans", { name: "x", ...graph }),
+    ).toMatchObject({
       status: 401,
     });
     for (const path of ["/api/plans/1e3", "/api/plans/1.0", "/api/plans/0", "/api/plans/999999/audit"])
@@ -167,9 +173,10 @@ describe("the JSON API", () => {
 describe("MCP", () => {
   it("an orchestrator with a token reads the plan, posts outcomes, assesses a risk and holds; approve is for people", async () => {
     const planner = await makeUser(db, "mcp-planner");
-    const id = (await api(db.prisma, planner)("POST", "/api/plans", { name: "Over MCP", ...graph })).body
-      .id as number;
-    const client = await mcpClient(db.prisma, await orchestratorOf(planner, "mcp-orchestrator"));
+    const id = (
+      await api(db.prisma, planner, { clock })("POST", "/api/plans", { name: "Over MCP", ...graph })
+    ).body.id as number;
+    const client = await mcpClient(db.prisma, await orchestratorOf(planner, "mcp-orchestrator"), clock);
     const names = (await client.listTools()).tools.map((t) => t.name);
     for (const name of [
       "create_plan",
@@ -242,7 +249,7 @@ describe("MCP", () => {
 describe("tRPC", () => {
   it("the pages' procedures map failures to tRPC codes", async () => {
     const planner = await makeUser(db, "trpc-planner");
-    const caller = createCaller({ db: db.prisma, who: planner });
+    const caller = createCaller({ db: db.prisma, who: planner, clock });
     const { id } = await caller.plans.create({ name: "tRPC", declaration: example });
     const view = await caller.plans.view({ id });
     expect(view.nodes.map((n) => n.id)).toEqual(example.nodes.map((n) => n.id));
@@ -251,7 +258,7 @@ describe("tRPC", () => {
       caller.plans.checkpoint({ id, body: { revision: 1, decision: "admit", rationale: "x" } }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(
-      createCaller({ db: db.prisma, who: ANON }).plans.create({ name: "x" }),
+      createCaller({ db: db.prisma, who: ANON, clock }).plans.create({ name: "x" }),
     ).rejects.toMatchObject({
       code: "UNAUTHORIZED",
     });
@@ -265,7 +272,7 @@ describe("the demo", () => {
     await seedCheckpointDemo(db.prisma, now);
     const plans = await db.prisma.plan.findMany({ where: { demo: { not: null } } });
     expect(plans).toHaveLength(1);
-    const caller = createCaller({ db: db.prisma, who: ANON });
+    const caller = createCaller({ db: db.prisma, who: ANON, clock: fixedClock(now) });
     const v = await caller.plans.view({ id: plans[0]!.id });
     expect(v.revision).toMatchObject({ number: 5, parentNumber: 4 });
     expect(v.revision.changes).toMatchObject({

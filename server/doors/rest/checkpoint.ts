@@ -52,7 +52,7 @@ export const PLAN_ROUTES: RestRoute[] = [
       "Create a plan (people): {name, nodes: [{id, title?, dependsOn, needsApproval?}], waves?, requiredApprovers?} or {name, declaration} to import a whole checkpoint declaration.",
     body: ZCreatePlan,
     status: 201,
-    call: ({ db, who, body }) => createPlan(db, who, body),
+    call: ({ db, who, clock, body }) => createPlan(db, who, body, new Date(clock())),
   }),
   route({
     method: "GET",
@@ -60,8 +60,8 @@ export const PLAN_ROUTES: RestRoute[] = [
     tag,
     summary:
       "The plan at its latest revision (?revision=N for an older, superseded one): lanes, nodes with outcomes, findings and risks, the proposal, gates, history, and what you may do.",
-    call: ({ db, who, params, query }) =>
-      planView(db, who, { id: params.id, revision: query.get("revision") }),
+    call: ({ db, who, clock, params, query }) =>
+      planView(db, who, { id: params.id, revision: query.get("revision") }, clock()),
   }),
   route({
     method: "POST",
@@ -71,7 +71,8 @@ export const PLAN_ROUTES: RestRoute[] = [
       "Revise (the owner or their agent): the whole new graph, its parent (the latest), rationale and evidence references; a prune holds each successor that consumed a removed output unless listed as revalidated.",
     body: ZRevise,
     status: 201,
-    call: ({ db, who, params, body }) => revisePlan(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) =>
+      revisePlan(db, who, { id: params.id, body }, new Date(clock())),
   }),
   route({
     method: "POST",
@@ -81,7 +82,8 @@ export const PLAN_ROUTES: RestRoute[] = [
       "Report one node's outcome (the owner or their orchestrator agent): {nodeId, status, evidenceHash, provenance?}.",
     body: ZOutcome,
     status: 201,
-    call: ({ db, who, params, body }) => postOutcome(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) =>
+      postOutcome(db, who, { id: params.id, body }, new Date(clock())),
   }),
   route({
     method: "POST",
@@ -90,7 +92,8 @@ export const PLAN_ROUTES: RestRoute[] = [
     summary: "Report several outcomes at once, all or none: {outcomes: [...]}.",
     body: ZPostOutcomes,
     status: 201,
-    call: ({ db, who, params, body }) => postOutcomes(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) =>
+      postOutcomes(db, who, { id: params.id, body }, new Date(clock())),
   }),
   route({
     method: "POST",
@@ -100,7 +103,8 @@ export const PLAN_ROUTES: RestRoute[] = [
       "Assess or reassess a risk (the owner or their agent): {riskId, severity, affectedNodes, evidenceHash, note?}; the history is kept.",
     body: ZAssessRisk,
     status: 201,
-    call: ({ db, who, params, body }) => assessRisk(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) =>
+      assessRisk(db, who, { id: params.id, body }, new Date(clock())),
   }),
   route({
     method: "POST",
@@ -110,7 +114,7 @@ export const PLAN_ROUTES: RestRoute[] = [
       "Approve the proposed next wave (a signed-in person, never its proposer): {revision, nextWave}; the approval binds to both.",
     body: ZApprove,
     status: 201,
-    call: ({ db, who, params, body }) => approve(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) => approve(db, who, { id: params.id, body }, new Date(clock())),
   }),
   route({
     method: "POST",
@@ -120,7 +124,8 @@ export const PLAN_ROUTES: RestRoute[] = [
       "Confirm the authority or the resources for the proposed next wave (a named person): {kind, revision, nextWave}.",
     body: ZConfirm,
     status: 201,
-    call: ({ db, who, params, body }) => confirmAssignment(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) =>
+      confirmAssignment(db, who, { id: params.id, body }, new Date(clock())),
   }),
   route({
     method: "GET",
@@ -149,6 +154,7 @@ export const PLAN_ROUTES: RestRoute[] = [
       "Run a checkpoint and record the decision: {revision, decision: hold|revise|escalate|admit, rationale, justFinished?, nextWave?, newRevision?, council?}. Admit is refused unless eligibleToAdmit, and only a person admits.",
     body: ZCheckpoint,
     status: 201,
-    call: ({ db, who, params, body }) => runCheckpoint(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) =>
+      runCheckpoint(db, who, { id: params.id, body }, new Date(clock())),
   }),
 ];

@@ -27,7 +27,7 @@ export const COUNCIL_ROUTES: RestRoute[] = [
     tag,
     summary:
       "Every round table: its question, status, the open round, and whether you facilitate it or wear a seat.",
-    call: ({ db, who }) => listCouncils(db, who),
+    call: ({ db, who, clock }) => listCouncils(db, who, clock()),
   }),
   route({
     method: "POST",
@@ -37,7 +37,7 @@ export const COUNCIL_ROUTES: RestRoute[] = [
       "Convene a round table: question, context, 2–4 option slugs, aggregator, values_keywords, round_deadline_ms, and 3–8 seats (name, soul, source, wearer: person | agent | model). Round 1 opens at once.",
     body: ZConvene,
     status: 201,
-    call: ({ db, who, body }) => convene(db, who, body),
+    call: ({ db, who, clock, body }) => convene(db, who, body, clock()),
   }),
   route({
     method: "POST",
@@ -45,7 +45,7 @@ export const COUNCIL_ROUTES: RestRoute[] = [
     tag,
     summary: "Import the original skill's state file (RoundTableState JSON) as a read-only record.",
     status: 201,
-    call: ({ db, who, body }) => importState(db, who, body),
+    call: ({ db, who, clock, body }) => importState(db, who, body, clock()),
   }),
   route({
     method: "GET",
@@ -53,7 +53,7 @@ export const COUNCIL_ROUTES: RestRoute[] = [
     tag,
     summary:
       "One round table as you may see it: seats, rounds (an open round's answers only your own), verdicts, the vote, the decision block, the ruling; your_round (the prompt and fields) when your seat owes an answer.",
-    call: ({ db, who, params }) => councilState(db, who, { id: params.id }),
+    call: ({ db, who, clock, params }) => councilState(db, who, { id: params.id }, clock()),
   }),
   route({
     method: "GET",
@@ -61,7 +61,7 @@ export const COUNCIL_ROUTES: RestRoute[] = [
     tag,
     summary:
       "The state file of the table (closed rounds, live seats), exactly as `npx parley council vote|inspect` reads it.",
-    call: ({ db, who, params }) => exportState(db, who, { id: params.id }),
+    call: ({ db, who, clock, params }) => exportState(db, who, { id: params.id }, clock()),
   }),
   route({
     method: "GET",
@@ -69,13 +69,18 @@ export const COUNCIL_ROUTES: RestRoute[] = [
     tag,
     summary:
       "Wait up to 25 s (?timeout_ms=) until your seat owes the open round an answer, or the table finishes; then the table.",
-    call: ({ db, who, params, query }) =>
-      waitForRound(db, who, {
-        id: params.id,
-        timeoutMs: /^\d{1,6}$/.test(query.get("timeout_ms") ?? "")
-          ? Number(query.get("timeout_ms"))
-          : undefined,
-      }),
+    call: ({ db, who, clock, params, query }) =>
+      waitForRound(
+        db,
+        who,
+        {
+          id: params.id,
+          timeoutMs: /^\d{1,6}$/.test(query.get("timeout_ms") ?? "")
+            ? Number(query.get("timeout_ms"))
+            : undefined,
+        },
+        clock,
+      ),
   }),
   route({
     method: "POST",
@@ -84,7 +89,7 @@ export const COUNCIL_ROUTES: RestRoute[] = [
     summary:
       "Answer the open round for the seat you wear: {round?, reply}. A malformed or off-option reply is refused once (answer again); a second empties the seat.",
     body: ZAnswer,
-    call: ({ db, who, params, body }) => answerRound(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) => answerRound(db, who, { id: params.id, body }, clock()),
   }),
   route({
     method: "POST",
@@ -93,7 +98,7 @@ export const COUNCIL_ROUTES: RestRoute[] = [
     summary:
       "The facilitator answers the inspector's question (SKIP-ROUND-3, EXPERT-DEFERENCE): {confirm: true | false}.",
     body: ZConfirm,
-    call: ({ db, who, params, body }) => confirmStep(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) => confirmStep(db, who, { id: params.id, body }, clock()),
   }),
   route({
     method: "POST",
@@ -102,7 +107,7 @@ export const COUNCIL_ROUTES: RestRoute[] = [
     summary:
       "The facilitator writes round 3's 2–4 disagreement axes ({axes}) or accepts the draft ({accept_draft: true}).",
     body: ZAxes,
-    call: ({ db, who, params, body }) => setAxes(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) => setAxes(db, who, { id: params.id, body }, clock()),
   }),
   route({
     method: "POST",
@@ -112,6 +117,6 @@ export const COUNCIL_ROUTES: RestRoute[] = [
       'The facilitator records the human ruling on an escalated table: {choice: an option or "no decision", reason}.',
     body: ZRuling,
     status: 201,
-    call: ({ db, who, params, body }) => recordRuling(db, who, { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) => recordRuling(db, who, { id: params.id, body }, clock()),
   }),
 ];

@@ -1,4 +1,5 @@
 // The JSON API door: match a route, apply the HTTP floor, resolve who is asking, call the action, map the answer.
+import { wallClock, type Clock } from "../../clock";
 import { getDb, type Db } from "../../db";
 import { identityKey, type Who } from "../../identity";
 import {
@@ -56,7 +57,7 @@ export type WhoResolver = (req: Request, db: Db) => Promise<{ who: Who; badToken
 export async function dispatch(
   req: Request,
   resolveWho: WhoResolver,
-  opts: { db?: Db; routes?: RestRoute[] } = {},
+  opts: { db?: Db; routes?: RestRoute[]; clock?: Clock } = {},
 ): Promise<Response> {
   const url = new URL(req.url);
   const found = match(opts.routes ?? REST_ROUTES, req.method, url.pathname);
@@ -80,6 +81,7 @@ export async function dispatch(
     const result = await found.route.call({
       db,
       who,
+      clock: opts.clock ?? wallClock,
       params: found.params,
       body: body.value,
       query: url.searchParams,

@@ -41,7 +41,7 @@ export const GAME_ROUTES: RestRoute[] = [
     tag,
     summary:
       "One table as you may see it: charter, seats, clock, the act log; your charge, may and your_payoff if seated.",
-    call: ({ db, who, params }) => tableState(db, who, { id: params.id }),
+    call: ({ db, who, clock, params }) => tableState(db, who, { id: params.id }, clock()),
   }),
   route({
     method: "GET",
@@ -49,14 +49,14 @@ export const GAME_ROUTES: RestRoute[] = [
     tag,
     summary:
       "The whole table as JSON after the reveal (§11): replay it offline with `npx parley game replay`.",
-    call: ({ db, who, params }) => tableRecord(db, who, { id: params.id }),
+    call: ({ db, who, clock, params }) => tableRecord(db, who, { id: params.id }, clock()),
   }),
   route({
     method: "POST",
     path: "/api/tables/:id/join",
     tag,
     summary: "Take a free seat.",
-    call: ({ db, who, params }) => joinTable(db, who, { id: params.id }),
+    call: ({ db, who, clock, params }) => joinTable(db, who, { id: params.id }, clock()),
   }),
   route({
     method: "POST",
@@ -79,7 +79,7 @@ export const GAME_ROUTES: RestRoute[] = [
     tag,
     summary:
       "The host deals from a fresh seed (its SHA-256 published as the commitment) and starts the clock.",
-    call: ({ db, who, params }) => startTable(db, who, { id: params.id }),
+    call: ({ db, who, clock, params }) => startTable(db, who, { id: params.id }, clock()),
   }),
   route({
     method: "POST",
@@ -87,7 +87,7 @@ export const GAME_ROUTES: RestRoute[] = [
     tag,
     summary: "Offer an accord: one setting for every clause of the charter.",
     body: ZOffer,
-    call: ({ db, who, params, body }) => act(db, who, "offer", { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) => act(db, who, "offer", { id: params.id, body }, clock()),
   }),
   route({
     method: "POST",
@@ -95,7 +95,7 @@ export const GAME_ROUTES: RestRoute[] = [
     tag,
     summary: "Accept the standing offer, swearing one of your aims it satisfies (cite, or the default).",
     body: ZAccept,
-    call: ({ db, who, params, body }) => act(db, who, "accept", { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) => act(db, who, "accept", { id: params.id, body }, clock()),
   }),
   route({
     method: "POST",
@@ -103,6 +103,6 @@ export const GAME_ROUTES: RestRoute[] = [
     tag,
     summary: "Pass your turn (said text and claims optional).",
     body: ZPass,
-    call: ({ db, who, params, body }) => act(db, who, "pass", { id: params.id, body }),
+    call: ({ db, who, clock, params, body }) => act(db, who, "pass", { id: params.id, body }, clock()),
   }),
 ];

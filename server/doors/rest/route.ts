@@ -1,5 +1,6 @@
 // One JSON API route: a method, a path with :params, a summary for the OpenAPI document, and the action it calls.
 import type { z } from "zod";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import type { Result } from "../../rules/result";
@@ -7,6 +8,8 @@ import type { Result } from "../../rules/result";
 export type RestContext = {
   db: Db;
   who: Who;
+  /** Where the route reads the time, once, to pass into its action. */
+  clock: Clock;
   params: Record<string, string>;
   body: unknown;
   query: URLSearchParams;

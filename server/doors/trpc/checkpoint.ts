@@ -21,7 +21,7 @@ export const checkpointRouter = router({
   view: procedure
     .input(raw)
     .query(async ({ ctx, input }) =>
-      unwrap(await planView(ctx.db, ctx.who, { id: input?.id, revision: input?.revision })),
+      unwrap(await planView(ctx.db, ctx.who, { id: input?.id, revision: input?.revision }, ctx.clock())),
     ),
   audit: procedure
     .input(raw)
@@ -30,23 +30,37 @@ export const checkpointRouter = router({
     ),
   create: procedure
     .input(raw)
-    .mutation(async ({ ctx, input }) => unwrap(await createPlan(ctx.db, ctx.who, input))),
+    .mutation(async ({ ctx, input }) =>
+      unwrap(await createPlan(ctx.db, ctx.who, input, new Date(ctx.clock()))),
+    ),
   revise: procedure
     .input(raw)
-    .mutation(async ({ ctx, input }) => unwrap(await revisePlan(ctx.db, ctx.who, idAndBody(input)))),
+    .mutation(async ({ ctx, input }) =>
+      unwrap(await revisePlan(ctx.db, ctx.who, idAndBody(input), new Date(ctx.clock()))),
+    ),
   postOutcome: procedure
     .input(raw)
-    .mutation(async ({ ctx, input }) => unwrap(await postOutcome(ctx.db, ctx.who, idAndBody(input)))),
+    .mutation(async ({ ctx, input }) =>
+      unwrap(await postOutcome(ctx.db, ctx.who, idAndBody(input), new Date(ctx.clock()))),
+    ),
   assessRisk: procedure
     .input(raw)
-    .mutation(async ({ ctx, input }) => unwrap(await assessRisk(ctx.db, ctx.who, idAndBody(input)))),
+    .mutation(async ({ ctx, input }) =>
+      unwrap(await assessRisk(ctx.db, ctx.who, idAndBody(input), new Date(ctx.clock()))),
+    ),
   approve: procedure
     .input(raw)
-    .mutation(async ({ ctx, input }) => unwrap(await approve(ctx.db, ctx.who, idAndBody(input)))),
+    .mutation(async ({ ctx, input }) =>
+      unwrap(await approve(ctx.db, ctx.who, idAndBody(input), new Date(ctx.clock()))),
+    ),
   confirm: procedure
     .input(raw)
-    .mutation(async ({ ctx, input }) => unwrap(await confirmAssignment(ctx.db, ctx.who, idAndBody(input)))),
+    .mutation(async ({ ctx, input }) =>
+      unwrap(await confirmAssignment(ctx.db, ctx.who, idAndBody(input), new Date(ctx.clock()))),
+    ),
   checkpoint: procedure
     .input(raw)
-    .mutation(async ({ ctx, input }) => unwrap(await runCheckpoint(ctx.db, ctx.who, idAndBody(input)))),
+    .mutation(async ({ ctx, input }) =>
+      unwrap(await runCheckpoint(ctx.db, ctx.who, idAndBody(input), new Date(ctx.clock()))),
+    ),
 });

@@ -1,12 +1,14 @@
 // tRPC, set up once: (1) context, (2) initialisation, (3) the failure mapping, (4) procedures.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import type { FailureCode, Result } from "../../rules/result";
 
-// 1. CONTEXT — the inner part (db, who) is all a procedure needs; tests and the CLI build it without a request.
-export type Context = { db: Db; who: Who };
+// 1. CONTEXT — the inner part (db, who, clock) is all a procedure needs; tests and the CLI build it without a
+// request, and pass a fixed clock so that a fixture's date holds on any day.
+export type Context = { db: Db; who: Who; clock: Clock };
 export const createContextInner = (ctx: Context): Context => ctx;
 
 // 2. INITIALISATION

@@ -1,6 +1,7 @@
 // /api/trpc – the tRPC door the pages use; the context is who is asking and the database.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { whoFromRequest } from "@/server/auth";
+import { wallClock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { appRouter } from "@/server/doors/trpc";
 import { clientAddress, crossOriginWrite, failureResponse, floorFor } from "@/server/http/floor";
@@ -22,7 +23,7 @@ async function handler(req: Request) {
     endpoint: "/api/trpc",
     req: floor.req,
     router: appRouter,
-    createContext: () => ({ db, who }),
+    createContext: () => ({ db, who, clock: wallClock }),
     responseMeta: () => ({
       headers: new Headers({ "Cache-Control": "private, no-store", Vary: "Cookie, Authorization" }),
     }),

@@ -1,4 +1,5 @@
 // GET /councils/:id/minutes.md – the minutes as Markdown, as the viewer may see them (an open round stays sealed).
+import { wallClock } from "@/server/clock";
 import { councilMinutes } from "@/server/actions/council";
 import { whoFromRequest } from "@/server/auth";
 import { getDb } from "@/server/db";
@@ -10,7 +11,7 @@ export const runtime = "nodejs";
 export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   const db = await getDb();
   const { who } = await whoFromRequest(req);
-  const r = await councilMinutes(db, who, { id: (await params).id });
+  const r = await councilMinutes(db, who, { id: (await params).id }, wallClock());
   if (!r.ok) return failureResponse(r);
   return new Response(r.value.markdown, {
     headers: {

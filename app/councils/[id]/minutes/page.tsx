@@ -1,4 +1,5 @@
 // /councils/:id/minutes – the minutes, rendered from the very Markdown the download holds.
+import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MinutesLive } from "@/components/council/MinutesLive";
@@ -14,7 +15,7 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 
 export default async function MinutesPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const r = await councilMinutes(await getDb(), await whoFromSession(), { id });
+  const r = await councilMinutes(await getDb(), await whoFromSession(), { id }, wallClock());
   if (!r.ok) notFound();
   return <MinutesLive id={Number(id)} initial={r.value} />;
 }

@@ -1,4 +1,5 @@
 // /tables/:id/verify – after the reveal, the server re-deals from the seed and checks the published commitment.
+import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 export default async function VerifyPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const r = await verifyDeal(await getDb(), await whoFromSession(), { id });
+  const r = await verifyDeal(await getDb(), await whoFromSession(), { id }, wallClock());
   if (!r.ok) notFound();
   const v = r.value;
   const back = <Link href={`/tables/${v.id}`}>Back to the table</Link>;
