@@ -1,11 +1,13 @@
 "use client";
-// The minutes page: the Markdown the download holds, rendered, kept current while the table deliberates.
+// The minutes page: the document the Markdown download is written from, rendered, kept current while the table
+// deliberates.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
-import { MarkdownView } from "./MarkdownView";
+import type { MinutesDoc } from "@/server/actions/council/markdown";
+import { MinutesView } from "./MinutesView";
 
-type Minutes = { markdown: string; filename: string };
+type Minutes = { markdown: string; filename: string; doc: MinutesDoc };
 
 export function MinutesLive({ id, initial }: { id: number; initial: Minutes }) {
   const trpc = useTRPC();
@@ -31,7 +33,7 @@ export function MinutesLive({ id, initial }: { id: number; initial: Minutes }) {
         </a>
       </p>
       <article className="card">
-        <MarkdownView text={m.markdown} />
+        <MinutesView doc={m.doc} />
       </article>
     </div>
   );

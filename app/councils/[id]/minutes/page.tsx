@@ -1,4 +1,4 @@
-// /councils/:id/minutes – the minutes, rendered from the very Markdown the download holds.
+// /councils/:id/minutes – the minutes, rendered from the very document the Markdown download is written from.
 import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
