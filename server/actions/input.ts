@@ -2,21 +2,70 @@
 import { z } from "zod";
 import { fail, ok, type Result } from "../rules/result";
 
+/** Deeper than this, an input is not something a person or an agent wrote: refused before anything walks it. */
+export const INPUT_DEPTH_MAX = 64;
+
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): Result<z.infer<S>> {
-  const parsed = schema.safeParse(input ?? {});
+  const raw = input ?? {};
+  const unfit = unstorable(raw);
+  if (unfit) return fail("invalid", unfit);
+  const parsed = schema.safeParse(raw);
   if (parsed.success) return ok(parsed.data);
-  return fail("invalid", describeIssue(parsed.error.issues[0]));
+  return fail("invalid", describeIssue(parsed.error.issues[0], raw));
 }
 
 /** One sentence a person (or a model) can act on: which field, and what was expected. */
-export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+export function describeIssue(issue: z.core.$ZodIssue | undefined, input?: unknown): string {
   if (!issue) return "The request is not valid.";
   const where = issue.path.length ? `"${issue.path.join(".")}"` : "The request body";
   if (issue.code === "unrecognized_keys") return `${where} has an unknown field: ${issue.keys.join(", ")}.`;
-  if (issue.code === "invalid_type" && issue.input === undefined) return `${where} is required.`;
+  // Zod 4 leaves the offending value out of its issues, so "missing" is told from "wrong type" by looking.
+  if (issue.path.length && valueAt(input, issue.path) === undefined) return `${where} is required.`;
   const message = issue.message.replace(/^Invalid input: /, "").replace(/\.$/, "");
   return `${where}: ${message}.`;
 }
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const k of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
+// A NUL, or half of a UTF-16 surrogate pair, cannot be stored as PostgreSQL text (it throws), and no person means
+// to write one.
+// eslint-disable-next-line no-control-regex -- the NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why this input cannot be taken, or null: too deep, or a string (a value or a key) PostgreSQL cannot store. Walked
+ * without recursion, so a hostile depth cannot overflow the stack here.
+ */
+export function unstorable(input: unknown): string | null {
+  const stack: { v: unknown; path: string[] }[] = [{ v: input, path: [] }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === "string") {
+      if (UNSTORABLE.test(v))
+        return `${fieldName(path)} holds a character that cannot be stored (NUL or a lone surrogate).`;
+      continue;
+    }
+    if (v === null || typeof v !== "object") continue;
+    if (path.length >= INPUT_DEPTH_MAX)
+      return `${fieldName(path)} is nested deeper than ${INPUT_DEPTH_MAX} levels.`;
+    // Pushed last to first, so the first bad field in the writer's order is the one named.
+    for (const [k, child] of Object.entries(v).reverse()) {
+      if (UNSTORABLE.test(k))
+        return `${fieldName(path)} has a field name that cannot be stored (NUL or a lone surrogate).`;
+      stack.push({ v: child, path: [...path, k] });
+    }
+  }
+  return null;
+}
+
+const fieldName = (path: string[]) => (path.length ? `"${path.join(".")}"` : "The request body");
 
 /** Ids are plain digits and nothing else, so one thing has one URL: "1e3" and "1.0" are not ids. */
 export function parseId(raw: unknown): number | null {

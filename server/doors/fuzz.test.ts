@@ -58,6 +58,9 @@ const idArb = () =>
 const valueArb = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom(null, "", 0, -1, 1.5, 1e308, "1e3", [], {}, "x".repeat(5000), true),
+  // What PostgreSQL cannot store as text, and a depth no writer means.
+  fc.constantFrom("nul\u0000", "\uD800lone", "lone\uDC00", JSON.parse("[".repeat(200) + "]".repeat(200))),
+  fc.string({ unit: "binary", maxLength: 8 }),
 );
 const bodyArb = (keys: string[]) =>
   fc.oneof(

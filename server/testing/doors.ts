@@ -5,6 +5,7 @@ import type { Clock } from "../clock";
 import type { Db } from "../db";
 import { dispatch } from "../doors/rest/dispatch";
 import { handleMcp } from "../doors/mcp/server";
+import { handleTrpc } from "../doors/trpc/http";
 import type { Who } from "../identity";
 
 export const BASE = "http://parley.test";
@@ -55,4 +56,54 @@ export async function callTool(client: Client, name: string, args: Record<string
     /* an error sentence, not JSON */
   }
   return { isError: !!r.isError, text, json };
+}
+
+/**
+ * tRPC over HTTP, as the pages' client sends it: `input` is the raw JSON text (superjson's envelope and all), in the
+ * query string of a GET for a query and as the body of a POST for a mutation.
+ */
+export function trpcHttp(db: Db, who: Who, clock: Clock) {
+  return async (procedure: string, input: string, type: "query" | "mutation" = "mutation") => {
+    const res = await handleTrpc(
+      type === "query"
+        ? new Request(`${BASE}/api/trpc/${procedure}?input=${encodeURIComponent(input)}`, {
+            headers: { host: "parley.test" },
+          })
+        : new Request(`${BASE}/api/trpc/${procedure}`, {
+            method: "POST",
+            headers: { host: "parley.test", "content-type": "application/json" },
+            body: input,
+          }),
+      db,
+      who,
+      clock,
+    );
+    return { status: res.status, body: (await res.json()) as any };
+  };
+}
+
+/** One raw JSON-RPC message to the MCP door, for what a well-behaved SDK client would never send. */
+export async function mcpRaw(db: Db, who: Who, clock: Clock, message: unknown) {
+  const res = await handleMcp(
+    new Request(`${BASE}/mcp`, {
+      method: "POST",
+      headers: {
+        host: "parley.test",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: typeof message === "string" ? message : JSON.stringify(message),
+    }),
+    db,
+    who,
+    clock,
+  );
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, text, json };
 }

@@ -1003,6 +1003,64 @@ describe("decisions", () => {
     await view(id);
     expect(await adviceEvents()).toBe(1);
   });
+  it("an escalation and its Round Table are one write: a refused council or a failing one leaves no checkpoint", async () => {
+    const planner = await makeUser(db, "e1-planner");
+    const id = value(
+      await createPlan(
+        db.prisma,
+        planner,
+        { name: "Escalate once", nodes: [{ id: "a" }, { id: "b", dependsOn: ["a"] }] },
+        new Date(NOW),
+      ),
+    ).id;
+    const seat = (name: string, soul = "Careful about releases.") => ({
+      name,
+      soul,
+      source: "pasted",
+      wearer: "model",
+      provider: "scripted",
+    });
+    const escalate = (seats: unknown[]) =>
+      runCheckpoint(
+        db.prisma,
+        planner,
+        { id, body: { revision: 1, decision: "escalate", rationale: "ask", council: { seats } } },
+        new Date(NOW),
+      );
+    value(
+      await postOutcome(
+        db.prisma,
+        planner,
+        { id, body: { nodeId: "a", status: "success", evidenceHash: "a1" } },
+        new Date(NOW),
+      ),
+    );
+    const checkpoints = () => db.prisma.checkpoint.count({ where: { planId: id } });
+    expect(await escalate([seat("a", "hostile\u0000"), seat("b"), seat("c")])).toMatchObject({
+      ok: false,
+      code: "invalid",
+      message: expect.stringContaining('"council.seats.0.soul"'),
+    });
+    expect(await escalate([seat("a"), seat("b")])).toMatchObject({ ok: false, code: "invalid" });
+    expect(await checkpoints()).toBe(0);
+    // The database refuses the council mid-write: the checkpoint written before it in the transaction goes too.
+    await db.sql.query(
+      `CREATE FUNCTION refuse_council() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`,
+    );
+    await db.sql.query(
+      `CREATE TRIGGER refuse_council BEFORE INSERT ON "Council" FOR EACH ROW EXECUTE FUNCTION refuse_council()`,
+    );
+    try {
+      await expect(escalate([seat("a"), seat("b"), seat("c")])).rejects.toThrow();
+    } finally {
+      await db.sql.query(`DROP TRIGGER refuse_council ON "Council"`);
+      await db.sql.query(`DROP FUNCTION refuse_council()`);
+    }
+    expect(await checkpoints()).toBe(0);
+    const done = value(await escalate([seat("a"), seat("b"), seat("c")]));
+    expect(done.escalation).toMatchObject({ councilId: expect.any(Number) });
+    expect(await checkpoints()).toBe(1);
+  });
 });
 
 describe("reading", () => {

@@ -5,7 +5,8 @@ import { audit, waveKey, type AuditResult, type Decision, type Declaration } fro
 import { fail, ok, type Result } from "../../rules/result";
 import { parseId, parseInput } from "../input";
 import { inPlan, quoted } from "./common";
-import { conveneEscalation, type Escalation } from "./escalate";
+import { kickModels } from "../council";
+import { prepareEscalation, writeEscalation, type Escalation } from "./escalate";
 import { announcePlan } from "./events";
 import { writeRevision } from "./graph";
 import { loadPlan, noPlan } from "./load";
@@ -44,6 +45,8 @@ export async function runCheckpoint(
     return fail("invalid", "Only a revise decision takes a new revision.");
   if (council && decision !== "escalate")
     return fail("invalid", "Only an escalate decision convenes a Round Table.");
+  const escalating = await prepareEscalation(db, who, council);
+  if (!escalating.ok) return escalating;
   const recorded = await inPlan(db, input.id, async (tx, loaded) => {
     const writer = mayWrite(who, loaded);
     if (!writer.ok) return writer;
@@ -104,6 +107,24 @@ export async function runCheckpoint(
       eligibleToAdmit: result.eligibleToAdmit,
       ...(made ? { newRevision: made } : {}),
     });
+    // An escalation's Round Table is convened in this same transaction: the checkpoint and its council stand or
+    // fall together, so the answer is one true sentence either way.
+    const escalation =
+      decision === "escalate"
+        ? await writeEscalation(
+            tx,
+            escalating.value,
+            {
+              id: checkpoint.id,
+              planId: loaded.plan.id,
+              plan: loaded.plan.name,
+              revision: revision.value.number,
+              ...wave.value,
+              audit: result,
+            },
+            now,
+          )
+        : null;
     return ok({
       id: checkpoint.id,
       revision: revision.value.number,
@@ -113,12 +134,11 @@ export async function runCheckpoint(
       declaration,
       audit: result,
       newRevision: made,
-      escalation: null,
+      escalation,
     });
   });
-  if (!recorded.ok || decision !== "escalate") return recorded;
-  const escalation = await conveneEscalation(db, who, recorded.value, council, now);
-  return ok({ ...recorded.value, escalation });
+  if (recorded.ok && recorded.value.escalation?.councilId) kickModels(recorded.value.escalation.councilId);
+  return recorded;
 }
 
 export type AuditAnswer = {

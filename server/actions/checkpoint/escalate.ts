@@ -1,8 +1,10 @@
 // Escalation: a checkpoint convenes a Round Table on hold / revise / admit; its result is advice, a person decides.
 import type { Db } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import { ANON, type Who } from "../../identity";
 import { ESCALATION_OPTIONS, type AuditResult } from "../../rules/checkpoint";
-import { convene, councilState } from "../council";
+import { ok, type Result } from "../../rules/result";
+import { councilState, prepareConvening, writeConvening, type Convening } from "../council";
 import { announcePlan } from "./events";
 import type { LoadedPlan } from "./load";
 
@@ -23,51 +25,54 @@ function contextOf(
   ].join("\n");
 }
 
-export async function conveneEscalation(
+/** The seats to convene, checked before anything is written, so a refused council leaves no checkpoint behind. */
+export async function prepareEscalation(
   db: Db,
   who: Who,
-  c: { id: number; revision: number; justFinished: string[]; nextWave: string[]; audit: AuditResult },
   council: { seats: Record<string, unknown>[]; round_deadline_ms?: number } | undefined,
+): Promise<Result<Convening | null>> {
+  if (!council) return ok(null);
+  // The question and context are the checkpoint's own, written with it; these stand in while the seats are checked.
+  return prepareConvening(db, who, {
+    question: "Hold, revise or admit the next wave?",
+    context: "",
+    options: [...ESCALATION_OPTIONS],
+    seats: council.seats,
+    ...(council.round_deadline_ms ? { round_deadline_ms: council.round_deadline_ms } : {}),
+  });
+}
+
+/** Convenes the prepared Round Table in the checkpoint's own transaction and links the two. */
+export async function writeEscalation(
+  tx: Prisma.TransactionClient,
+  prepared: Convening | null,
+  c: {
+    id: number;
+    planId: number;
+    plan: string;
+    revision: number;
+    justFinished: string[];
+    nextWave: string[];
+    audit: AuditResult;
+  },
   now: Date,
 ): Promise<Escalation> {
-  if (!council)
+  if (!prepared)
     return {
       councilId: null,
       note: "Escalation recorded; no Round Table was convened (give council.seats, 3–8 souls, to convene one on hold / revise / admit).",
     };
-  const row = await db.checkpoint.findUnique({
-    where: { id: c.id },
-    select: { planId: true, plan: { select: { name: true } } },
-  });
-  const convened = await convene(
-    db,
-    who,
-    {
-      question: `Checkpoint ${c.id}: hold, revise or admit the next wave (${c.nextWave.join(", ")})?`,
-      context: contextOf(row?.plan.name ?? "", c),
-      options: [...ESCALATION_OPTIONS],
-      seats: council.seats,
-      ...(council.round_deadline_ms ? { round_deadline_ms: council.round_deadline_ms } : {}),
-    },
+  const question = `Checkpoint ${c.id}: hold, revise or admit the next wave (${c.nextWave.join(", ")})?`;
+  const councilId = await writeConvening(
+    tx,
+    { ...prepared, input: { ...prepared.input, question, context: contextOf(c.plan, c).slice(0, 20_000) } },
     now.getTime(),
   );
-  if (!convened.ok)
-    return {
-      councilId: null,
-      note: `Escalation recorded, but the Round Table was not convened: ${convened.message}`,
-    };
-  await db.$transaction(async (tx) => {
-    // Written once: an escalation convenes one Round Table.
-    await tx.checkpoint.updateMany({
-      where: { id: c.id, councilId: null },
-      data: { councilId: convened.value.id },
-    });
-    if (row)
-      await announcePlan(tx, row.planId, "escalated", { checkpointId: c.id, councilId: convened.value.id });
-  });
+  await tx.checkpoint.update({ where: { id: c.id }, data: { councilId } });
+  await announcePlan(tx, c.planId, "escalated", { checkpointId: c.id, councilId });
   return {
-    councilId: convened.value.id,
-    note: `Round Table ${convened.value.id} convened on hold / revise / admit; its result is recorded here as advice.`,
+    councilId,
+    note: `Round Table ${councilId} convened on hold / revise / admit; its result is recorded here as advice.`,
   };
 }
 

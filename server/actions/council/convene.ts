@@ -209,17 +209,21 @@ async function seatData(db: Db, seats: ConveneInput["seats"]): Promise<Result<Se
   return ok(out);
 }
 
-/**
- * A person convenes and facilitates; an agent may convene for its owner, who facilitates. Round 1 opens in the same
- * transaction, and the model seats are asked in the background.
- */
-export async function convene(
+/** A convening checked and its seats resolved: everything the write needs, nothing written yet. */
+export type Convening = {
+  input: z.infer<typeof ZConvene>;
+  seats: SeatData[];
+  facilitatorId: number;
+  demo: string | null;
+};
+
+/** Checks a convening and reads what its seats name, so a caller can write it inside a transaction of its own. */
+export async function prepareConvening(
   db: Db,
   who: Who,
   input: unknown,
-  now: number,
   opts: { demo?: string } = {},
-): Promise<Result<{ id: number }>> {
+): Promise<Result<Convening>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   const p = parseInput(ZConvene, input);
@@ -231,29 +235,53 @@ export async function convene(
   const seats = await seatData(db, c.seats);
   if (!seats.ok) return seats;
   const facilitatorId = who.kind === "user" ? who.userId : who.kind === "agent" ? who.ownerId : 0;
-  const id = await db.$transaction(async (tx) => {
-    const council = await tx.council.create({
-      data: {
-        question: c.question,
-        context: c.context?.trim() ?? "",
-        options: c.options,
-        aggregator: c.aggregator ?? DEFAULT_AGGREGATOR,
-        valuesKeywords: c.values_keywords ?? [...DEFAULT_VALUES_KEYWORDS],
-        facilitatorId,
-        roundDeadlineMs: c.round_deadline_ms ?? ROUND_DEADLINE_DEFAULT_MS,
-        demo: opts.demo ?? null,
-        createdAt: new Date(now),
-      },
-      select: { id: true },
-    });
-    await tx.councilSeat.createMany({
-      data: seats.value.map((s) => ({ ...s, councilId: council.id })),
-    });
-    await announceChange(tx, council.id, "council.convened", { question: c.question });
-    await lockCouncil(tx, council.id);
-    await advanceIn(tx, council.id, now);
-    return council.id;
+  return ok({ input: c, seats: seats.value, facilitatorId, demo: opts.demo ?? null });
+}
+
+/** Writes a prepared convening and opens round 1, in the caller's transaction; the models are kicked after it. */
+export async function writeConvening(
+  tx: Prisma.TransactionClient,
+  v: Convening,
+  now: number,
+): Promise<number> {
+  const c = v.input;
+  const council = await tx.council.create({
+    data: {
+      question: c.question,
+      context: c.context?.trim() ?? "",
+      options: c.options,
+      aggregator: c.aggregator ?? DEFAULT_AGGREGATOR,
+      valuesKeywords: c.values_keywords ?? [...DEFAULT_VALUES_KEYWORDS],
+      facilitatorId: v.facilitatorId,
+      roundDeadlineMs: c.round_deadline_ms ?? ROUND_DEADLINE_DEFAULT_MS,
+      demo: v.demo,
+      createdAt: new Date(now),
+    },
+    select: { id: true },
   });
+  await tx.councilSeat.createMany({
+    data: v.seats.map((s) => ({ ...s, councilId: council.id })),
+  });
+  await announceChange(tx, council.id, "council.convened", { question: c.question });
+  await lockCouncil(tx, council.id);
+  await advanceIn(tx, council.id, now);
+  return council.id;
+}
+
+/**
+ * A person convenes and facilitates; an agent may convene for its owner, who facilitates. Round 1 opens in the same
+ * transaction, and the model seats are asked in the background.
+ */
+export async function convene(
+  db: Db,
+  who: Who,
+  input: unknown,
+  now: number,
+  opts: { demo?: string } = {},
+): Promise<Result<{ id: number }>> {
+  const prepared = await prepareConvening(db, who, input, opts);
+  if (!prepared.ok) return prepared;
+  const id = await db.$transaction((tx) => writeConvening(tx, prepared.value, now));
   kickModels(id);
   return ok({ id });
 }

@@ -1,5 +1,15 @@
 // The Round Table actions: every door calls these and decides nothing itself.
-export { convene, ZConvene, SOUL_SOURCES, WEARERS, HABIT_MAX, type ConveneInput } from "./convene";
+export {
+  convene,
+  prepareConvening,
+  writeConvening,
+  type Convening,
+  ZConvene,
+  SOUL_SOURCES,
+  WEARERS,
+  HABIT_MAX,
+  type ConveneInput,
+} from "./convene";
 export { answerRound, ZAnswer } from "./answer";
 export { confirmStep, setAxes, recordRuling, ZConfirm, ZAxes, ZRuling, NO_DECISION } from "./facilitate";
 export { councilState, listCouncils, type CouncilSummary } from "./read";
@@ -9,7 +19,7 @@ export { councilMinutes, minutesMarkdown } from "./minutes";
 export { runModelSeats, type ModelRun } from "./models";
 export { sweepCouncils } from "./sweep";
 export { seedCouncilDemo, renewLiveDemo } from "./demo";
-export { setModelKicker } from "./common";
+export { kickModels, setModelKicker } from "./common";
 export { COUNCIL_INVARIANTS } from "./invariants";
 export type {
   AnswerView,

@@ -37,7 +37,7 @@ export function mcpServer(db: Db, who: Who, clock: Clock, tools: McpTool[] = MCP
         true,
       );
     const parsed = t.input.strict().safeParse(req.params.arguments ?? {});
-    if (!parsed.success) return text(describeIssue(parsed.error.issues[0]), true);
+    if (!parsed.success) return text(describeIssue(parsed.error.issues[0], req.params.arguments), true);
     try {
       const r = await t.call(
         { db, who, clock, signal: extra.signal },
@@ -53,7 +53,38 @@ export function mcpServer(db: Db, who: Who, clock: Clock, tools: McpTool[] = MCP
   return server;
 }
 
+/**
+ * A tools/call whose `arguments` is not an object never reaches a tool: the SDK refuses it as an internal error
+ * (-32603) before any handler runs. Answered here instead, as the tool result a model can correct.
+ */
+async function argumentsNotAnObject(req: Request): Promise<Response | null> {
+  if (req.method !== "POST") return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(await req.clone().text());
+  } catch {
+    return null; // the transport answers malformed JSON itself
+  }
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
+  const m = message as { id?: unknown; method?: unknown; params?: { arguments?: unknown } };
+  const args = m.params?.arguments;
+  if (
+    m.method !== "tools/call" ||
+    args === undefined ||
+    (typeof args === "object" && args !== null && !Array.isArray(args))
+  )
+    return null;
+  const got = Array.isArray(args) ? "an array" : args === null ? "null" : `a ${typeof args}`;
+  return Response.json({
+    jsonrpc: "2.0",
+    id: m.id ?? null,
+    result: text(`The tool's arguments must be an object of named fields, not ${got}.`, true),
+  });
+}
+
 export async function handleMcp(req: Request, db: Db, who: Who, clock: Clock): Promise<Response> {
+  const refused = await argumentsNotAnObject(req);
+  if (refused) return refused;
   const server = mcpServer(db, who, clock);
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: env().PARLEY_BODY_MAX,

@@ -1,9 +1,8 @@
-// /api/trpc – the tRPC door the pages use; the context is who is asking and the database.
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+// /api/trpc – the tRPC door the pages use; the context is who is asking, the database and the clock.
 import { whoFromRequest } from "@/server/auth";
 import { wallClock } from "@/server/clock";
 import { getDb } from "@/server/db";
-import { appRouter } from "@/server/doors/trpc";
+import { handleTrpc } from "@/server/doors/trpc/http";
 import { clientAddress, crossOriginWrite, failureResponse, floorFor } from "@/server/http/floor";
 import { identityKey } from "@/server/identity";
 import { fail } from "@/server/rules/result";
@@ -18,16 +17,7 @@ async function handler(req: Request) {
   if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
   const floor = await floorFor(req, identityKey(who, clientAddress(req)));
   if (!floor.ok) return floor.res;
-  const db = await getDb();
-  return fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req: floor.req,
-    router: appRouter,
-    createContext: () => ({ db, who, clock: wallClock }),
-    responseMeta: () => ({
-      headers: new Headers({ "Cache-Control": "private, no-store", Vary: "Cookie, Authorization" }),
-    }),
-  });
+  return handleTrpc(floor.req, await getDb(), who, wallClock);
 }
 
 export { handler as GET, handler as POST };

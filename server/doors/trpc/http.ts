@@ -1,0 +1,17 @@
+// The tRPC door over HTTP: the fetch adapter with the context of one request (database, who, the clock).
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import type { Clock } from "../../clock";
+import type { Db } from "../../db";
+import { PRIVATE_HEADERS } from "../../http/floor";
+import type { Who } from "../../identity";
+import { appRouter } from "./index";
+
+export function handleTrpc(req: Request, db: Db, who: Who, clock: Clock): Promise<Response> {
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: () => ({ db, who, clock }),
+    responseMeta: () => ({ headers: new Headers(PRIVATE_HEADERS) }),
+  });
+}
