@@ -11,6 +11,24 @@ const alive = (pid: number) => {
   }
 };
 
+/** The lock is held by another live process: a start-up that cannot go on, said in one sentence. */
+export class DataDirLocked extends Error {
+  readonly code = "PARLEY_DATA_DIR_LOCKED";
+  constructor(
+    readonly dir: string,
+    readonly owner: number,
+  ) {
+    super(
+      `The embedded database at ${dir} is in use by process ${owner}: stop that process, or set DATABASE_URL to a PostgreSQL server to run several processes.`,
+    );
+    this.name = "DataDirLocked";
+  }
+}
+
+/** By its code, not its class: Next bundles the start-up hook apart from the server, each with its own copy. */
+export const isDataDirLocked = (e: unknown): e is DataDirLocked =>
+  (e as { code?: unknown } | null)?.code === "PARLEY_DATA_DIR_LOCKED";
+
 export function lockDataDir(dir: string): () => Promise<void> {
   const file = `${dir}.lock`;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -26,10 +44,7 @@ export function lockDataDir(dir: string): () => Promise<void> {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       const owner = Number(fs.readFileSync(file, "utf8").trim());
-      if (owner && owner !== process.pid && alive(owner))
-        throw new Error(
-          `The embedded database at ${dir} is in use by process ${owner}. Stop it, or set DATABASE_URL to a PostgreSQL server to run several processes.`,
-        );
+      if (owner && owner !== process.pid && alive(owner)) throw new DataDirLocked(dir, owner);
       fs.rmSync(file, { force: true }); // a dead owner's lock: take it over
     }
   }

@@ -1,6 +1,15 @@
 // The `parley` command line: every subcommand calls the same actions and rules as the other doors.
 import fs from "node:fs";
 import { dbCheck } from "../../actions/dbcheck";
+import { isDataDirLocked } from "../../datalock";
+
+/** Why the database could not be opened, in one sentence: the lock's own, or the driver's first line. */
+function notOpened(e: unknown): string {
+  if (isDataDirLocked(e)) return e.message;
+  const err = e as { message?: unknown; code?: unknown } | null;
+  const why = String(err?.message || err?.code || e).split("\n")[0];
+  return `The database could not be opened (${why}); nothing was checked.`;
+}
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 type Command = { usage: string; summary: string; run: (args: string[], io: Io) => Promise<number> };
@@ -23,7 +32,16 @@ export const COMMANDS: Record<string, Command> = {
       }
       await import("../../modules"); // every module's invariants
       const { openDatabase, databaseUrl } = await import("../../db");
-      const db = await openDatabase(databaseUrl(), { migrate: false });
+      const opened = await openDatabase(databaseUrl(), { migrate: false }).then(
+        (db) => ({ db }),
+        (e: unknown) => ({ why: notOpened(e) }),
+      );
+      // A database the check cannot open (the app holds the embedded one, PostgreSQL is down) is one sentence.
+      if ("why" in opened) {
+        io.stderr(`${opened.why}\n`);
+        return 1;
+      }
+      const { db } = opened;
       try {
         const r = await dbCheck(db);
         io.stdout(
