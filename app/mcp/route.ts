@@ -3,7 +3,7 @@ import { wallClock } from "@/server/clock";
 import { whoFromRequest } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { handleMcp } from "@/server/doors/mcp/server";
-import { clientAddress, crossOriginWrite, failureResponse, floorFor } from "@/server/http/floor";
+import { clientAddress, crossOriginWrite, failureResponse, floorFor, guarded } from "@/server/http/floor";
 import { identityKey } from "@/server/identity";
 import { fail } from "@/server/rules/result";
 
@@ -21,4 +21,5 @@ async function handler(req: Request) {
   return handleMcp(floor.req, await getDb(), who, wallClock);
 }
 
-export { handler as GET, handler as POST, handler as DELETE };
+const guardedHandler = guarded(handler);
+export { guardedHandler as GET, guardedHandler as POST, guardedHandler as DELETE };

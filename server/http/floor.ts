@@ -1,6 +1,7 @@
 // The HTTP floor every door stands on: same-origin writes, a body cap, a per-identity rate limit, private caching.
 import { env } from "../env";
 import { FAILURE_CODES, fail, type Failure } from "../rules/result";
+import { isDatabaseDown, RETRY_AFTER_S, UNAVAILABLE } from "./unavailable";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -90,7 +91,48 @@ export const PRIVATE_HEADERS: Record<string, string> = {
 export function failureResponse(f: Failure, extra: Record<string, string> = {}): Response {
   return Response.json(
     { error: { code: f.code, message: f.message } },
-    { status: FAILURE_CODES[f.code], headers: { ...PRIVATE_HEADERS, ...extra } },
+    {
+      status: FAILURE_CODES[f.code],
+      headers: {
+        ...PRIVATE_HEADERS,
+        ...(f.code === "unavailable" ? { "Retry-After": String(RETRY_AFTER_S) } : {}),
+        ...extra,
+      },
+    },
+  );
+}
+
+/** The database is out of reach: 503 with Retry-After, so clients wait and try again rather than give up. */
+export function unavailableResponse(): Response {
+  return failureResponse(UNAVAILABLE);
+}
+
+/**
+ * Wraps a route handler that reaches the database before any door's own error mapping (resolving who asks, say):
+ * an unreachable database is a 503, anything else our one-sentence 500 with the details kept in the log.
+ */
+export function guarded<A extends unknown[]>(
+  handler: (req: Request, ...rest: A) => Promise<Response>,
+): (req: Request, ...rest: A) => Promise<Response> {
+  return async (req, ...rest) => {
+    try {
+      return await handler(req, ...rest);
+    } catch (e) {
+      return thrownResponse(req, e);
+    }
+  };
+}
+
+/** What a door answers for an error it did not expect: 503 when the database is away, else one sentence (500). */
+export function thrownResponse(req: Request, e: unknown): Response {
+  if (isDatabaseDown(e)) return unavailableResponse();
+  // Internal errors never leak their details to the client; the server log keeps them.
+  console.error(`${req.method} ${new URL(req.url).pathname} failed:`, e);
+  return Response.json(
+    {
+      error: { code: "internal", message: "Something went wrong on our side; the request was not applied." },
+    },
+    { status: 500, headers: PRIVATE_HEADERS },
   );
 }
 

@@ -14,6 +14,8 @@ export const FAILURE_CODES = {
   invalid: 422,
   /** Too many requests from this identity; try again after the Retry-After seconds. */
   rate_limited: 429,
+  /** The database cannot be reached just now (not the request's fault); try again after the Retry-After seconds. */
+  unavailable: 503,
 } as const;
 
 export type FailureCode = keyof typeof FAILURE_CODES;

@@ -8,6 +8,7 @@ import { describeIssue } from "../../actions/input";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import { env } from "../../env";
+import { isDatabaseDown, UNAVAILABLE } from "../../http/unavailable";
 import type { Who } from "../../identity";
 import type { McpTool } from "./tool";
 import { MCP_TOOLS } from "./tools";
@@ -46,6 +47,7 @@ export function mcpServer(db: Db, who: Who, clock: Clock, tools: McpTool[] = MCP
       if (!r.ok) return text(`${r.code}: ${r.message}`, true);
       return { content: [{ type: "text" as const, text: JSON.stringify(r.value, null, 2) }] };
     } catch (e) {
+      if (isDatabaseDown(e)) return text(`unavailable: ${UNAVAILABLE.message}`, true);
       console.error(`MCP tool ${t.name} failed:`, e);
       return text("Something went wrong on our side; the call was not applied.", true);
     }

@@ -10,6 +10,7 @@ import {
   RATE_LIMITED,
   rateLimit,
   readJsonBody,
+  thrownResponse,
 } from "../../http/floor";
 import { fail } from "../../rules/result";
 import type { RestRoute } from "./route";
@@ -89,16 +90,6 @@ export async function dispatch(
     if (!result.ok) return failureResponse(result);
     return Response.json(result.value, { status: found.route.status ?? 200, headers: PRIVATE_HEADERS });
   } catch (e) {
-    // Internal errors never leak their details to the client; the server log keeps them.
-    console.error(`${req.method} ${url.pathname} failed:`, e);
-    return Response.json(
-      {
-        error: {
-          code: "internal",
-          message: "Something went wrong on our side; the request was not applied.",
-        },
-      },
-      { status: 500, headers: PRIVATE_HEADERS },
-    );
+    return thrownResponse(req, e);
   }
 }

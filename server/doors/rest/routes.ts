@@ -1,8 +1,8 @@
 // Every path of the JSON API, in one table; each row calls one action and decides nothing.
 import { registerLocal, ZRegister } from "../../actions/accounts";
 import { createAgent, listAgents, revokeAgent, ZCreateAgent } from "../../actions/agents";
+import { health } from "../../actions/health";
 import { me } from "../../actions/me";
-import { ok } from "../../rules/result";
 import { PLAN_ROUTES } from "./checkpoint";
 import { COUNCIL_ROUTES } from "./council";
 import { GAME_ROUTES } from "./game";
@@ -52,8 +52,9 @@ const foundation: RestRoute[] = [
     method: "GET",
     path: "/api/health",
     tag: "meta",
-    summary: "Liveness: answers ok when the process serves.",
-    call: async () => ok({ ok: true }),
+    summary:
+      "Health: 200 when the process serves and its database answers; 503 (with Retry-After) when it does not.",
+    call: ({ db }) => health(db),
   }),
 ];
 

@@ -3,6 +3,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import { PRIVATE_HEADERS } from "../../http/floor";
+import { RETRY_AFTER_S } from "../../http/unavailable";
 import type { Who } from "../../identity";
 import { appRouter } from "./index";
 
@@ -12,6 +13,11 @@ export function handleTrpc(req: Request, db: Db, who: Who, clock: Clock): Promis
     req,
     router: appRouter,
     createContext: () => ({ db, who, clock }),
-    responseMeta: () => ({ headers: new Headers(PRIVATE_HEADERS) }),
+    responseMeta: ({ errors }) => {
+      const headers = new Headers(PRIVATE_HEADERS);
+      if (errors.some((e) => e.code === "SERVICE_UNAVAILABLE"))
+        headers.set("Retry-After", String(RETRY_AFTER_S));
+      return { headers };
+    },
   });
 }

@@ -4,6 +4,7 @@ import superjson from "superjson";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
+import { isDatabaseDown, UNAVAILABLE } from "../../http/unavailable";
 import type { FailureCode, Result } from "../../rules/result";
 
 // 1. CONTEXT — the inner part (db, who, clock) is all a procedure needs; tests and the CLI build it without a
@@ -37,6 +38,7 @@ const TRPC_CODE = {
   conflict: "CONFLICT",
   invalid: "UNPROCESSABLE_CONTENT",
   rate_limited: "TOO_MANY_REQUESTS",
+  unavailable: "SERVICE_UNAVAILABLE",
 } as const satisfies Record<FailureCode, TRPCError["code"]>;
 
 class FailureCause extends Error {
@@ -58,7 +60,12 @@ export function unwrap<T>(r: Result<T>): T {
   });
 }
 
-// 4. PROCEDURES — inputs are passed through untouched: the actions parse them, so every door refuses alike.
+// 4. PROCEDURES — inputs are passed through untouched: the actions parse them, so every door refuses alike. An
+// unreachable database is `unavailable` (503), as at every door, not an internal error.
 export const router = t.router;
-export const procedure = t.procedure;
+export const procedure = t.procedure.use(async ({ next }) => {
+  const r = await next();
+  if (!r.ok && r.error.code === "INTERNAL_SERVER_ERROR" && isDatabaseDown(r.error.cause)) unwrap(UNAVAILABLE);
+  return r;
+});
 export const createCallerFactory = t.createCallerFactory;

@@ -3,7 +3,7 @@ import { whoFromRequest } from "@/server/auth";
 import { wallClock } from "@/server/clock";
 import { getDb } from "@/server/db";
 import { handleTrpc } from "@/server/doors/trpc/http";
-import { clientAddress, crossOriginWrite, failureResponse, floorFor } from "@/server/http/floor";
+import { clientAddress, crossOriginWrite, failureResponse, floorFor, guarded } from "@/server/http/floor";
 import { identityKey } from "@/server/identity";
 import { fail } from "@/server/rules/result";
 
@@ -20,4 +20,5 @@ async function handler(req: Request) {
   return handleTrpc(floor.req, await getDb(), who, wallClock);
 }
 
-export { handler as GET, handler as POST };
+const guardedHandler = guarded(handler);
+export { guardedHandler as GET, guardedHandler as POST };

@@ -3,13 +3,13 @@ import { wallClock } from "@/server/clock";
 import { councilMinutes } from "@/server/actions/council";
 import { whoFromRequest } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { failureResponse, PRIVATE_HEADERS } from "@/server/http/floor";
+import { failureResponse, guarded, PRIVATE_HEADERS } from "@/server/http/floor";
 import { fail } from "@/server/rules/result";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = guarded(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const db = await getDb();
   const { who, badToken } = await whoFromRequest(req);
   // A token that is unknown or revoked is refused, as at every door: read as a guest, it would hand a revoked
@@ -24,4 +24,4 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
       "Content-Disposition": `inline; filename="${r.value.filename}"`,
     },
   });
-}
+});
