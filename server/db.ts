@@ -72,20 +72,72 @@ function openPostgres(url: string): Database {
     kind: "postgres",
     prisma,
     sql,
-    async listen(channel, fn) {
-      const client = new pg.Client({ connectionString: url });
-      client.on("notification", (m) => m.channel === channel && fn());
-      client.on("error", () => {}); // the tailer's poll keeps delivering while the wake-up line is down
-      await client.connect();
-      await client.query(`LISTEN ${channel}`);
-      return async () => {
-        await client.end().catch(() => {});
-      };
-    },
+    listen: (channel, fn) => listenPostgres(url, channel, fn),
     async close() {
       await prisma.$disconnect();
       await pool.end();
     },
+  };
+}
+
+const LISTEN_RETRY_MIN_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/**
+ * A LISTEN line that comes back by itself: when the connection drops (the server restarted, the backend was
+ * terminated) it reconnects with a doubling backoff and then calls `fn` once, since a NOTIFY sent meanwhile is
+ * lost. Never rejects: while the line is down the tailer's own polling carries the events.
+ */
+async function listenPostgres(url: string, channel: string, fn: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let delay = LISTEN_RETRY_MIN_MS;
+  const connect = async (again: boolean) => {
+    // A bounded connect and TCP keepalive: a server that vanished without a word still counts as lost, and retried.
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: "parley listen",
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      void client.end().catch(() => {});
+      if (!stopped) schedule();
+    };
+    client.on("notification", (m) => m.channel === channel && fn());
+    client.on("error", onLost);
+    client.on("end", onLost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped || lost) return void client.end().catch(() => {});
+    current = client;
+    delay = LISTEN_RETRY_MIN_MS;
+    if (again) fn();
+  };
+  const schedule = () => {
+    if (retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect(true);
+    }, delay);
+    retry.unref?.();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await current?.end().catch(() => {});
   };
 }
 

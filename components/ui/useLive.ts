@@ -4,6 +4,15 @@ import { useEffect, useRef } from "react";
 
 export type LiveMessage = { id: string; topic: string; type: string; payload: unknown; at: string };
 
+/** The message that tells a page to read its state again; every page reloads on it. */
+const READ_AGAIN = (why: string): LiveMessage => ({
+  id: "",
+  topic: "",
+  type: "live.open",
+  payload: why,
+  at: "",
+});
+
 export function useLive(topics: string[], onEvent: (e: LiveMessage) => void) {
   const handler = useRef(onEvent);
   handler.current = onEvent;
@@ -13,9 +22,9 @@ export function useLive(topics: string[], onEvent: (e: LiveMessage) => void) {
     const source = new EventSource(`/api/events?topics=${encodeURIComponent(key)}`);
     // What changed between the page's render and this connection is not in the feed for us: on every (re)connect,
     // tell the page to read again, so a change made in that gap is never missed.
-    source.addEventListener("open", () =>
-      handler.current({ id: "", topic: "", type: "live.open", payload: null, at: "" }),
-    );
+    source.addEventListener("open", () => handler.current(READ_AGAIN("open")));
+    // The feed could not fill the gap since our last event (we were too far behind): read everything again.
+    source.addEventListener("reset", () => handler.current(READ_AGAIN("reset")));
     source.addEventListener("live", (m) => {
       const e = JSON.parse((m as MessageEvent).data) as Omit<LiveMessage, "id">;
       handler.current({ ...e, id: (m as MessageEvent).lastEventId });

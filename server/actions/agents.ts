@@ -111,3 +111,23 @@ export async function whoForToken(db: Db, token: string): Promise<Who | null> {
     void db.agent.update({ where: { id: agent.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   return { kind: "agent", agentId: agent.id, name: agent.name, ownerId: agent.ownerId };
 }
+
+/**
+ * Whether `who` may still act as itself: an agent whose token was revoked after the request began (an open live
+ * stream, a long poll) may not. A person's session ends by its own expiry, so only agents are looked up.
+ */
+export async function stillSignedIn(db: Db, who: Who): Promise<boolean> {
+  if (who.kind !== "agent") return true;
+  const agent = await db.agent.findUnique({ where: { id: who.agentId }, select: { revokedAt: true } });
+  return !!agent && !agent.revokedAt;
+}
+
+/** The live event `revokeAgent` writes for `who`'s token: an open stream checks `stillSignedIn` again on it. */
+export function mayHaveRevoked(e: { topic: string; type: string; payload: unknown }, who: Who): boolean {
+  return (
+    who.kind === "agent" &&
+    e.topic === `user:${who.ownerId}` &&
+    e.type === "agent.revoked" &&
+    (e.payload as { id?: unknown } | null)?.id === who.agentId
+  );
+}

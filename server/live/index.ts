@@ -2,9 +2,11 @@
 import { getDatabase, openedDatabase, type Database } from "../db";
 import type { Who } from "../identity";
 import { WAKE_CHANNEL } from "./outbox";
-import { isAfter, Tailer, type LiveEvent } from "./tail";
+import { later, parseEventId, START } from "./cursor";
+import { eventIsAfter, Tailer, type LiveEvent } from "./tail";
 
 export type { LiveEvent } from "./tail";
+export { parseEventId } from "./cursor";
 export { publish, type OutboxEvent } from "./outbox";
 
 /**
@@ -84,8 +86,22 @@ const matches = (topics: string[] | null, e: LiveEvent) =>
   !topics || topics.some((t) => e.topic === t || (t.endsWith("*") && e.topic.startsWith(t.slice(0, -1))));
 
 /**
+ * What a follower hands its door: an event for this viewer; a reset (the client's own state is stale and the feed
+ * cannot fill the gap: read it again, then resume after `id`, or as a fresh connection when `id` is null); or the
+ * end of the stream because the viewer is signed out (a revoked token).
+ */
+export type Delivery =
+  | { kind: "event"; event: LiveEvent }
+  | { kind: "reset"; reason: "behind" | "unknown"; id: string | null }
+  | { kind: "signed_out" };
+
+/** Whether the viewer may still watch: checked once subscribed, and again whenever an event says it may not. */
+export type Access = { check: () => Promise<boolean>; recheckOn: (e: LiveEvent) => boolean };
+
+/**
  * Subscribe before reading the backlog, so nothing falls between the two; deliver the backlog, then live events
- * after the backlog's end (no duplicates). Returns an async iterator of events this viewer may see.
+ * after both the backlog's end and the client's own position (no duplicates, even when the client has seen more
+ * than this process's tailer, after a restart or a reconnect to another process).
  */
 export async function* follow(opts: {
   who: Who;
@@ -93,7 +109,8 @@ export async function* follow(opts: {
   lastEventId?: string | null;
   signal?: AbortSignal;
   tailer?: Tailer;
-}): AsyncGenerator<LiveEvent> {
+  access?: Access;
+}): AsyncGenerator<Delivery> {
   const tailer = opts.tailer ?? (await getTailer());
   const queue: LiveEvent[] = [];
   let wake: (() => void) | null = null;
@@ -101,16 +118,29 @@ export async function* follow(opts: {
     queue.push(e);
     wake?.();
   });
+  const until = tailer.position() ?? START; // read in the same tick as subscribing: every later event is queued
   const onAbort = () => wake?.();
   opts.signal?.addEventListener("abort", onAbort);
+  const visible = (e: LiveEvent): Delivery | null => {
+    const seen = visibleTo(e, opts.who);
+    return seen && matches(opts.topics, seen) ? { kind: "event", event: seen } : null;
+  };
   try {
-    const until = tailer.position();
-    if (opts.lastEventId && until) {
-      const backlog = (await tailer.backlog(opts.lastEventId, until)) ?? [];
-      for (const e of backlog) {
-        const seen = visibleTo(e, opts.who);
-        if (seen && matches(opts.topics, seen)) yield seen;
-      }
+    if (opts.access && !(await opts.access.check())) {
+      yield { kind: "signed_out" };
+      return;
+    }
+    let seenUpTo = until; // live events at or before this were delivered by the backlog, or the client has them
+    const last = parseEventId(opts.lastEventId);
+    if (last !== null) {
+      const backlog = await tailer.backlog(last, until);
+      if (backlog.kind === "events") {
+        for (const e of backlog.events) {
+          const d = visible(e);
+          if (d) yield d;
+        }
+        seenUpTo = later(until, backlog.from);
+      } else yield { kind: "reset", reason: backlog.reason, id: until.id > 0n ? String(until.id) : null };
     }
     while (!opts.signal?.aborted) {
       const e = queue.shift();
@@ -119,9 +149,13 @@ export async function* follow(opts: {
         wake = null;
         continue;
       }
-      if (until && !isAfter(e, until)) continue; // already delivered by the backlog
-      const seen = visibleTo(e, opts.who);
-      if (seen && matches(opts.topics, seen)) yield seen;
+      if (opts.access?.recheckOn(e) && !(await opts.access.check())) {
+        yield { kind: "signed_out" };
+        return;
+      }
+      if (!eventIsAfter(e, seenUpTo)) continue;
+      const d = visible(e);
+      if (d) yield d;
     }
   } finally {
     unsubscribe();

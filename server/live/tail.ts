@@ -3,6 +3,7 @@
 // event for good. A row is read only once every transaction older than it has finished (txid < xmin),
 // and the cursor is (txid, id), which such rows can only ever extend.
 import type { Database } from "../db";
+import { isAfter, positionOf, START, type Position } from "./cursor";
 import { WAKE_CHANNEL } from "./outbox";
 
 export type LiveEvent = {
@@ -13,13 +14,18 @@ export type LiveEvent = {
   payload: unknown;
   at: string;
 };
-type Position = { txid: bigint; id: bigint };
 type Listener = (e: LiveEvent) => void;
+
+/**
+ * What a reconnecting client is owed: the events after its own, or — when its id names no event of ours, or it is
+ * further behind than `backlogMax` — a reset: it must read its state again, because the feed will not fill the gap.
+ */
+export type Backlog =
+  { kind: "events"; events: LiveEvent[]; from: Position } | { kind: "reset"; reason: "behind" | "unknown" };
 
 const POLL_MS = 250;
 const BATCH = 1000;
-
-const after = (a: Position, b: Position) => a.txid > b.txid || (a.txid === b.txid && a.id > b.id);
+export const BACKLOG_MAX = 10_000;
 
 type Row = {
   id: string;
@@ -38,7 +44,10 @@ const toEvent = (r: Row): LiveEvent => ({
   at: new Date(r.createdAt).toISOString(),
 });
 
-const SELECT = `SELECT id::text, txid::text, topic, type, payload, "createdAt" FROM "Event"`;
+// The ids travel as text (a bigint does not fit a JS number), so every ORDER BY names the table's bigint columns
+// (`e.txid`): an unqualified `txid` there would mean the text output column and sort "10000" before "9999".
+const SELECT = `SELECT e.id::text AS id, e.txid::text AS txid, e.topic, e.type, e.payload, e."createdAt" FROM "Event" e`;
+const ORDER = `ORDER BY e.txid, e.id`;
 const HORIZON = `(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`;
 
 export class Tailer {
@@ -49,15 +58,24 @@ export class Tailer {
   private again = false;
   private stopped = false;
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly pollMs: number;
+  private readonly backlogMax: number;
 
-  constructor(private readonly db: Database) {}
+  /** `pollMs` and `backlogMax` are seams for tests (a tailer that only moves when kicked, a small cap). */
+  constructor(
+    private readonly db: Database,
+    opts: { pollMs?: number; backlogMax?: number } = {},
+  ) {
+    this.pollMs = opts.pollMs ?? POLL_MS;
+    this.backlogMax = opts.backlogMax ?? BACKLOG_MAX;
+  }
 
   /** Starts at the current end of the feed: history is read on demand by `backlog`. */
   async start(): Promise<void> {
     const rows = await this.db.sql.query<{ txid: string; id: string }>(
-      `SELECT txid::text, id::text FROM "Event" WHERE txid < ${HORIZON} ORDER BY txid DESC, id DESC LIMIT 1`,
+      `SELECT e.txid::text AS txid, e.id::text AS id FROM "Event" e WHERE e.txid < ${HORIZON} ORDER BY e.txid DESC, e.id DESC LIMIT 1`,
     );
-    this.cursor = rows[0] ? { txid: BigInt(rows[0].txid), id: BigInt(rows[0].id) } : { txid: 0n, id: 0n };
+    this.cursor = rows[0] ? positionOf(rows[0]) : START;
     this.unlisten = await this.db.listen(WAKE_CHANNEL, () => this.kick()).catch(() => null);
     this.schedule();
   }
@@ -86,6 +104,7 @@ export class Tailer {
       return;
     }
     if (this.timer) clearTimeout(this.timer);
+    // A failed read (the database restarting) only skips this round: the next poll starts from the same cursor.
     this.running = this.poll()
       .catch(() => {})
       .finally(() => {
@@ -99,21 +118,23 @@ export class Tailer {
 
   private schedule() {
     if (this.stopped) return;
-    this.timer = setTimeout(() => this.kick(), POLL_MS);
+    this.timer = setTimeout(() => this.kick(), this.pollMs);
     this.timer.unref?.();
   }
 
   private async poll(): Promise<void> {
-    const from = this.cursor;
-    if (!from) return;
+    if (!this.cursor) return;
     for (;;) {
+      const from = this.cursor;
       const rows = await this.db.sql.query<Row>(
-        `${SELECT} WHERE (txid, id) > ($1::bigint, $2::bigint) AND txid < ${HORIZON} ORDER BY txid, id LIMIT ${BATCH}`,
-        [String(this.cursor!.txid), String(this.cursor!.id)],
+        `${SELECT} WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND e.txid < ${HORIZON} ${ORDER} LIMIT ${BATCH}`,
+        [String(from.txid), String(from.id)],
       );
       for (const r of rows) {
         const e = toEvent(r);
-        this.cursor = { txid: BigInt(e.txid), id: BigInt(e.id) };
+        const at = positionOf(e);
+        if (!isAfter(at, this.cursor)) continue; // the cursor only moves forward: never a repeat
+        this.cursor = at;
         for (const fn of this.listeners) fn(e);
       }
       if (rows.length < BATCH) return;
@@ -125,20 +146,22 @@ export class Tailer {
     return this.cursor;
   }
 
-  /** Events after the event `lastEventId` up to `until`, for a reconnect; null when that id is unknown. */
-  async backlog(lastEventId: string, until: Position): Promise<LiveEvent[] | null> {
-    if (!/^\d{1,19}$/.test(lastEventId)) return null;
+  /** What a client whose last event was `lastEventId` is owed up to `until` (see `Backlog`). */
+  async backlog(lastEventId: bigint, until: Position): Promise<Backlog> {
     const at = await this.db.sql.query<{ txid: string }>(
-      `SELECT txid::text FROM "Event" WHERE id = $1::bigint`,
-      [lastEventId],
+      `SELECT e.txid::text AS txid FROM "Event" e WHERE e.id = $1::bigint`,
+      [String(lastEventId)],
     );
-    if (!at[0]) return null;
+    if (!at[0]) return { kind: "reset", reason: "unknown" };
+    const from = { txid: BigInt(at[0].txid), id: lastEventId };
+    // One row more than the cap tells "exactly the cap" from "more than the cap" without counting.
     const rows = await this.db.sql.query<Row>(
-      `${SELECT} WHERE (txid, id) > ($1::bigint, $2::bigint) AND (txid, id) <= ($3::bigint, $4::bigint) ORDER BY txid, id LIMIT 10000`,
-      [at[0].txid, lastEventId, String(until.txid), String(until.id)],
+      `${SELECT} WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND (e.txid, e.id) <= ($3::bigint, $4::bigint) ${ORDER} LIMIT ${this.backlogMax + 1}`,
+      [String(from.txid), String(from.id), String(until.txid), String(until.id)],
     );
-    return rows.map(toEvent);
+    if (rows.length > this.backlogMax) return { kind: "reset", reason: "behind" };
+    return { kind: "events", events: rows.map(toEvent), from };
   }
 }
 
-export const isAfter = (e: LiveEvent, p: Position) => after({ txid: BigInt(e.txid), id: BigInt(e.id) }, p);
+export const eventIsAfter = (e: LiveEvent, p: Position) => isAfter(positionOf(e), p);

@@ -1,9 +1,12 @@
-// The tRPC subscription of the live feed: tracked ids, and a resume from lastEventId without repeats.
+// The tRPC subscription of the live feed: tracked ids, a resume from lastEventId without repeats, a fresh feed for
+// a lastEventId out of range, a `reset` for one the feed cannot resume from, UNAUTHORIZED once a token is revoked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgent, revokeAgent, whoForToken } from "../../actions/agents";
 import { setDatabase } from "../../db";
 import { ANON } from "../../identity";
 import { publish } from "../../live/outbox";
-import { testDatabase, type TestDatabase } from "../../testing/db";
+import { sleep, until, writeTx } from "../../live/testkit";
+import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { createCaller } from "./index";
 import { fixedClock } from "../../clock";
 /** The moment every door in this file reads: a fixed clock, so the suite passes on any day. */
@@ -43,5 +46,51 @@ describe("live.events", () => {
     expect(got.map(typeOf)).toEqual(["a", "b"]);
     const resumed = await caller.live.events({ topics: ["table:77"], lastEventId: idOf(got[0]) });
     expect((await take(resumed as AsyncIterable<unknown>, 2)).map(typeOf)).toEqual(["b", "c"]);
+  });
+
+  it("a lastEventId beyond the bigint range is a fresh subscription, not an error", async () => {
+    const caller = createCaller({ db: db.prisma, who: ANON, clock });
+    const sub = await caller.live.events({ topics: ["table:78"], lastEventId: "9999999999999999999" });
+    const reading = take(sub as AsyncIterable<unknown>, 1);
+    await sleep(300);
+    const [id] = await writeTx(db, "table:78");
+    const [got] = await reading;
+    expect(got).toEqual([id, expect.objectContaining({ topic: "table:78" }), expect.anything()]);
+  });
+
+  it("a lastEventId that names no event yields a tracked `reset` carrying the id to resume after", async () => {
+    const [last] = await writeTx(db, "table:79");
+    await sleep(400); // the tailer has read it
+    const caller = createCaller({ db: db.prisma, who: ANON, clock });
+    const sub = await caller.live.events({ topics: ["table:79"], lastEventId: "4242424242" });
+    const [reset] = await take(sub as AsyncIterable<unknown>, 1);
+    expect(reset).toEqual([
+      last,
+      expect.objectContaining({ type: "reset", payload: { reason: "unknown" } }),
+      expect.anything(),
+    ]);
+  });
+
+  it("an agent's subscription ends with UNAUTHORIZED when its token is revoked", async () => {
+    const owner = await makeUser(db, "owner");
+    const made = await createAgent(db.prisma, owner, { name: "subscriber" });
+    if (!made.ok) throw new Error(made.message);
+    const who = (await whoForToken(db.prisma, made.value.token))!;
+    const caller = createCaller({ db: db.prisma, who, clock });
+    const sub = (await caller.live.events({ topics: ["lobby"] })) as AsyncIterable<unknown>;
+    let outcome: unknown = "still open";
+    const got: unknown[] = [];
+    const reading = (async () => {
+      for await (const e of sub) got.push(e);
+    })().then(
+      () => (outcome = "ended without an error"),
+      (e) => (outcome = e),
+    );
+    await sleep(300);
+    await writeTx(db, "lobby");
+    await until(() => got.length === 1); // the subscription works
+    await revokeAgent(db.prisma, owner, { id: made.value.id });
+    await Promise.race([reading, sleep(2000)]);
+    expect(outcome).toMatchObject({ code: "UNAUTHORIZED" });
   });
 });

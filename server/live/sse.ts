@@ -1,0 +1,67 @@
+// The live feed as Server-Sent Events: `live` events carry their id (EventSource resends it as Last-Event-ID),
+// `reset` tells the client to read its state again, `signin_required` ends a stream whose token was revoked.
+import { follow, type Access, type Delivery } from "./index";
+import type { Who } from "../identity";
+
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "private, no-cache, no-transform",
+  Vary: "Cookie, Authorization",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+};
+
+/** One delivery as SSE text (a `signed_out` is the last frame: the stream ends after it). */
+export function sseFrame(d: Delivery): string {
+  if (d.kind === "event") {
+    const { id, topic, type, payload, at } = d.event;
+    return `id: ${id}\nevent: live\ndata: ${JSON.stringify({ topic, type, payload, at })}\n\n`;
+  }
+  if (d.kind === "reset")
+    // An empty `id:` clears the client's Last-Event-ID, so its next reconnect is a fresh one.
+    return `id: ${d.id ?? ""}\nevent: reset\ndata: ${JSON.stringify({ type: "reset", reason: d.reason })}\n\n`;
+  const error = { code: "signin_required", message: "That bearer token was revoked." };
+  return `event: signin_required\ndata: ${JSON.stringify({ error })}\n\n`;
+}
+
+export function eventStream(opts: {
+  who: Who;
+  topics: string[] | null;
+  lastEventId: string | null;
+  signal: AbortSignal;
+  access?: Access;
+  pingMs?: number;
+}): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  const abort = new AbortController();
+  opts.signal.addEventListener("abort", () => abort.abort());
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (s: string) => {
+        try {
+          controller.enqueue(enc.encode(s));
+        } catch {
+          abort.abort();
+        }
+      };
+      send("retry: 2000\n\n");
+      const ping = setInterval(() => send(": ping\n\n"), opts.pingMs ?? 15_000);
+      try {
+        for await (const d of follow({ ...opts, signal: abort.signal })) send(sseFrame(d));
+      } catch (e) {
+        // The database went away mid-stream: end it; the client reconnects and resumes by Last-Event-ID.
+        console.error("live stream ended:", e);
+      } finally {
+        clearInterval(ping);
+        try {
+          controller.close();
+        } catch {
+          /* already closed by the client */
+        }
+      }
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+}
