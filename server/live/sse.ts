@@ -2,6 +2,7 @@
 // `reset` tells the client to read its state again, `signin_required` ends a stream whose token was revoked.
 import { follow, type Access, type Delivery } from "./index";
 import type { Who } from "../identity";
+import type { Tailer } from "./tail";
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -30,6 +31,7 @@ export function eventStream(opts: {
   lastEventId: string | null;
   signal: AbortSignal;
   access?: Access;
+  tailer?: Tailer;
   pingMs?: number;
 }): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();

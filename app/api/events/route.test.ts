@@ -74,6 +74,20 @@ async function agent(name: string) {
 }
 
 describe("GET /api/events", () => {
+  // First: the process's tailer is not started yet, so opening the stream has to reach the database.
+  it("while the database is away, opening the stream is a 503 with Retry-After, not a stream that dies", async () => {
+    const refused = () =>
+      Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
+    setDatabase({ ...db, sql: { exec: refused, query: refused } });
+    try {
+      const res = await GET(new Request("http://x/api/events?topics=lobby"));
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBeTruthy();
+    } finally {
+      setDatabase(db);
+    }
+  });
+
   it("a Last-Event-ID beyond the bigint range is read as a fresh connection, not an error", async () => {
     const s = await open({ "last-event-id": "9999999999999999999" });
     expect(s.status).toBe(200);

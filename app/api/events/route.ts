@@ -2,17 +2,20 @@
 import { stillSignedIn, mayHaveRevoked } from "@/server/actions/agents";
 import { whoFromRequest } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { failureResponse } from "@/server/http/floor";
+import { failureResponse, guarded } from "@/server/http/floor";
+import { getTailer } from "@/server/live";
 import { eventStream, SSE_HEADERS } from "@/server/live/sse";
 import { fail } from "@/server/rules/result";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export async function GET(req: Request) {
+async function handler(req: Request) {
   const { who, badToken } = await whoFromRequest(req);
   if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
   const db = await getDb();
+  // Started before the stream opens, so a database that is away is a 503 (guarded), not a stream that dies.
+  const tailer = await getTailer();
   const url = new URL(req.url);
   const topics = url.searchParams.get("topics")?.split(",").filter(Boolean).slice(0, 20) ?? null;
   const stream = eventStream({
@@ -21,7 +24,10 @@ export async function GET(req: Request) {
     // Passed on as sent: the feed reads one that is not a plain integer in range as a fresh connection.
     lastEventId: req.headers.get("last-event-id") ?? url.searchParams.get("lastEventId"),
     signal: req.signal,
+    tailer,
     access: { check: () => stillSignedIn(db, who), recheckOn: (e) => mayHaveRevoked(e, who) },
   });
   return new Response(stream, { headers: SSE_HEADERS });
 }
+
+export const GET = guarded(handler);
