@@ -55,7 +55,8 @@ export async function migratePostgres(url: string): Promise<string[]> {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that stops answering fails a request in seconds (a 503 with Retry-After), instead of holding it open.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle connection the server drops (a restart, a terminated backend) must not take the process down:
   // the pool replaces it on the next query.
   pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));

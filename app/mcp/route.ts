@@ -16,9 +16,10 @@ async function handler(req: Request) {
   if (crossSite) return failureResponse(crossSite);
   const { who, badToken } = await whoFromRequest(req);
   if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
-  const floor = await floorFor(req, identityKey(who, clientAddress(req)));
+  const rateKey = identityKey(who, clientAddress(req));
+  const floor = await floorFor(req, rateKey);
   if (!floor.ok) return floor.res;
-  return handleMcp(floor.req, await getDb(), who, wallClock);
+  return handleMcp(floor.req, await getDb(), who, wallClock, rateKey);
 }
 
 const guardedHandler = guarded(handler);

@@ -14,7 +14,7 @@ import { LobbyPanel } from "./LobbyPanel";
 import { Reveal } from "./Reveal";
 import { Seats } from "./Seats";
 import { Standings } from "./Standings";
-import { TurnPanel } from "./TurnPanel";
+import { TurnPanel, type ActBodies, type Send } from "./TurnPanel";
 
 const STATUS: Record<TableState["status"], string> = {
   open: "open — waiting for seats",
@@ -26,7 +26,7 @@ const STATUS: Record<TableState["status"], string> = {
 export function TableView({ initial, address }: { initial: TableState; address: string }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const opts = trpc.tables.state.queryOptions({ id: initial.id });
+  const opts = trpc.tables.state.queryOptions({ tableId: initial.id });
   const { data } = useQuery({ ...opts, initialData: initial as never });
   const t = (data ?? initial) as TableState;
   const refresh = () => qc.invalidateQueries({ queryKey: opts.queryKey });
@@ -50,7 +50,7 @@ export function TableView({ initial, address }: { initial: TableState; address: 
     setBusy(true);
     setLobbyError(null);
     try {
-      await m[verb].mutateAsync({ id: t.id });
+      await m[verb].mutateAsync({ tableId: t.id });
     } catch (e) {
       setLobbyError((e as Error).message);
     } finally {
@@ -58,16 +58,21 @@ export function TableView({ initial, address }: { initial: TableState; address: 
       await refresh();
     }
   }
-  async function send(type: "offer" | "accept" | "pass", body: Record<string, unknown>) {
+  const acts = {
+    offer: (body: ActBodies["offer"]) => m.offer.mutateAsync({ ...body, tableId: t.id }),
+    accept: (body: ActBodies["accept"]) => m.accept.mutateAsync({ ...body, tableId: t.id }),
+    pass: (body: ActBodies["pass"]) => m.pass.mutateAsync({ ...body, tableId: t.id }),
+  };
+  const send: Send = async (type, body) => {
     try {
-      await m[type].mutateAsync({ id: t.id, body });
+      await (acts[type] as (b: typeof body) => Promise<unknown>)(body);
       return null;
     } catch (e) {
       return (e as Error).message;
     } finally {
       await refresh();
     }
-  }
+  };
 
   return (
     <div className="space-y-6" data-testid="table-view" data-status={t.status}>

@@ -6,8 +6,13 @@ import type { Accord, Claim, May } from "@/server/rules/game";
 import { CharterGrid } from "./CharterGrid";
 import { claimText } from "./words";
 import type { Charge } from "@/server/rules/game";
+import type { inferRouterInputs } from "@trpc/server";
+import type { AppRouter } from "@/server/doors/trpc";
 
-type Send = (type: "offer" | "accept" | "pass", body: Record<string, unknown>) => Promise<string | null>;
+type TableInputs = inferRouterInputs<AppRouter>["tables"];
+/** What each act sends besides the table: exactly the tRPC procedure's input, so tsc checks the form. */
+export type ActBodies = { [K in "offer" | "accept" | "pass"]: Omit<TableInputs[K], "tableId"> };
+export type Send = <T extends keyof ActBodies>(type: T, body: ActBodies[T]) => Promise<string | null>;
 
 export function TurnPanel({
   may,
@@ -42,7 +47,7 @@ export function TurnPanel({
     }
     return Object.keys(s).length ? { said: s } : {};
   };
-  const go = async (type: "offer" | "accept" | "pass", body: Record<string, unknown>) => {
+  const go = async <T extends keyof ActBodies>(type: T, body: ActBodies[T]) => {
     setBusy(true);
     setError(null);
     const err = await send(type, { ...body, ...said() });
@@ -147,7 +152,7 @@ export function TurnPanel({
             className="btn"
             disabled={busy || may.accept !== true}
             onClick={() => {
-              const [clause, setting] = cite.split("=");
+              const [clause = "", setting = ""] = cite.split("=");
               void go("accept", cite ? { cite: { clause, setting } } : {});
             }}
             data-testid="act-accept"

@@ -112,7 +112,7 @@ export function AgentsPanel({ userId }: { userId: number }) {
                   ) : (
                     <button
                       className="btn-quiet"
-                      onClick={() => revoke.mutate({ id: a.id })}
+                      onClick={() => revoke.mutate({ agentId: a.id })}
                       data-testid="revoke-agent"
                     >
                       Revoke

@@ -5,20 +5,32 @@ import { fail, ok, type Result } from "../rules/result";
 /** Deeper than this, an input is not something a person or an agent wrote: refused before anything walks it. */
 export const INPUT_DEPTH_MAX = 64;
 
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): Result<z.infer<S>> {
+/** How a door names a field to its caller (the JSON API and MCP say seats_max where the code says seatsMax). */
+export type FieldNames = (name: string) => string;
+
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  names?: FieldNames,
+): Result<z.infer<S>> {
   const raw = input ?? {};
-  const unfit = unstorable(raw);
+  const unfit = unstorable(raw, names);
   if (unfit) return fail("invalid", unfit);
   const parsed = schema.safeParse(raw);
   if (parsed.success) return ok(parsed.data);
-  return fail("invalid", describeIssue(parsed.error.issues[0], raw));
+  return fail("invalid", describeIssue(parsed.error.issues[0], raw, names));
 }
 
 /** One sentence a person (or a model) can act on: which field, and what was expected. */
-export function describeIssue(issue: z.core.$ZodIssue | undefined, input?: unknown): string {
+export function describeIssue(
+  issue: z.core.$ZodIssue | undefined,
+  input?: unknown,
+  names?: FieldNames,
+): string {
   if (!issue) return "The request is not valid.";
-  const where = issue.path.length ? `"${issue.path.join(".")}"` : "The request body";
-  if (issue.code === "unrecognized_keys") return `${where} has an unknown field: ${issue.keys.join(", ")}.`;
+  const where = issue.path.length ? fieldName(issue.path.map(String), names) : "The request body";
+  if (issue.code === "unrecognized_keys")
+    return `${where} has an unknown field: ${issue.keys.map((k) => (names ? names(k) : k)).join(", ")}.`;
   // Zod 4 leaves the offending value out of its issues, so "missing" is told from "wrong type" by looking.
   if (issue.path.length && valueAt(input, issue.path) === undefined) return `${where} is required.`;
   const message = issue.message.replace(/^Invalid input: /, "").replace(/\.$/, "");
@@ -43,29 +55,30 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
  * Why this input cannot be taken, or null: too deep, or a string (a value or a key) PostgreSQL cannot store. Walked
  * without recursion, so a hostile depth cannot overflow the stack here.
  */
-export function unstorable(input: unknown): string | null {
+export function unstorable(input: unknown, names?: FieldNames): string | null {
   const stack: { v: unknown; path: string[] }[] = [{ v: input, path: [] }];
   while (stack.length) {
     const { v, path } = stack.pop()!;
     if (typeof v === "string") {
       if (UNSTORABLE.test(v))
-        return `${fieldName(path)} holds a character that cannot be stored (NUL or a lone surrogate).`;
+        return `${fieldName(path, names)} holds a character that cannot be stored (NUL or a lone surrogate).`;
       continue;
     }
     if (v === null || typeof v !== "object") continue;
     if (path.length >= INPUT_DEPTH_MAX)
-      return `${fieldName(path)} is nested deeper than ${INPUT_DEPTH_MAX} levels.`;
+      return `${fieldName(path, names)} is nested deeper than ${INPUT_DEPTH_MAX} levels.`;
     // Pushed last to first, so the first bad field in the writer's order is the one named.
     for (const [k, child] of Object.entries(v).reverse()) {
       if (UNSTORABLE.test(k))
-        return `${fieldName(path)} has a field name that cannot be stored (NUL or a lone surrogate).`;
+        return `${fieldName(path, names)} has a field name that cannot be stored (NUL or a lone surrogate).`;
       stack.push({ v: child, path: [...path, k] });
     }
   }
   return null;
 }
 
-const fieldName = (path: string[]) => (path.length ? `"${path.join(".")}"` : "The request body");
+const fieldName = (path: string[], names?: FieldNames) =>
+  path.length ? `"${path.map((p) => (names ? names(p) : p)).join(".")}"` : "The request body";
 
 /** Ids are plain digits and nothing else, so one thing has one URL: "1e3" and "1.0" are not ids. */
 export function parseId(raw: unknown): number | null {

@@ -120,18 +120,18 @@ describe("MCP tools for tables", () => {
     for (const n of [
       "list_tables",
       "table_state",
-      "open_table",
       "join_table",
       "leave_table",
-      "start_table",
       "offer",
       "accept",
       "pass",
       "wait_for_turn",
     ])
       expect(names).toContain(n);
+    // What only a person may do (open a table, host it) is not offered to an agent at all.
+    for (const n of ["open_table", "start_table", "fill_with_bots"]) expect(names).not.toContain(n);
     const st = await callTool(client, "table_state", { table_id: id });
-    expect(st.json).toMatchObject({ yourSeat: 1, game: { charge: { aims: expect.any(Array) } } });
+    expect(st.json).toMatchObject({ your_seat: 1, game: { charge: { aims: expect.any(Array) } } });
     expect((await callTool(client, "table_state", { table_id: "1e3" })).isError).toBe(true);
     expect((await callTool(client, "table_state", {})).text).toMatch(/"table_id" is required/);
     expect((await callTool(client, "pass", { table_id: id, volume: 11 })).text).toMatch(
@@ -157,7 +157,7 @@ describe("a race for one turn across doors", () => {
           ? api(db.prisma, host, { clock })("POST", `/api/tables/${id}/pass`).then((r) => r.status === 200)
           : i % 3 === 1
             ? callTool(client, "pass", { table_id: id }).then((r) => !r.isError)
-            : trpc.tables.pass({ id }).then(
+            : trpc.tables.pass({ tableId: id }).then(
                 () => true,
                 (e) => {
                   expect(e.code).toBe("CONFLICT");
@@ -188,7 +188,9 @@ describe("redaction at every door", () => {
       const client = await mcpClient(db.prisma, who, clock);
       const mcp = (await callTool(client, "table_state", { table_id: id })).text;
       await client.close();
-      const viaTrpc = JSON.stringify(await createCaller({ db: db.prisma, who, clock }).tables.state({ id }));
+      const viaTrpc = JSON.stringify(
+        await createCaller({ db: db.prisma, who, clock }).tables.state({ tableId: id }),
+      );
       for (const text of [rest, mcp.replace(/\s/g, ""), viaTrpc]) {
         expect(text).not.toContain(loaded.table.seed!);
         for (let seat = 0; seat < 4; seat++) {

@@ -61,17 +61,18 @@ export function rateLimit(
   key: string,
   kind: "read" | "write",
   now = Date.now(),
+  cost = 1,
 ): { retryAfter: number } | null {
   const perMinute = env().PARLEY_RATE_LIMIT * (kind === "read" ? 10 : 1);
   const id = `${kind}:${key}`;
   const b = buckets.get(id) ?? { tokens: perMinute, at: now };
   b.tokens = Math.min(perMinute, b.tokens + ((now - b.at) / 60_000) * perMinute);
   b.at = now;
-  if (b.tokens < 1) {
+  if (b.tokens < cost) {
     buckets.set(id, b);
-    return { retryAfter: Math.max(1, Math.ceil(((1 - b.tokens) * 60_000) / perMinute / 1000)) };
+    return { retryAfter: Math.max(1, Math.ceil(((cost - b.tokens) * 60_000) / perMinute / 1000)) };
   }
-  b.tokens -= 1;
+  b.tokens -= cost;
   buckets.set(id, b);
   // A flood of distinct keys must not grow memory without bound; the oldest buckets go first (a Map keeps
   // insertion order), so nobody's current budget is reset by someone else's flood.
@@ -88,7 +89,10 @@ export const PRIVATE_HEADERS: Record<string, string> = {
   Vary: "Cookie, Authorization",
 };
 
-export function failureResponse(f: Failure, extra: Record<string, string> = {}): Response {
+export function failureResponse(
+  f: Failure & { retryAfter?: number },
+  extra: Record<string, string> = {},
+): Response {
   return Response.json(
     { error: { code: f.code, message: f.message } },
     {
@@ -96,6 +100,7 @@ export function failureResponse(f: Failure, extra: Record<string, string> = {}):
       headers: {
         ...PRIVATE_HEADERS,
         ...(f.code === "unavailable" ? { "Retry-After": String(RETRY_AFTER_S) } : {}),
+        ...(f.retryAfter ? { "Retry-After": String(f.retryAfter) } : {}),
         ...extra,
       },
     },

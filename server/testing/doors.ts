@@ -6,7 +6,7 @@ import type { Db } from "../db";
 import { dispatch } from "../doors/rest/dispatch";
 import { handleMcp } from "../doors/mcp/server";
 import { handleTrpc } from "../doors/trpc/http";
-import type { Who } from "../identity";
+import { identityKey, type Who } from "../identity";
 
 export const BASE = "http://parley.test";
 
@@ -35,7 +35,7 @@ export function api(db: Db, who: Who, opts: { clock: Clock; badToken?: boolean }
 export async function mcpClient(db: Db, who: Who, clock: Clock): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(BASE + "/mcp"), {
     fetch: (async (input: string | URL | Request, init?: RequestInit) =>
-      handleMcp(new Request(input as string, init), db, who, clock)) as typeof fetch,
+      handleMcp(new Request(input as string, init), db, who, clock, identityKey(who))) as typeof fetch,
   });
   const client = new Client({ name: "parley-test", version: "1.0.0" });
   await client.connect(transport);
@@ -97,6 +97,7 @@ export async function mcpRaw(db: Db, who: Who, clock: Clock, message: unknown) {
     db,
     who,
     clock,
+    identityKey(who),
   );
   const text = await res.text();
   let json: any = null;

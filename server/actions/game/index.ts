@@ -1,6 +1,7 @@
 // The Sworn & Said actions: every door calls these and decides nothing itself.
 export { openTable, joinTable, leaveTable, fillWithBots, startTable, ZOpenTable } from "./tables";
-export { act, ZOffer, ZAccept, ZPass, type ActType, type ActAnswer } from "./play";
+export { act, ZOffer, ZAccept, ZPass, ZClaim, ZSaid, type ActType, type ActAnswer } from "./play";
+export { verifyDeal, type DealCheck } from "./verify";
 export {
   listTables,
   tableState,

@@ -11,8 +11,8 @@ import { appendAct } from "./append";
 import { runBots } from "./bots";
 import { seatOf } from "./load";
 
-const ZClaim = z.object({ clause: z.string().max(64), setting: z.string().max(64) }).strict();
-const ZSaid = z
+export const ZClaim = z.object({ clause: z.string().max(64), setting: z.string().max(64) }).strict();
+export const ZSaid = z
   .object({ text: z.string().max(4000).optional(), claims: z.array(ZClaim).max(20).optional() })
   .strict()
   .describe(

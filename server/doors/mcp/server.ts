@@ -10,6 +10,8 @@ import type { Db } from "../../db";
 import { env } from "../../env";
 import { isDatabaseDown, UNAVAILABLE } from "../../http/unavailable";
 import type { Who } from "../../identity";
+import { wireJsonSchema } from "../../operations/wire";
+import { callerRefusal } from "../serve";
 import type { McpTool } from "./tool";
 import { MCP_TOOLS } from "./tools";
 
@@ -18,16 +20,24 @@ const text = (s: string, isError = false) => ({
   ...(isError ? { isError } : {}),
 });
 
-export function mcpServer(db: Db, who: Who, clock: Clock, tools: McpTool[] = MCP_TOOLS): Server {
+export function mcpServer(
+  db: Db,
+  who: Who,
+  clock: Clock,
+  rateKey: string,
+  tools: McpTool[] = MCP_TOOLS,
+): Server {
   const server = new Server({ name: "parley", version: "1.0.0" }, { capabilities: { tools: {} } });
   const byName = new Map(tools.map((t) => [t.name, t]));
+  // A tool this caller can never use is not listed to them (an agent is not shown the people-only tools).
+  const listed = tools.filter((t) => !t.operation || !callerRefusal(t.operation, who));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((t) => ({
+    tools: listed.map((t) => ({
       name: t.name,
       description: t.description,
-      inputSchema: z.toJSONSchema(t.input.strict(), { io: "input", unrepresentable: "any" }) as {
-        type: "object";
-      },
+      inputSchema: (t.operation
+        ? wireJsonSchema(t.operation.input, "input")
+        : z.toJSONSchema(t.input.strict(), { io: "input", unrepresentable: "any" })) as { type: "object" },
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
@@ -37,11 +47,14 @@ export function mcpServer(db: Db, who: Who, clock: Clock, tools: McpTool[] = MCP
         `There is no tool named "${req.params.name}"; call tools/list for the ones there are.`,
         true,
       );
-    const parsed = t.input.strict().safeParse(req.params.arguments ?? {});
+    // A generated tool's arguments are held to its operation's schema by `serve`, in the wire's names.
+    const parsed = t.operation
+      ? { success: true as const, data: req.params.arguments ?? {} }
+      : t.input.strict().safeParse(req.params.arguments ?? {});
     if (!parsed.success) return text(describeIssue(parsed.error.issues[0], req.params.arguments), true);
     try {
       const r = await t.call(
-        { db, who, clock, signal: extra.signal },
+        { db, who, clock, rateKey, signal: extra.signal },
         parsed.data as Record<string, unknown>,
       );
       if (!r.ok) return text(`${r.code}: ${r.message}`, true);
@@ -84,10 +97,16 @@ async function argumentsNotAnObject(req: Request): Promise<Response | null> {
   });
 }
 
-export async function handleMcp(req: Request, db: Db, who: Who, clock: Clock): Promise<Response> {
+export async function handleMcp(
+  req: Request,
+  db: Db,
+  who: Who,
+  clock: Clock,
+  rateKey: string,
+): Promise<Response> {
   const refused = await argumentsNotAnObject(req);
   if (refused) return refused;
-  const server = mcpServer(db, who, clock);
+  const server = mcpServer(db, who, clock, rateKey);
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: env().PARLEY_BODY_MAX,
     sessionIdGenerator: undefined,

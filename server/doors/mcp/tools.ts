@@ -1,18 +1,31 @@
-// Every MCP tool, in one table; each calls one action and decides nothing.
-import { z } from "zod";
-import { me } from "../../actions/me";
+// Every MCP tool: generated from the operation declarations (and, until they are declared, the hand-kept tools of
+// Round Tables and plans).
+import { ALL_OPERATIONS } from "../../operations";
+import type { AnyOperation } from "../../operations/operation";
+import { fromWire, snake, toWire } from "../../operations/wire";
+import { ok } from "../../rules/result";
+import { serve } from "../serve";
 import { PLAN_TOOLS } from "./checkpoint";
 import { COUNCIL_TOOLS } from "./council";
-import { GAME_TOOLS } from "./game";
-import { tool, type McpTool } from "./tool";
+import type { McpTool } from "./tool";
 
-const foundation: McpTool[] = [
-  tool({
-    name: "whoami",
-    description: "Who this token acts as: the agent's id and name, and the person who owns it.",
-    input: z.object({}),
-    call: ({ db, who }) => me(db, who),
-  }),
-];
+export function mcpTools(ops: AnyOperation[]): McpTool[] {
+  return ops.flatMap((op) =>
+    op.mcp
+      ? [
+          {
+            name: op.mcp.tool,
+            description: op.mcp.description ?? op.summary,
+            input: op.input,
+            operation: op,
+            call: async (ctx, args) => {
+              const r = await serve(op, { ...ctx, names: snake }, fromWire(op.input, args));
+              return r.ok ? ok(toWire(op.output, r.value)) : r;
+            },
+          } satisfies McpTool,
+        ]
+      : [],
+  );
+}
 
-export const MCP_TOOLS: McpTool[] = [...foundation, ...GAME_TOOLS, ...COUNCIL_TOOLS, ...PLAN_TOOLS];
+export const MCP_TOOLS: McpTool[] = [...mcpTools(ALL_OPERATIONS), ...COUNCIL_TOOLS, ...PLAN_TOOLS];

@@ -71,7 +71,11 @@ export async function dispatch(
     const db = opts.db ?? (await getDb());
     const { who, badToken } = await resolveWho(req, db);
     if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
-    const limited = rateLimit(identityKey(who, clientAddress(req)), req.method === "GET" ? "read" : "write");
+    const rateKey = identityKey(who, clientAddress(req));
+    // A route generated from an operation is charged by the operation's floor, at its own cost.
+    const limited = found.route.operation
+      ? null
+      : rateLimit(rateKey, req.method === "GET" ? "read" : "write");
     if (limited)
       return failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
     const body =
@@ -83,6 +87,7 @@ export async function dispatch(
       db,
       who,
       clock: opts.clock ?? wallClock,
+      rateKey,
       params: found.params,
       body: body.value,
       query: url.searchParams,

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
+import type { AnyOperation } from "../../operations/operation";
 import type { Result } from "../../rules/result";
 
 export type RestContext = {
@@ -10,6 +11,8 @@ export type RestContext = {
   who: Who;
   /** Where the route reads the time, once, to pass into its action. */
   clock: Clock;
+  /** The caller's rate-limit key (who, or the guest's address). */
+  rateKey: string;
   params: Record<string, string>;
   body: unknown;
   query: URLSearchParams;
@@ -24,6 +27,8 @@ export type RestRoute = {
   body?: z.ZodType;
   /** The status of a success (201 for a creation). */
   status?: number;
+  /** Set for a route generated from an operation: its floor (callers, rate limit, input) is `serve`'s. */
+  operation?: AnyOperation;
   call: (ctx: RestContext) => Promise<Result<unknown>>;
 };
 

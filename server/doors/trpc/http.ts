@@ -7,12 +7,18 @@ import { RETRY_AFTER_S } from "../../http/unavailable";
 import type { Who } from "../../identity";
 import { appRouter } from "./index";
 
-export function handleTrpc(req: Request, db: Db, who: Who, clock: Clock): Promise<Response> {
+export function handleTrpc(
+  req: Request,
+  db: Db,
+  who: Who,
+  clock: Clock,
+  rateKey?: string,
+): Promise<Response> {
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () => ({ db, who, clock }),
+    createContext: () => ({ db, who, clock, rateKey }),
     responseMeta: ({ errors }) => {
       const headers = new Headers(PRIVATE_HEADERS);
       if (errors.some((e) => e.code === "SERVICE_UNAVAILABLE"))

@@ -1,15 +1,16 @@
-// The app's tRPC router: one sub-router per area; each procedure calls one action.
+// The app's tRPC router: one sub-router per module, generated from the operation declarations (Round Tables and
+// plans still by hand until they are declared), and the live feed's subscription.
+import { OPERATIONS } from "../../operations";
 import { checkpointRouter } from "./checkpoint";
 import { councilRouter } from "./council";
-import { gameRouter } from "./game";
-import { identityRouter } from "./identity";
+import { proceduresOf } from "./generate";
 import { createCallerFactory, router } from "./init";
 import { liveRouter } from "./live";
 
 export const appRouter = router({
-  identity: identityRouter,
+  identity: router(proceduresOf(OPERATIONS.identity)),
   live: liveRouter,
-  tables: gameRouter,
+  tables: router(proceduresOf(OPERATIONS.tables)),
   councils: councilRouter,
   plans: checkpointRouter,
 });

@@ -1,0 +1,46 @@
+// The floor of one operation, the same at every door: may this kind of caller ask at all, is this caller's rate
+// limit spent, is the input well-formed — then the action, at the moment the door read from its clock. A batch of
+// calls passes here once per call, so it is charged once per call.
+import { parseInput, type FieldNames } from "../actions/input";
+import { person, signedIn } from "../actions/guard";
+import type { Clock } from "../clock";
+import type { Db } from "../db";
+import { RATE_LIMITED, rateLimit } from "../http/floor";
+import type { Who } from "../identity";
+import type { AnyOperation } from "../operations/operation";
+import type { Failure, Result } from "../rules/result";
+
+/** One call's circumstances: the database, who asks, the door's clock, the rate-limit key of this caller. */
+export type Call = {
+  db: Db;
+  who: Who;
+  clock: Clock;
+  rateKey: string;
+  signal?: AbortSignal;
+  /** How this door names fields in its refusals (snake_case on the JSON API and MCP). */
+  names?: FieldNames;
+};
+
+/** A refusal, and for a spent rate limit how many seconds until it is not. */
+export type Refusal = Failure & { retryAfter?: number };
+
+/** The refusal of a caller the operation is not for, in the guards' own words (the actions ask the same guards). */
+export function callerRefusal(op: AnyOperation, who: Who): Refusal | null {
+  if (op.callers.includes("guest")) return null;
+  const guard = op.callers.includes("agent") ? signedIn(who) : person(who);
+  return guard.ok ? null : guard;
+}
+
+export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise<Result<unknown> | Refusal> {
+  const refused = callerRefusal(op, call.who);
+  if (refused) return refused;
+  // The limiter measures how fast requests really arrive, so it reads the wall clock, not the door's.
+  const limited = rateLimit(call.rateKey, op.kind, Date.now(), op.cost ?? 1);
+  if (limited) return { ...RATE_LIMITED(limited.retryAfter), retryAfter: limited.retryAfter };
+  const input = parseInput(op.input, raw, call.names);
+  if (!input.ok) return input;
+  return op.run(
+    { db: call.db, who: call.who, now: call.clock(), clock: call.clock, signal: call.signal },
+    input.value,
+  );
+}

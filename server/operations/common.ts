@@ -1,0 +1,20 @@
+// Schemas every module's declarations share: ids, the long poll's wait, answers that only say it was done.
+import { z } from "zod";
+import { WAIT_MAX_MS } from "../actions/poll";
+
+/** Ids are plain positive integers (the JSON API's paths hold only digits). */
+export const ZId = z.number().int().positive().max(2_147_483_647);
+
+export const ZTimeout = z
+  .number()
+  .int()
+  .min(0)
+  .max(WAIT_MAX_MS)
+  .optional()
+  .describe(`how long to wait, in ms (at most ${WAIT_MAX_MS}; default ${WAIT_MAX_MS})`);
+
+/** An instant as the JSON API writes it (ISO 8601, UTC). */
+export const ZInstant = z.string().describe("an ISO 8601 instant, UTC");
+
+/** `true`, or the one sentence that says why not — how `may` answers everywhere. */
+export const ZMay = z.union([z.literal(true), z.string()]);

@@ -1,0 +1,340 @@
+// Sworn & Said, declared once: the lobby, a table, its seats and the three acts, the long poll, the record.
+import { z } from "zod";
+import {
+  act,
+  fillWithBots,
+  joinTable,
+  leaveTable,
+  listTables,
+  openTable,
+  startTable,
+  tableRecord,
+  tableState,
+  verifyDeal,
+  waitForTurn,
+  ZAccept,
+  ZClaim,
+  ZOffer,
+  ZOpenTable,
+  ZPass,
+  ZSaid,
+} from "../actions/game";
+import { ZId, ZInstant, ZMay, ZTimeout } from "./common";
+import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
+import { verbatim } from "./wire";
+
+const tableId = ZId.describe("the table's id (from list_tables)");
+const onTable = z.object({ tableId });
+
+const ZStatus = z.enum(["open", "playing", "bound", "ended"]);
+const ZAccord = z.record(z.string(), z.string()).describe("one setting for each clause, keyed by clause");
+const ZCharge = z.object({
+  aims: z.array(ZClaim.extend({ weight: z.number() })),
+  fallback: z.number(),
+});
+const ZViewAct = z.union([
+  z.object({
+    index: z.number(),
+    seat: z.number(),
+    type: z.literal("offer"),
+    accord: ZAccord,
+    said: ZSaid.optional(),
+    at: z.number(),
+  }),
+  z.object({
+    index: z.number(),
+    seat: z.number(),
+    type: z.literal("accept"),
+    cite: ZClaim.optional(),
+    said: ZSaid.optional(),
+    at: z.number(),
+  }),
+  z.object({
+    index: z.number(),
+    seat: z.number(),
+    type: z.literal("pass"),
+    said: ZSaid.optional(),
+    by: z.literal("clock").optional(),
+    at: z.number(),
+  }),
+]);
+const ZGameView = z.object({
+  seats: z.number(),
+  charter: z.array(z.string()),
+  startedAt: z.number(),
+  turnWindowMs: z.number(),
+  deadlineMs: z.number(),
+  status: z.enum(["playing", "bound", "ended"]),
+  quorum: z.number(),
+  turn: z.number().nullable(),
+  turnEndsAt: z.number().nullable(),
+  deadlineAt: z.number(),
+  boundAt: z.number().nullable(),
+  endedAt: z.number().nullable(),
+  acts: z.array(ZViewAct),
+  standingOffer: z.object({ accord: ZAccord, seat: z.number(), act: z.number() }).nullable(),
+  acceptances: z.array(z.number()),
+  sworn: z.array(z.object({ seat: z.number(), clause: z.string(), setting: z.string(), act: z.number() })),
+  said: z.array(
+    z.object({
+      seat: z.number(),
+      act: z.number(),
+      text: z.string().optional(),
+      clause: z.string().optional(),
+      setting: z.string().optional(),
+      truthful: z.boolean().nullable(),
+    }),
+  ),
+  payoffs: z.array(z.number()).nullable(),
+  standings: z
+    .array(z.object({ seat: z.number(), payoff: z.number(), overFallback: z.number(), place: z.number() }))
+    .nullable(),
+  seat: z.number().nullable(),
+  charge: ZCharge.nullable().describe("your own charge, if you hold a seat"),
+  charges: z.array(ZCharge).nullable().describe("every charge, only after the reveal"),
+  may: z
+    .object({ offer: ZMay, accept: ZMay, pass: ZMay, cite: z.array(ZClaim) })
+    .nullable()
+    .describe("what you may do now, or why not, and which aims accepting would swear"),
+  yourPayoff: z.number().nullable().describe("what the standing offer would pay you"),
+});
+const ZTableState = z.object({
+  id: z.number(),
+  title: z.string(),
+  host: z.object({ id: z.number(), name: z.string() }),
+  status: ZStatus,
+  seatsMax: z.number(),
+  turnWindowMs: z.number(),
+  deadlineMs: z.number(),
+  createdAt: ZInstant,
+  startedAt: ZInstant.nullable(),
+  quorum: z.number(),
+  commitment: z.string().nullable(),
+  seed: z.string().nullable(),
+  seats: z.array(
+    z.object({
+      index: z.number(),
+      name: z.string(),
+      kind: z.enum(["person", "agent", "bot"]),
+      you: z.boolean(),
+    }),
+  ),
+  yourSeat: z.number().nullable(),
+  lobby: z.object({ join: ZMay, leave: ZMay, start: ZMay, fill: ZMay }).nullable(),
+  game: ZGameView.nullable(),
+  settings: z.record(z.string(), z.array(z.string())),
+  now: ZInstant,
+});
+const ZTableSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  host: z.string(),
+  status: ZStatus,
+  seatsTaken: z.number(),
+  seatsMax: z.number(),
+  createdAt: ZInstant,
+  startedAt: ZInstant.nullable(),
+  finishedAt: ZInstant.nullable(),
+  yours: z.boolean(),
+});
+const ZActAnswer = z.object({
+  seat: z.number(),
+  turn: z.number(),
+  type: z.enum(["offer", "accept", "pass"]),
+  status: z.string(),
+});
+const ZDealCheck = z.union([
+  z.object({
+    dealt: z.literal(false),
+    reason: z.enum(["not revealed", "laid by hand"]),
+    title: z.string(),
+    id: z.number(),
+  }),
+  z.object({
+    dealt: z.literal(true),
+    id: z.number(),
+    title: z.string(),
+    seed: z.string(),
+    seats: z.number(),
+    commitment: z.object({ published: z.string(), recomputed: z.string(), matches: z.boolean() }),
+    charter: z.object({ redealt: z.array(z.string()), matches: z.boolean() }),
+    charges: z.object({ redealt: z.number(), matches: z.boolean() }),
+  }),
+]);
+
+export const GAME_OPERATIONS = {
+  list: operation({
+    name: "tables.list",
+    summary: "The lobby: every table with its status and seats, and whether you sit at it.",
+    input: z.object({}).strict(),
+    output: z.object({ tables: z.array(ZTableSummary) }),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/tables" },
+    mcp: {
+      tool: "list_tables",
+      description:
+        "List the tables: id, title, status (open, playing, bound, ended), seats taken, and whether you sit at it.",
+    },
+    run: ({ db, who }) => listTables(db, who),
+  }),
+  state: operation({
+    name: "tables.state",
+    summary:
+      "One table as you may see it: charter, seats, clock, the act log; your charge, may and your_payoff if seated.",
+    input: onTable.strict(),
+    output: ZTableState,
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/tables/:table_id" },
+    mcp: {
+      tool: "table_state",
+      description:
+        "Read one table as you may see it: charter, seats, status, clock, quorum, the act log with sworn and said claims; if you hold a seat, your own charge, `may` (what you may do now, or why not, and which aims you could cite) and `your_payoff` (what the standing offer would pay you).",
+    },
+    run: ({ db, who, now }, i) => tableState(db, who, { id: i.tableId }, now),
+  }),
+  record: operation({
+    name: "tables.record",
+    summary:
+      "The whole table as JSON after the reveal (§11): replay it offline with `npx parley game replay`.",
+    input: onTable.strict(),
+    output: verbatim(z.record(z.string(), z.unknown()).describe("the table's record, in the format of §11")),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/tables/:table_id/record" },
+    run: ({ db, who, now }, i) => tableRecord(db, who, { id: i.tableId }, now),
+  }),
+  verify: operation({
+    name: "tables.verify",
+    summary: "Once revealed, re-deal the table from its seed and check it against the published commitment.",
+    input: onTable.strict(),
+    output: ZDealCheck,
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/tables/:table_id/deal" },
+    run: ({ db, who, now }, i) => verifyDeal(db, who, { id: i.tableId }, now),
+  }),
+  wait: operation({
+    name: "tables.wait",
+    summary:
+      "Wait until your seat may act or the table settles (a long poll), or the wait runs out; then the table.",
+    input: onTable.extend({ timeoutMs: ZTimeout }).strict(),
+    output: z.object({ yourTurn: z.boolean(), timedOut: z.boolean(), table: ZTableState }),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/tables/:table_id/wait" },
+    mcp: {
+      tool: "wait_for_turn",
+      description:
+        "Wait (up to 25 s) until it is your turn or the table ends, then return the table state; if it returns with timed_out, call it again.",
+    },
+    run: ({ db, who, clock, signal }, i) =>
+      waitForTurn(db, who, { id: i.tableId, timeoutMs: i.timeoutMs }, clock, signal),
+  }),
+  open: operation({
+    name: "tables.open",
+    summary: "Open a table (title, seats_max 4–6, turn_window_ms, deadline_ms); you take seat 1.",
+    input: ZOpenTable,
+    output: z.object({ id: z.number() }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables", status: 201 },
+    mcp: { tool: "open_table", description: "Open a new table and take seat 1." },
+    run: ({ db, who }, i) => openTable(db, who, i),
+  }),
+  join: operation({
+    name: "tables.join",
+    summary: "Take a free seat at a table that has not started.",
+    input: onTable.strict(),
+    output: z.object({ seat: z.number() }),
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/join" },
+    mcp: { tool: "join_table", description: "Take a free seat at a table that has not started." },
+    run: ({ db, who, now }, i) => joinTable(db, who, { id: i.tableId }, now),
+  }),
+  leave: operation({
+    name: "tables.leave",
+    summary: "Give your seat up (before the start).",
+    input: onTable.strict(),
+    output: z.object({ left: z.literal(true) }),
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/leave" },
+    mcp: { tool: "leave_table", description: "Give your seat up before the table starts." },
+    run: ({ db, who }, i) => leaveTable(db, who, { id: i.tableId }),
+  }),
+  fillWithBots: operation({
+    name: "tables.fillWithBots",
+    summary: "The host seats house bots in the free seats (count: how many; default all).",
+    input: onTable
+      .extend({ count: z.number().int().min(1).max(5).optional().describe("how many bots") })
+      .strict(),
+    output: z.object({ seated: z.number() }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/bots" },
+    mcp: { tool: "fill_with_bots", description: "As the host, seat house bots in the free seats." },
+    run: ({ db, who }, i) => fillWithBots(db, who, { id: i.tableId, count: i.count }),
+  }),
+  start: operation({
+    name: "tables.start",
+    summary:
+      "The host deals from a fresh seed (its SHA-256 published as the commitment) and starts the clock.",
+    input: onTable.strict(),
+    output: z.object({ commitment: z.string() }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/start" },
+    mcp: {
+      tool: "start_table",
+      description: "As the host, deal and start the table (at least 4 seats taken).",
+    },
+    run: ({ db, who, now }, i) => startTable(db, who, { id: i.tableId }, now),
+  }),
+  offer: operation({
+    name: "tables.offer",
+    summary: "Offer an accord: one setting for every clause of the charter (said optional).",
+    input: ZOffer.extend({ tableId }),
+    output: ZActAnswer,
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/offer" },
+    mcp: {
+      tool: "offer",
+      description:
+        "On your turn: offer an accord — exactly one setting for every clause of the table's charter. It becomes the standing offer and clears every acceptance.",
+    },
+    run: ({ db, who, now }, { tableId: id, ...body }) => act(db, who, "offer", { id, body }, now),
+  }),
+  accept: operation({
+    name: "tables.accept",
+    summary: "Accept the standing offer, swearing one of your aims it satisfies (cite, or the default).",
+    input: ZAccept.extend({ tableId }),
+    output: ZActAnswer,
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/accept" },
+    mcp: {
+      tool: "accept",
+      description:
+        "On your turn: accept the standing offer. It costs a truth: you swear one of your aims the accord satisfies (`cite`, one of may.cite; default the first in charter order).",
+    },
+    run: ({ db, who, now }, { tableId: id, ...body }) => act(db, who, "accept", { id, body }, now),
+  }),
+  pass: operation({
+    name: "tables.pass",
+    summary: "Pass your turn (said text and claims optional).",
+    input: ZPass.extend({ tableId }),
+    output: ZActAnswer,
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/pass" },
+    mcp: {
+      tool: "pass",
+      description: "On your turn: pass (optionally saying something: text ≤ 280 characters and/or claims).",
+    },
+    run: ({ db, who, now }, { tableId: id, ...body }) => act(db, who, "pass", { id, body }, now),
+  }),
+};

@@ -1,0 +1,100 @@
+// Who you are, local accounts, your agents and their tokens, and the process's health — declared once.
+import { z } from "zod";
+import { registerLocal, ZRegister } from "../actions/accounts";
+import { createAgent, listAgents, revokeAgent, ZCreateAgent } from "../actions/agents";
+import { health } from "../actions/health";
+import { me } from "../actions/me";
+import { ZId } from "./common";
+import { ANYONE, operation, PEOPLE } from "./operation";
+
+const ZAgentSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  tokenHint: z.string(),
+  createdAt: z.date(),
+  revokedAt: z.date().nullable(),
+  lastUsedAt: z.date().nullable(),
+});
+
+export const IDENTITY_OPERATIONS = {
+  me: operation({
+    name: "identity.me",
+    summary: "Who you are: a guest, a person (user or admin) or an agent (with the person who owns it).",
+    input: z.object({}).strict(),
+    output: z.union([
+      z.object({ kind: z.literal("anon") }),
+      z.object({
+        kind: z.literal("user"),
+        id: z.number(),
+        name: z.string(),
+        tier: z.enum(["user", "admin"]),
+      }),
+      z.object({
+        kind: z.literal("agent"),
+        id: z.number(),
+        name: z.string(),
+        tier: z.literal("agent"),
+        owner: z.object({ id: z.number(), name: z.string() }),
+      }),
+    ]),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/me" },
+    mcp: {
+      tool: "whoami",
+      description: "Who this token acts as: the agent's id and name, and the person who owns it.",
+    },
+    run: ({ db, who }) => me(db, who),
+  }),
+  register: operation({
+    name: "identity.register",
+    summary: "Create a local account (name and password).",
+    input: ZRegister,
+    output: z.object({ id: z.number(), name: z.string(), email: z.string().nullable() }),
+    callers: ANYONE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/accounts", status: 201 },
+    run: ({ db }, i) => registerLocal(db, i),
+  }),
+  agents: operation({
+    name: "identity.agents",
+    summary: "Your agent identities (tokens are never shown again).",
+    input: z.object({}).strict(),
+    output: z.array(ZAgentSummary),
+    callers: PEOPLE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/agents" },
+    run: ({ db, who }) => listAgents(db, who),
+  }),
+  createAgent: operation({
+    name: "identity.createAgent",
+    summary: "Create an agent identity; the answer holds its bearer token, shown once.",
+    input: ZCreateAgent,
+    output: ZAgentSummary.extend({ token: z.string().describe("the bearer token: shown once, never again") }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/agents", status: 201 },
+    run: ({ db, who }, i) => createAgent(db, who, i),
+  }),
+  revokeAgent: operation({
+    name: "identity.revokeAgent",
+    summary: "Revoke an agent's token; it stops working at once.",
+    input: z.object({ agentId: ZId.describe("the agent's id") }).strict(),
+    output: ZAgentSummary,
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/agents/:agent_id/revoke" },
+    run: ({ db, who }, i) => revokeAgent(db, who, { id: i.agentId }),
+  }),
+  health: operation({
+    name: "identity.health",
+    summary:
+      "Health: 200 when the process serves and its database answers; 503 (with Retry-After) when it does not.",
+    input: z.object({}).strict(),
+    output: z.object({ ok: z.literal(true), database: z.literal("up") }),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/health" },
+    run: ({ db }) => health(db),
+  }),
+};

@@ -1,0 +1,13 @@
+// Every operation of the app, by module: the one table every door is generated from.
+import { GAME_OPERATIONS } from "./game";
+import { IDENTITY_OPERATIONS } from "./identity";
+import type { AnyOperation } from "./operation";
+
+export const OPERATIONS = {
+  identity: IDENTITY_OPERATIONS,
+  tables: GAME_OPERATIONS,
+} as const;
+
+export const ALL_OPERATIONS: AnyOperation[] = Object.values(OPERATIONS).flatMap((m) => Object.values(m));
+
+export { callerOf, type AnyOperation, type Caller, type Operation, type OperationContext } from "./operation";

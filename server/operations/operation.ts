@@ -1,0 +1,79 @@
+// One operation, declared once: its name, its input and output schemas, who may call it, whether it reads or writes,
+// what it costs, and where it appears at each door. The doors (tRPC, the JSON API and OpenAPI, MCP) are generated
+// from these declarations and decide nothing; the action behind `run` keeps its (db, who, input) → data | failure.
+import type { z } from "zod";
+import type { Clock } from "../clock";
+import type { Db } from "../db";
+import type { Who } from "../identity";
+import type { Result } from "../rules/result";
+
+/** Who may call an operation at all; the finer checks (your seat, the host, the plan's owner) live in the action. */
+export type Caller = "guest" | "person" | "agent";
+export const ANYONE = ["guest", "person", "agent"] as const satisfies readonly Caller[];
+export const SIGNED_IN = ["person", "agent"] as const satisfies readonly Caller[];
+export const PEOPLE = ["person"] as const satisfies readonly Caller[];
+
+/** What an operation is called with: the database, who asks, the moment the door read from its clock. */
+export type OperationContext = {
+  db: Db;
+  who: Who;
+  /** The time of this call, read once from the door's clock. */
+  now: number;
+  /** The clock itself, for an operation that waits (a long poll reads the time again as it waits). */
+  clock: Clock;
+  signal?: AbortSignal;
+};
+
+export type RestBinding = {
+  method: "GET" | "POST" | "DELETE";
+  /** e.g. "/api/tables/:table_id/offer": each :param is an input field of that (wire) name, plain digits. */
+  path: string;
+  /** The status of a success (201 for a creation). */
+  status?: number;
+  /** The request body is the value of this one input field, as it stands (a foreign document, say). */
+  bodyField?: string;
+};
+
+export type Operation<
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodType = z.ZodType,
+  K extends "read" | "write" = "read" | "write",
+  R = unknown,
+> = {
+  /** The tRPC path, e.g. "tables.offer"; its first part is the module. */
+  name: string;
+  /** One sentence for people (OpenAPI's summary, MCP's description when it has none of its own). */
+  summary: string;
+  /** The input, as the action parses it (TypeScript names; the JSON API and MCP see it in snake_case). */
+  input: I;
+  /** The answer's shape (the same on every door, its field names in snake_case on the JSON API and MCP). */
+  output: O;
+  callers: readonly Caller[];
+  kind: K;
+  /** How many of the caller's rate-limit tokens one call takes (default 1). */
+  cost?: number;
+  rest?: RestBinding;
+  /** The MCP tool, when agents have one: its name and what a model reads about it. */
+  mcp?: { tool: string; description?: string };
+  run: (ctx: OperationContext, input: z.output<I>) => Promise<Result<R>>;
+};
+
+export type AnyOperation = Operation<any, any, "read" | "write", any>;
+
+/**
+ * Declares an operation. The action's answer must fit the output schema (checked by tsc here, and against real
+ * answers by the tests), so the published schema cannot drift from what the code returns.
+ */
+export function operation<
+  I extends z.ZodObject,
+  O extends z.ZodType,
+  K extends "read" | "write",
+  R extends z.input<O>,
+>(op: Operation<I, O, K, R>): Operation<I, O, K, R> {
+  return op;
+}
+
+/** The caller kinds of an identity. */
+export function callerOf(who: Who): Caller {
+  return who.kind === "anon" ? "guest" : who.kind === "user" ? "person" : "agent";
+}
