@@ -10,21 +10,21 @@ export const WAIT_MAX_MS = 25_000;
 const LOOK_EVERY_MS = 500;
 
 /**
- * `asker`, when given, is checked at every look: a token revoked mid-wait gets `signin_required` at the next
+ * `asker` is checked at every look: a token revoked mid-wait gets `signin_required` at the next
  * look (within half a second), never the seat's view it may no longer read.
  */
 export async function pollUntil<T>(
   read: () => Promise<Result<T>>,
   ready: (value: T) => boolean,
   timeoutMs: number | undefined,
-  signal?: AbortSignal,
-  asker?: { db: Db; who: Who },
+  signal: AbortSignal | undefined,
+  asker: { db: Db; who: Who },
 ): Promise<Result<{ value: T; timedOut: boolean }>> {
   const until = Date.now() + Math.min(Math.max(timeoutMs ?? WAIT_MAX_MS, 0), WAIT_MAX_MS);
   for (;;) {
     const r = await read();
     // Checked after the read, so whatever this answers was read while the token was still good.
-    if (asker && !(await stillSignedIn(asker.db, asker.who)))
+    if (!(await stillSignedIn(asker.db, asker.who)))
       return fail("signin_required", "That bearer token was revoked.");
     if (!r.ok) return r;
     if (ready(r.value)) return ok({ value: r.value, timedOut: false });

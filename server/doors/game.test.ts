@@ -1,7 +1,7 @@
 // Sworn & Said through every door: the seed document's curl examples on /api/tables, MCP tools, tRPC;
 // refusals as named failures; a race for one turn across doors; no charge leaks through any door.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, whoForToken } from "../actions/agents";
+import { createAgent, revokeAgent, whoForToken } from "../actions/agents";
 import { loadTable } from "../actions/game/load";
 import { ANON, type Who } from "../identity";
 import { api, callTool, mcpClient } from "../testing/doors";
@@ -142,6 +142,24 @@ describe("MCP tools for tables", () => {
     expect(
       (await callTool(client, "pass", { table_id: id, said: { text: "over to you" } })).json,
     ).toMatchObject({ seat: 1, turn: 1 });
+    await client.close();
+  });
+});
+
+describe("a token revoked mid-wait", () => {
+  it("wait_for_turn answers signin_required at once, not the seat's view when the wait ends", async () => {
+    const { id, host, bot } = await table("revoked-wait");
+    const client = await mcpClient(db.prisma, bot, clock);
+    const waiting = callTool(client, "wait_for_turn", { table_id: id, timeout_ms: 20_000 });
+    await new Promise((r) => setTimeout(r, 600));
+    const revokedAt = Date.now();
+    expect(await revokeAgent(db.prisma, host, { id: bot.kind === "agent" ? bot.agentId : 0 })).toMatchObject({
+      ok: true,
+    });
+    const r = await waiting;
+    expect(Date.now() - revokedAt).toBeLessThan(2_000);
+    expect(r).toMatchObject({ isError: true, text: expect.stringMatching(/^signin_required: /) });
+    expect(r.text).not.toContain("aims");
     await client.close();
   });
 });

@@ -27,6 +27,7 @@ export async function waitForRound(
     (v) => !!v.yourRound || settled(v),
     input.timeoutMs,
     signal,
+    { db, who }, // a token revoked mid-wait is answered at once, not handed the seat's view
   );
   if (!r.ok) return r;
   const v = r.value.value;

@@ -25,6 +25,7 @@ export async function waitForTurn(
     (s) => yourTurn(s) || settled(s),
     input.timeoutMs,
     signal,
+    { db, who }, // a token revoked mid-wait is answered at once, not handed the seat's view
   );
   if (!r.ok) return r;
   return ok({ yourTurn: yourTurn(r.value.value), timedOut: r.value.timedOut, table: r.value.value });
