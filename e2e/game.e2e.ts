@@ -203,7 +203,7 @@ describe("an agent at the table over MCP", () => {
           await fetch(`${app}/api/tables/${id}/pass`, { method: "POST", headers: { cookie, origin: app } });
         continue;
       }
-      if (t.game.turn !== t.yourSeat) {
+      if (t.game.turn !== t.your_seat) {
         waits++;
         await call("wait_for_turn", { table_id: id, timeout_ms: 2000 });
         continue;
@@ -211,7 +211,7 @@ describe("an agent at the table over MCP", () => {
       const may = t.game.may;
       if (may.accept === true)
         expect((await call("accept", { table_id: id, cite: may.cite[0] })).isError).toBe(false);
-      else if (!t.game.standingOffer) {
+      else if (!t.game.standing_offer) {
         const accord = Object.fromEntries(
           t.game.charter.map((c: string) => [
             c,

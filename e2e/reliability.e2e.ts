@@ -78,7 +78,7 @@ describe("redaction conformance at every door", () => {
           ["agent", bearer],
         ] as const) {
           const s = await j(await fetch(`${app}/api/tables/${id}`, { headers }));
-          if (s.status !== "playing" || s.game.turn !== s.yourSeat) continue;
+          if (s.status !== "playing" || s.game.turn !== s.your_seat) continue;
           const verb = (t + game + (who === "host" ? 1 : 0)) % 2 ? "pass" : "offer";
           const accord = Object.fromEntries(
             s.game.charter.map((c: string) => [
