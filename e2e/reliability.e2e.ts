@@ -234,3 +234,24 @@ describe("the auth floor over HTTP", () => {
     ).toBe(200);
   });
 });
+
+describe("a malformed %-escape in the path", () => {
+  it("is the app's own 404 at every kind of address (a page, a download, the JSON API), never a bare 500", async () => {
+    for (const path of [
+      "/tables/%E0",
+      "/tables/1%E0",
+      "/councils/%E0/minutes.md",
+      "/councils/%E0",
+      "/plans/%E0",
+      "/api/%E0",
+      "/api/tables/%E0",
+      "/api/tables/1/%E0",
+    ]) {
+      const r = await fetch(`${app}${path}`, { headers: { accept: "text/html" } });
+      expect(r.status, path).toBe(404);
+      const body = await r.text();
+      if (path.startsWith("/api/")) expect(JSON.parse(body)).toMatchObject({ error: { code: "not_found" } });
+      else expect(body, path).toMatch(/<html/); // the friendly not-found page, not "Internal Server Error"
+    }
+  });
+});
