@@ -90,9 +90,9 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
         `/api/plans/${id}/outcomes`,
         { token },
         {
-          nodeId: "scan",
+          node_id: "scan",
           status: "success",
-          evidenceHash: "h1",
+          evidence_hash: "h1",
           provenance: "scanner run 17: package X has a major-version API break",
         },
       );
@@ -101,10 +101,10 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
       // …and assesses R7 high over MCP: the hold is drawn where it bites.
       await mcp(token, "assess_risk", {
         plan_id: id,
-        riskId: "R7",
+        risk_id: "R7",
         severity: "high",
-        affectedNodes: ["scan", "patch-X"],
-        evidenceHash: "h1",
+        affected_nodes: ["scan", "patch-X"],
+        evidence_hash: "h1",
         note: "API break in X",
       });
       await expect.poll(() => node("patch-X").getByTestId("risk-badge").count(), { timeout: 10_000 }).toBe(1);
@@ -131,13 +131,18 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
         {
           parent: 1,
           nodes: [
-            graph.nodes[0],
-            { id: "inspect-call-sites", title: "Inspect call sites of X", dependsOn: ["scan"] },
-            { ...graph.nodes[1], dependsOn: ["inspect-call-sites"] },
-            graph.nodes[2],
+            { id: "scan", title: "Scan dependencies", depends_on: [] },
+            { id: "inspect-call-sites", title: "Inspect call sites of X", depends_on: ["scan"] },
+            {
+              id: "patch-X",
+              title: "Patch package X",
+              depends_on: ["inspect-call-sites"],
+              needs_approval: true,
+            },
+            { id: "publish", title: "Publish the release", depends_on: ["patch-X"] },
           ],
           rationale: "Hold R7 high; inspect call sites before patching X.",
-          evidenceRefs: ["h1"],
+          evidence_refs: ["h1"],
         },
       );
       expect(revised).toMatchObject({ status: 201, body: { number: 2 } });
@@ -158,19 +163,19 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
         plan_id: id,
         outcomes: [
           {
-            nodeId: "inspect-call-sites",
+            node_id: "inspect-call-sites",
             status: "success",
-            evidenceHash: "h2",
+            evidence_hash: "h2",
             provenance: "call-site survey",
           },
         ],
       });
       await mcp(token, "assess_risk", {
         plan_id: id,
-        riskId: "R7",
+        risk_id: "R7",
         severity: "low",
-        affectedNodes: ["scan", "inspect-call-sites"],
-        evidenceHash: "h2",
+        affected_nodes: ["scan", "inspect-call-sites"],
+        evidence_hash: "h2",
         note: "the break is isolated and covered by tests",
       });
       for (const kind of ["authority", "resources"])
@@ -180,7 +185,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
               "POST",
               `/api/plans/${id}/assignment`,
               { cookie: reviewer },
-              { kind, revision: 2, nextWave: ["patch-X"] },
+              { kind, revision: 2, next_wave: ["patch-X"] },
             )
           ).status,
         ).toBe(201);
@@ -200,7 +205,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
             "POST",
             `/api/plans/${id}/approvals`,
             { cookie: planner },
-            { revision: 2, nextWave: ["patch-X"] },
+            { revision: 2, next_wave: ["patch-X"] },
           )
         ).status,
       ).toBe(403);
@@ -210,7 +215,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
             "POST",
             `/api/plans/${id}/approvals`,
             { cookie: reviewer },
-            { revision: 2, nextWave: ["patch-X"] },
+            { revision: 2, next_wave: ["patch-X"] },
           )
         ).status,
       ).toBe(201);
@@ -252,7 +257,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
       for (let i = 0; i < width; i++)
         nodes.push({
           id: `n${w}_${i}`,
-          dependsOn:
+          depends_on:
             w === 0 ? [] : [...new Set([0, 1, 2].map((k) => `n${w - 1}_${(i * 7 + k * 13) % width}`))],
         });
     const created = await call(
@@ -272,9 +277,9 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
             { token },
             {
               outcomes: nodes.slice(w * width, (w + 1) * width).map((n, i) => ({
-                nodeId: n.id,
+                node_id: n.id,
                 status: w === 4 && i % 17 === 0 ? "partial" : "success",
-                evidenceHash: `h${n.id}`,
+                evidence_hash: `h${n.id}`,
               })),
             },
           )

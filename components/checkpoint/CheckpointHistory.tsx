@@ -17,7 +17,7 @@ export function CheckpointHistory({
       {view.checkpoints.length === 0 ? <p className="text-stone-500">None yet.</p> : null}
       <ol className="space-y-2">
         {view.checkpoints.map((c) => {
-          const advice = c.advice as { option?: string | null; status?: string } | null;
+          const advice = c.advice;
           return (
             <li
               key={c.id}

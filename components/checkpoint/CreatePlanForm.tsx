@@ -1,10 +1,15 @@
 "use client";
 // Create a plan: a name and its graph typed line by line, or a JSON graph or a whole declaration pasted to import.
 import { useMutation } from "@tanstack/react-query";
+import type { inferRouterInputs } from "@trpc/server";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import type { AppRouter } from "@/server/doors/trpc";
 import { useTRPC } from "@/components/ui/trpc";
 import { messageOf } from "./usePlan";
+
+/** What the graph field gives the create procedure: nodes (and waves), or a declaration to import. */
+type Graph = Pick<inferRouterInputs<AppRouter>["plans"]["create"], "nodes" | "waves" | "declaration">;
 
 const EXAMPLE =
   "scan: Scan dependencies\ninspect-call-sites <- scan\npatch-X: Patch X <- inspect-call-sites\npublish! <- patch-X";
@@ -13,10 +18,11 @@ const EXAMPLE =
  * One node a line: `id`, `id: title`, then `<- a, b` for what it depends on; a `!` after the id marks a node whose
  * wave needs approval. Text that starts with `{` is JSON: a graph {nodes, waves?} or a declaration (graphRevision).
  */
-export function parseGraphText(text: string): Record<string, unknown> {
+export function parseGraphText(text: string): Graph {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
-    const json = JSON.parse(trimmed) as Record<string, unknown>;
+    // Pasted JSON is the server's to check: a graph's fields go as they are, a declaration whole.
+    const json = JSON.parse(trimmed);
     if ("graphRevision" in json) return { declaration: json };
     return { nodes: json.nodes, ...(json.waves ? { waves: json.waves } : {}) };
   }
@@ -57,7 +63,7 @@ export function CreatePlanForm() {
   );
   function submit(e: FormEvent) {
     e.preventDefault();
-    let parsed: Record<string, unknown>;
+    let parsed: Graph;
     try {
       parsed = parseGraphText(graph);
     } catch {

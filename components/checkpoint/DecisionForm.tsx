@@ -2,7 +2,9 @@
 // The checkpoint's decision: hold, revise (a new revision in the same step), escalate (a Round Table) or admit.
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import type { inferRouterInputs } from "@trpc/server";
 import type { PlanView } from "@/server/actions/checkpoint";
+import type { AppRouter } from "@/server/doors/trpc";
 import { useTRPC } from "@/components/ui/trpc";
 import { DECISION_STYLE } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
@@ -14,10 +16,13 @@ const HELP: Record<string, string> = {
   admit: "Admit the next wave. Refused unless the audit says eligibleToAdmit.",
 };
 
+/** Exactly the procedure's input, so tsc checks what the form sends. */
+type CheckpointInput = inferRouterInputs<AppRouter>["plans"]["checkpoint"];
+
 export function DecisionForm({ view }: { view: PlanView }) {
   const trpc = useTRPC();
   const refresh = usePlanRefresh();
-  const [decision, setDecision] = useState<string>("hold");
+  const [decision, setDecision] = useState<CheckpointInput["decision"]>("hold");
   const [rationale, setRationale] = useState("");
   // The graph's JSON is written out only when a revision is being drafted: a thousand nodes is a long text.
   const [graph, setGraph] = useState<string | null>(null);
@@ -56,22 +61,27 @@ export function DecisionForm({ view }: { view: PlanView }) {
       .filter(Boolean);
   function submit(e: FormEvent) {
     e.preventDefault();
-    const body: Record<string, unknown> = { revision: view.revision.number, decision, rationale };
+    const input: CheckpointInput = {
+      planId: view.plan.id,
+      revision: view.revision.number,
+      decision,
+      rationale,
+    };
     if (decision === "revise") {
-      let nodes: unknown;
+      let nodes: NonNullable<CheckpointInput["newRevision"]>["nodes"];
       try {
         nodes = JSON.parse(graph ?? draftOf(view));
       } catch {
         return setError("The new graph is not JSON: give a list of {id, dependsOn} nodes.");
       }
-      body.newRevision = {
+      input.newRevision = {
         nodes,
         evidenceRefs: list(evidence),
         ...(list(revalidated).length ? { revalidated: list(revalidated) } : {}),
       };
     }
     if (decision === "escalate" && seats.trim())
-      body.council = {
+      input.council = {
         // "lens: person" per line: each seat worn by a named person, its soul the lens's concern.
         seats: seats
           .split("\n")
@@ -85,7 +95,7 @@ export function DecisionForm({ view }: { view: PlanView }) {
             person: who,
           })),
       };
-    run.mutate({ id: view.plan.id, body });
+    run.mutate(input);
   }
   return (
     <form className="card space-y-3 p-4 text-sm" onSubmit={submit} data-testid="decision">

@@ -26,7 +26,7 @@ export function GatesPanel({ view }: { view: PlanView }) {
       </section>
     );
   const g = view.gates;
-  const bound = { revision: view.revision.number, nextWave: p.nextWave };
+  const bound = { planId: view.plan.id, revision: view.revision.number, nextWave: p.nextWave };
   return (
     <section className="card space-y-3 p-4 text-sm" data-testid="gates">
       <h2 className="font-semibold">
@@ -61,7 +61,7 @@ export function GatesPanel({ view }: { view: PlanView }) {
                 <button
                   className="btn"
                   disabled={approve.isPending}
-                  onClick={() => approve.mutate({ id: view.plan.id, body: bound })}
+                  onClick={() => approve.mutate(bound)}
                   data-testid="approve"
                 >
                   Approve this wave
@@ -91,7 +91,7 @@ export function GatesPanel({ view }: { view: PlanView }) {
                       <button
                         className="btn-quiet py-0.5 text-xs"
                         disabled={confirm.isPending}
-                        onClick={() => confirm.mutate({ id: view.plan.id, body: { kind, ...bound } })}
+                        onClick={() => confirm.mutate({ kind, ...bound })}
                         data-testid={`confirm-${kind}`}
                       >
                         Confirm {kind}

@@ -8,11 +8,13 @@ import { When } from "@/components/ui/When";
 import { statusStyle } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
 
+type Status = PlanView["words"]["statuses"][number];
+
 export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id: string) => void }) {
   const trpc = useTRPC();
   const refresh = usePlanRefresh();
   const [nodeId, setNodeId] = useState("");
-  const [status, setStatus] = useState("success");
+  const [status, setStatus] = useState<Status>("success");
   const [evidenceHash, setHash] = useState("");
   const [provenance, setProvenance] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -29,13 +31,11 @@ export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id:
   function submit(e: FormEvent) {
     e.preventDefault();
     post.mutate({
-      id: view.plan.id,
-      body: {
-        nodeId: nodeId.trim(),
-        status,
-        evidenceHash,
-        ...(provenance ? { provenance } : {}),
-      },
+      planId: view.plan.id,
+      nodeId: nodeId.trim(),
+      status,
+      evidenceHash,
+      ...(provenance ? { provenance } : {}),
     });
   }
   return (
@@ -57,7 +57,7 @@ export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id:
           <select
             className="field"
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
+            onChange={(e) => setStatus(e.target.value as Status)}
             aria-label="Status"
           >
             {view.words.statuses.map((s) => (

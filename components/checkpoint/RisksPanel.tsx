@@ -8,10 +8,18 @@ import { When } from "@/components/ui/When";
 import { SEVERITY_STYLE } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
 
+type Severity = PlanView["words"]["severities"][number];
+
 export function RisksPanel({ view, onFocus }: { view: PlanView; onFocus: (id: string) => void }) {
   const trpc = useTRPC();
   const refresh = usePlanRefresh();
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<{
+    riskId: string;
+    severity: Severity;
+    affected: string;
+    evidenceHash: string;
+    note: string;
+  }>({
     riskId: "",
     severity: "high",
     affected: "",
@@ -39,17 +47,15 @@ export function RisksPanel({ view, onFocus }: { view: PlanView; onFocus: (id: st
   function submit(e: FormEvent) {
     e.preventDefault();
     assess.mutate({
-      id: view.plan.id,
-      body: {
-        riskId: form.riskId,
-        severity: form.severity,
-        affectedNodes: form.affected
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-        evidenceHash: form.evidenceHash,
-        ...(form.note ? { note: form.note } : {}),
-      },
+      planId: view.plan.id,
+      riskId: form.riskId,
+      severity: form.severity,
+      affectedNodes: form.affected
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+      evidenceHash: form.evidenceHash,
+      ...(form.note ? { note: form.note } : {}),
     });
   }
   return (
@@ -122,7 +128,7 @@ export function RisksPanel({ view, onFocus }: { view: PlanView; onFocus: (id: st
           <select
             className="field"
             value={form.severity}
-            onChange={(e) => setForm({ ...form, severity: e.target.value })}
+            onChange={(e) => setForm({ ...form, severity: e.target.value as Severity })}
             aria-label="Severity"
           >
             {view.words.severities.map((s) => (

@@ -11,7 +11,7 @@ export function usePlanView(id: number, revision: number | null, initial: PlanVi
   const refresh = usePlanRefresh();
   useLive([`plan:${id}`], () => void refresh());
   return useQuery({
-    ...trpc.plans.view.queryOptions({ id, ...(revision === null ? {} : { revision }) }),
+    ...trpc.plans.view.queryOptions({ planId: id, ...(revision === null ? {} : { revision }) }),
     initialData: initial && (revision === null || initial.revision.number === revision) ? initial : undefined,
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -32,7 +32,7 @@ beforeAll(async () => {
   planId = (
     await as("POST", "/api/plans", {
       name: "Bad input plan",
-      nodes: [{ id: "scan" }, { id: "patch", dependsOn: ["scan"] }],
+      nodes: [{ id: "scan" }, { id: "patch", depends_on: ["scan"] }],
     })
   ).body.id;
 });
@@ -73,19 +73,19 @@ const WRITES = () =>
         rationale: "why",
         nodes: [
           { id: "a", title: "A" },
-          { id: "b", dependsOn: ["a"] },
+          { id: "b", depends_on: ["a"] },
         ],
       },
     ],
     [
       "POST",
       `/api/plans/${planId}/outcomes`,
-      { nodeId: "scan", status: "success", evidenceHash: "sha256:1", provenance: "ci" },
+      { node_id: "scan", status: "success", evidence_hash: "sha256:1", provenance: "ci" },
     ],
     [
       "POST",
       `/api/plans/${planId}/risks`,
-      { riskId: "R1", severity: "low", affectedNodes: ["patch"], evidenceHash: "sha256:2", note: "n" },
+      { risk_id: "R1", severity: "low", affected_nodes: ["patch"], evidence_hash: "sha256:2", note: "n" },
     ],
   ] as const;
 

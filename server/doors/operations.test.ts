@@ -157,6 +157,56 @@ describe("answers fit their published schemas on the wire", () => {
       fits(OPERATIONS.tables.pass, (await viaRest(OPERATIONS.tables.pass, host, { table_id: tableId })).body);
     fits(i.revokeAgent, (await viaRest(i.revokeAgent, host, { agent_id: made.id })).body);
   });
+  it("a plan, read by a guest and by its owner; its writes: created, an outcome, a risk, a hold, a revision", async () => {
+    const p = OPERATIONS.plans;
+    const created = (
+      await viaRest(p.create, host, {
+        name: "Declared plan",
+        nodes: [
+          { id: "scan", depends_on: [] },
+          { id: "patch", depends_on: ["scan"], needs_approval: true },
+        ],
+      })
+    ).body;
+    fits(p.create, created);
+    const plan_id = created.id;
+    const outcome = { plan_id, node_id: "scan", status: "success", evidence_hash: "h1" };
+    fits(p.postOutcome, (await viaRest(p.postOutcome, host, outcome)).body);
+    const risk = { plan_id, risk_id: "R1", severity: "low", affected_nodes: ["scan"], evidence_hash: "h1" };
+    fits(p.assessRisk, (await viaRest(p.assessRisk, host, risk)).body);
+    const held = (
+      await viaRest(p.checkpoint, host, { plan_id, revision: 1, decision: "hold", rationale: "not yet" })
+    ).body;
+    fits(p.checkpoint, held);
+    for (const who of [ANON, host] as Who[]) {
+      fits(p.list, (await viaRest(p.list, who, {})).body);
+      const view = (await viaRest(p.view, who, { plan_id })).body;
+      fits(p.view, view);
+      expect(view.plan).toHaveProperty("required_approvers", 1);
+      expect(view.nodes[1]).toMatchObject({ depends_on: ["scan"], needs_approval: true });
+      expect(view.checkpoints[0]).toMatchObject({ decision: "hold", eligible_to_admit: false });
+      fits(p.audit, (await viaRest(p.audit, who, { plan_id })).body);
+      const declaration = (await viaRest(p.declaration, who, { plan_id })).body;
+      fits(p.declaration, declaration);
+      // The declaration is the original script's format: its names are the schema's, not the wire's.
+      expect(declaration).toHaveProperty("graphRevision", 1);
+      expect(declaration.outcomes[0]).toHaveProperty("evidenceHash", "h1");
+    }
+    const revised = (
+      await viaRest(p.revise, host, {
+        plan_id,
+        parent: 1,
+        nodes: [{ id: "scan" }, { id: "patch", depends_on: ["scan"] }],
+        rationale: "no gate",
+        evidence_refs: ["h1"],
+      })
+    ).body;
+    fits(p.revise, revised);
+    // A superseded revision shows the audit of its last checkpoint: the audit verbatim, its source in wire names.
+    const old = (await viaRest(p.view, ANON, { plan_id, revision: 1 })).body;
+    fits(p.view, old);
+    expect(old.audit).toMatchObject({ eligibleToAdmit: false, source: { checkpoint_id: held.id } });
+  });
 });
 
 describe("the OpenAPI document", () => {

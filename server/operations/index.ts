@@ -1,4 +1,5 @@
 // Every operation of the app, by module: the one table every door is generated from.
+import { CHECKPOINT_OPERATIONS } from "./checkpoint";
 import { GAME_OPERATIONS } from "./game";
 import { IDENTITY_OPERATIONS } from "./identity";
 import type { AnyOperation } from "./operation";
@@ -6,6 +7,7 @@ import type { AnyOperation } from "./operation";
 export const OPERATIONS = {
   identity: IDENTITY_OPERATIONS,
   tables: GAME_OPERATIONS,
+  plans: CHECKPOINT_OPERATIONS,
 } as const;
 
 export const ALL_OPERATIONS: AnyOperation[] = Object.values(OPERATIONS).flatMap((m) => Object.values(m));

@@ -10,6 +10,15 @@ import type { LoadedPlan } from "./load";
 
 export type Escalation = { councilId: number | null; note: string };
 
+/** A closed Round Table's result, written beside its checkpoint once: advice, not a decision. */
+export type Advice = {
+  councilId: number;
+  status: string;
+  option: string | null;
+  lines: string[];
+  ruling: { choice: string; reason: string; by: string; at: string } | null;
+};
+
 /** What the souls are told: the plan, the wave, and every finding of the audit, one a line. */
 function contextOf(
   plan: string,
@@ -86,7 +95,7 @@ export async function recordAdvice(db: Db, loaded: LoadedPlan, now: number): Pro
     if (c.councilId === null || c.advice !== null) continue;
     const council = await councilState(db, ANON, { id: c.councilId }, now);
     if (!council.ok || !council.value.closedAt) continue;
-    const advice = {
+    const advice: Advice = {
       councilId: c.councilId,
       status: council.value.status,
       option: council.value.ruling?.choice ?? council.value.result?.winner ?? null,

@@ -1,4 +1,5 @@
-// The checkpoint actions' inputs, one zod schema each; their .describe() texts document the JSON API and MCP.
+// The checkpoint actions' inputs, one zod schema each; their .describe() texts document the JSON API and MCP, so
+// they name fields as those doors spell them (snake_case); a declaration keeps its own names (graphRevision…).
 import { z } from "zod";
 import { DECISIONS, OUTCOME_STATUSES, RISK_SEVERITIES } from "../../rules/checkpoint";
 
@@ -47,9 +48,9 @@ export const ZCreatePlan = z
       .min(1)
       .max(9)
       .optional()
-      .describe("N: how many distinct people must approve a wave with a needsApproval node (default 1)"),
+      .describe("N: how many distinct people must approve a wave with a needs_approval node (default 1)"),
     nodes: ZNodes.optional().describe(
-      "the graph: [{id, title?, dependsOn[], needsApproval?}] (or give declaration)",
+      "the graph: [{id, title?, depends_on[], needs_approval?}] (or give declaration)",
     ),
     waves: ZWaves,
     declaration: z
@@ -65,7 +66,7 @@ export const ZCreatePlan = z
 export const ZRevise = z
   .object({
     parent: ZRevision.describe("the revision you revise: it must still be the latest"),
-    nodes: ZNodes.describe("the whole new graph: [{id, title?, dependsOn[], needsApproval?}]"),
+    nodes: ZNodes.describe("the whole new graph: [{id, title?, depends_on[], needs_approval?}]"),
     waves: ZWaves,
     rationale: z
       .string()

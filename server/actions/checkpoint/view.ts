@@ -9,12 +9,13 @@ import {
   stillToReassess,
   UNRESOLVED_SEVERITIES,
   type AuditResult,
+  type Decision,
   type OutcomeStatus,
   type RiskSeverity,
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { parseId } from "../input";
-import { recordAdvice } from "./escalate";
+import { recordAdvice, type Advice } from "./escalate";
 import {
   loadPlan,
   noPlan,
@@ -87,7 +88,7 @@ export type CheckpointView = {
   eligibleToAdmit: boolean;
   findings: { id: string; message: string }[];
   councilId: number | null;
-  advice: unknown;
+  advice: Advice | null;
 };
 
 export type RevisionSummary = {
@@ -148,7 +149,11 @@ export type PlanView = {
   risks: RiskView[];
   checkpoints: CheckpointView[];
   may: PlanMay;
-  words: { statuses: readonly string[]; severities: readonly string[]; decisions: readonly string[] };
+  words: {
+    statuses: readonly OutcomeStatus[];
+    severities: readonly RiskSeverity[];
+    decisions: readonly Decision[];
+  };
 };
 
 const iso = (d: Date) => d.toISOString();
@@ -396,7 +401,7 @@ function viewOf(loaded: LoadedPlan, revision: RevisionRow, who: Who): PlanView {
           eligibleToAdmit: a.eligibleToAdmit,
           findings: a.findings.map((f) => ({ id: f.id, message: f.message })),
           councilId: c.councilId,
-          advice: c.advice,
+          advice: c.advice as Advice | null,
         };
       }),
     may: mayOf(loaded, revision, who, { isLatest, gates, result, admitted }),

@@ -1,11 +1,10 @@
 // Every MCP tool: generated from the operation declarations (and, until they are declared, the hand-kept tools of
-// Round Tables and plans).
+// Round Tables).
 import { ALL_OPERATIONS } from "../../operations";
 import type { AnyOperation } from "../../operations/operation";
 import { fromWire, snake, toWire } from "../../operations/wire";
 import { ok } from "../../rules/result";
 import { serve } from "../serve";
-import { PLAN_TOOLS } from "./checkpoint";
 import { COUNCIL_TOOLS } from "./council";
 import type { McpTool } from "./tool";
 
@@ -28,4 +27,4 @@ export function mcpTools(ops: AnyOperation[]): McpTool[] {
   );
 }
 
-export const MCP_TOOLS: McpTool[] = [...mcpTools(ALL_OPERATIONS), ...COUNCIL_TOOLS, ...PLAN_TOOLS];
+export const MCP_TOOLS: McpTool[] = [...mcpTools(ALL_OPERATIONS), ...COUNCIL_TOOLS];

@@ -1,4 +1,5 @@
 // The Wave checkpoint doors in-process: the JSON API under /api/plans, MCP with an orchestrator's token, tRPC.
+// The JSON API and MCP speak snake_case; the declaration and the audit keep the original script's names.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import example from "../../rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
 import { createAgent, whoForToken } from "../../actions/agents";
@@ -8,6 +9,7 @@ import { audit } from "../../rules/checkpoint";
 import { api, callTool, mcpClient } from "../../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { createCaller } from "../trpc";
+import { checkpointCli } from "../cli/checkpoint";
 import { openApiDocument } from "./openapi";
 import { fixedClock } from "../../clock";
 /** The moment every door in this file reads: a fixed clock, so the suite passes on any day. */
@@ -26,11 +28,12 @@ async function orchestratorOf(owner: Who & { kind: "user" }, name: string) {
   return (await whoForToken(db.prisma, a.value.token))!;
 }
 
+/** The graph as the JSON API and MCP take it. */
 const graph = {
   nodes: [
-    { id: "scan", dependsOn: [] },
-    { id: "patch-X", dependsOn: ["scan"] },
-    { id: "publish", dependsOn: ["patch-X"], needsApproval: true },
+    { id: "scan", depends_on: [] },
+    { id: "patch-X", depends_on: ["scan"] },
+    { id: "publish", depends_on: ["patch-X"], needs_approval: true },
   ],
 };
 
@@ -48,14 +51,14 @@ describe("the JSON API", () => {
     const orchestrator = api(db.prisma, await orchestratorOf(planner, "api-orchestrator"), { clock });
     expect(
       await orchestrator("POST", `/api/plans/${id}/outcomes`, {
-        nodeId: "scan",
+        node_id: "scan",
         status: "success",
-        evidenceHash: "h1",
+        evidence_hash: "h1",
       }),
     ).toMatchObject({ status: 201, body: { revision: 1, recorded: 1 } });
     expect(
       await orchestrator("POST", `/api/plans/${id}/outcomes/batch`, {
-        outcomes: [{ nodeId: "nope", status: "success", evidenceHash: "h" }],
+        outcomes: [{ node_id: "nope", status: "success", evidence_hash: "h" }],
       }),
     ).toMatchObject({
       status: 422,
@@ -64,17 +67,35 @@ describe("the JSON API", () => {
 
     const state = await api(db.prisma, ANON, { clock })("GET", `/api/plans/${id}`);
     expect(state.status).toBe(200);
-    expect(state.body.proposal).toMatchObject({ justFinished: ["scan"], nextWave: ["patch-X"] });
+    expect(state.body.proposal).toMatchObject({ just_finished: ["scan"], next_wave: ["patch-X"] });
+    expect(state.body.nodes[2]).toMatchObject({
+      id: "publish",
+      depends_on: ["patch-X"],
+      needs_approval: true,
+    });
     expect(state.body.may.write).toMatch(/Sign in/);
 
-    // The declaration alone is what the CLI audits: the same answer as the API's audit.
+    // The declaration alone is what the CLI audits, in the original format: the same answer as the API's audit.
     const declaration = await api(db.prisma, ANON, { clock })("GET", `/api/plans/${id}/declaration`);
     const dry = await api(db.prisma, ANON, { clock })("GET", `/api/plans/${id}/audit`);
+    expect(declaration.body).toMatchObject({
+      graphRevision: 1,
+      justFinished: ["scan"],
+      nextWave: ["patch-X"],
+    });
+    expect(declaration.body.nodes[1]).toEqual({ id: "patch-X", dependsOn: ["scan"] });
+    expect(dry.body).toMatchObject({ just_finished: ["scan"], next_wave: ["patch-X"] });
+    expect(dry.body.declaration).toEqual(declaration.body);
     expect(audit(declaration.body)).toEqual(dry.body.audit);
+    const cli = checkpointCli(["audit", "--input", "declaration.json"], {
+      readFile: () => JSON.stringify(declaration.body),
+    });
+    expect(JSON.parse(cli.stdout)).toEqual(dry.body.audit);
+    expect(dry.body.audit).toMatchObject({ declarationValid: true, eligibleToAdmit: false });
     expect(dry.body.audit.findings.map((f: { id: string }) => f.id)).toEqual(["assignment-gate-unsatisfied"]);
     const other = await api(db.prisma, ANON, { clock })(
       "GET",
-      `/api/plans/${id}/audit?justFinished=scan&nextWave=publish`,
+      `/api/plans/${id}/audit?just_finished=scan&next_wave=publish`,
     );
     expect(other.body.audit.findings.map((f: { id: string }) => f.id)).toContain(
       "next-wave-dependency-not-success",
@@ -82,7 +103,7 @@ describe("the JSON API", () => {
 
     for (const kind of ["authority", "resources"])
       expect(
-        await as("POST", `/api/plans/${id}/assignment`, { kind, revision: 1, nextWave: ["patch-X"] }),
+        await as("POST", `/api/plans/${id}/assignment`, { kind, revision: 1, next_wave: ["patch-X"] }),
       ).toMatchObject({ status: 201 });
     expect(
       await as("POST", `/api/plans/${id}/checkpoints`, {
@@ -94,23 +115,23 @@ describe("the JSON API", () => {
 
     expect(
       await orchestrator("POST", `/api/plans/${id}/outcomes`, {
-        nodeId: "patch-X",
+        node_id: "patch-X",
         status: "success",
-        evidenceHash: "h2",
+        evidence_hash: "h2",
       }),
     ).toMatchObject({ status: 201 });
     expect(
-      await as("POST", `/api/plans/${id}/approvals`, { revision: 1, nextWave: ["publish"] }),
+      await as("POST", `/api/plans/${id}/approvals`, { revision: 1, next_wave: ["publish"] }),
     ).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
     const reviewer = api(db.prisma, await makeUser(db, "api-reviewer"), { clock });
     expect(
-      await reviewer("POST", `/api/plans/${id}/approvals`, { revision: 1, nextWave: ["publish"] }),
+      await reviewer("POST", `/api/plans/${id}/approvals`, { revision: 1, next_wave: ["publish"] }),
     ).toMatchObject({
       status: 201,
       body: { approvals: 1, needed: 1 },
     });
     for (const kind of ["authority", "resources"])
-      await reviewer("POST", `/api/plans/${id}/assignment`, { kind, revision: 1, nextWave: ["publish"] });
+      await reviewer("POST", `/api/plans/${id}/assignment`, { kind, revision: 1, next_wave: ["publish"] });
     expect(
       await orchestrator("POST", `/api/plans/${id}/checkpoints`, {
         revision: 1,
@@ -124,7 +145,7 @@ describe("the JSON API", () => {
         decision: "admit",
         rationale: "approved",
       }),
-    ).toMatchObject({ status: 201, body: { nextWave: ["publish"] } });
+    ).toMatchObject({ status: 201, body: { next_wave: ["publish"], new_revision: null } });
   });
 
   it("refuses with named failures: 401 without identity, 404 for odd ids, 422 for bad bodies, 409 when held", async () => {
@@ -139,13 +160,13 @@ describe("the JSON API", () => {
       expect(await as("GET", path)).toMatchObject({ status: 404, body: { error: { code: "not_found" } } });
     expect(await as("POST", "/api/plans", "{nope")).toMatchObject({ status: 422 });
     expect(
-      await as("POST", "/api/plans", { name: "x", nodes: [{ id: "a", dependsOn: ["a"] }] }),
+      await as("POST", "/api/plans", { name: "x", nodes: [{ id: "a", depends_on: ["a"] }] }),
     ).toMatchObject({
       status: 422,
       body: { error: { message: expect.stringContaining("cycle") } },
     });
     const id = (await as("POST", "/api/plans", { name: "Held", ...graph })).body.id as number;
-    await as("POST", `/api/plans/${id}/outcomes`, { nodeId: "scan", status: "partial", evidenceHash: "h" });
+    await as("POST", `/api/plans/${id}/outcomes`, { node_id: "scan", status: "partial", evidence_hash: "h" });
     expect(
       await as("POST", `/api/plans/${id}/checkpoints`, { revision: 1, decision: "admit", rationale: "x" }),
     ).toMatchObject({
@@ -156,15 +177,22 @@ describe("the JSON API", () => {
       await as("POST", `/api/plans/${id}/checkpoints`, { revision: 1, decision: "maybe", rationale: "x" }),
     ).toMatchObject({ status: 422, body: { error: { message: expect.stringContaining("decision") } } });
     expect(await as("GET", `/api/plans/${id}?revision=7`)).toMatchObject({ status: 404 });
+    expect(await as("GET", `/api/plans/${id}/audit?next_wave=`)).toMatchObject({
+      status: 422,
+      body: { error: { message: expect.stringContaining('"next_wave"') } },
+    });
   });
 
   it("documents every plan route in the OpenAPI document", () => {
     const paths = Object.keys(openApiDocument().paths);
     for (const p of [
       "/api/plans",
-      "/api/plans/{id}",
-      "/api/plans/{id}/checkpoints",
-      "/api/plans/{id}/declaration",
+      "/api/plans/{plan_id}",
+      "/api/plans/{plan_id}/outcomes",
+      "/api/plans/{plan_id}/outcomes/batch",
+      "/api/plans/{plan_id}/checkpoints",
+      "/api/plans/{plan_id}/audit",
+      "/api/plans/{plan_id}/declaration",
     ])
       expect(paths).toContain(p);
   });
@@ -179,37 +207,41 @@ describe("MCP", () => {
     const client = await mcpClient(db.prisma, await orchestratorOf(planner, "mcp-orchestrator"), clock);
     const names = (await client.listTools()).tools.map((t) => t.name);
     for (const name of [
-      "create_plan",
+      "list_plans",
+      "plan_state",
+      "revise_plan",
       "post_outcome",
       "assess_risk",
-      "approve",
       "run_checkpoint",
       "read_audit",
-      "plan_state",
     ])
       expect(names).toContain(name);
+    // The people-only tools are not listed to an agent, which could never use them.
+    for (const name of ["create_plan", "approve", "confirm_assignment"]) expect(names).not.toContain(name);
     expect(
       await callTool(client, "post_outcome", {
         plan_id: id,
-        outcomes: [{ nodeId: "scan", status: "success", evidenceHash: "h1", provenance: "ci 9" }],
+        outcomes: [{ node_id: "scan", status: "success", evidence_hash: "h1", provenance: "ci 9" }],
       }),
     ).toMatchObject({ isError: false, json: { revision: 1, recorded: 1 } });
     expect(
       await callTool(client, "assess_risk", {
         plan_id: id,
-        riskId: "R7",
+        risk_id: "R7",
         severity: "high",
-        affectedNodes: ["scan"],
-        evidenceHash: "h1",
+        affected_nodes: ["scan"],
+        evidence_hash: "h1",
       }),
-    ).toMatchObject({ isError: false, json: { riskId: "R7", severity: "high" } });
+    ).toMatchObject({ isError: false, json: { risk_id: "R7", severity: "high", previous: null } });
     const read = await callTool(client, "read_audit", { plan_id: id });
     expect(read.json.audit.findings.map((f: { id: string }) => f.id)).toEqual([
       "assignment-gate-unsatisfied",
       "unresolved-risk",
     ]);
+    expect(read.json.declaration.risks[0]).toMatchObject({ id: "R7", affectedNodes: ["scan"] });
     const state = await callTool(client, "plan_state", { plan_id: id });
-    expect(state.json.risks[0]).toMatchObject({ id: "R7", toReassess: false, unresolved: true });
+    expect(state.json.risks[0]).toMatchObject({ id: "R7", to_reassess: false, unresolved: true });
+    expect(state.json.audit).toMatchObject({ eligibleToAdmit: false, source: "now" });
     expect(
       await callTool(client, "run_checkpoint", {
         plan_id: id,
@@ -225,15 +257,29 @@ describe("MCP", () => {
         decision: "hold",
         rationale: "R7 high",
       }),
-    ).toMatchObject({ isError: false, json: { decision: "hold" } });
+    ).toMatchObject({ isError: false, json: { decision: "hold", new_revision: null, escalation: null } });
     expect(
-      await callTool(client, "approve", { plan_id: id, revision: 1, nextWave: ["patch-X"] }),
+      await callTool(client, "approve", { plan_id: id, revision: 1, next_wave: ["patch-X"] }),
     ).toMatchObject({ isError: true, text: expect.stringMatching(/^forbidden: Only a signed-in person/) });
+    const revised = await callTool(client, "revise_plan", {
+      plan_id: id,
+      parent: 1,
+      nodes: [...graph.nodes, { id: "notify", depends_on: ["publish"] }],
+      rationale: "tell people",
+      evidence_refs: ["h1"],
+    });
+    expect(revised).toMatchObject({ isError: false, json: { number: 2, changes: { added: ["notify"] } } });
+    expect(revised.json.validator_result.prune).toEqual({
+      removed: [],
+      impacted: [],
+      revalidated: [],
+      held: [],
+    });
     expect(await callTool(client, "create_plan", { name: "mine", ...graph })).toMatchObject({
       isError: true,
     });
     expect(
-      await callTool(client, "post_outcome", { plan_id: id, outcomes: [{ nodeId: "scan" }] }),
+      await callTool(client, "post_outcome", { plan_id: id, outcomes: [{ node_id: "scan" }] }),
     ).toMatchObject({
       isError: true,
       text: expect.stringContaining("status"),
@@ -251,12 +297,21 @@ describe("tRPC", () => {
     const planner = await makeUser(db, "trpc-planner");
     const caller = createCaller({ db: db.prisma, who: planner, clock });
     const { id } = await caller.plans.create({ name: "tRPC", declaration: example });
-    const view = await caller.plans.view({ id });
+    const view = await caller.plans.view({ planId: id });
     expect(view.nodes.map((n) => n.id)).toEqual(example.nodes.map((n) => n.id));
-    await expect(caller.plans.view({ id: 999_999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(caller.plans.view({ planId: 999_999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(
-      caller.plans.checkpoint({ id, body: { revision: 1, decision: "admit", rationale: "x" } }),
+      caller.plans.checkpoint({ planId: id, revision: 1, decision: "admit", rationale: "x" }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
+    // Every door gets every operation: tRPC reports a batch too, and reads the declaration alone.
+    expect(
+      await caller.plans.postOutcomes({
+        planId: id,
+        outcomes: [{ nodeId: example.nodes[0]!.id, status: "success", evidenceHash: "t1" }],
+      }),
+    ).toEqual({ revision: 1, recorded: 1 });
+    const declaration = await caller.plans.declaration({ planId: id });
+    expect(audit(declaration)).toEqual((await caller.plans.audit({ planId: id })).audit);
     await expect(
       createCaller({ db: db.prisma, who: ANON, clock }).plans.create({ name: "x" }),
     ).rejects.toMatchObject({
@@ -273,7 +328,7 @@ describe("the demo", () => {
     const plans = await db.prisma.plan.findMany({ where: { demo: { not: null } } });
     expect(plans).toHaveLength(1);
     const caller = createCaller({ db: db.prisma, who: ANON, clock: fixedClock(now) });
-    const v = await caller.plans.view({ id: plans[0]!.id });
+    const v = await caller.plans.view({ planId: plans[0]!.id });
     expect(v.revision).toMatchObject({ number: 5, parentNumber: 4 });
     expect(v.revision.changes).toMatchObject({
       added: ["inspect-call-sites"],
@@ -284,7 +339,7 @@ describe("the demo", () => {
     expect(v.risks[0]).toMatchObject({ id: "R7", severity: "high", toReassess: true });
     expect(v.findings.map((f) => f.id)).toEqual(["assignment-gate-unsatisfied", "unresolved-risk"]);
     expect(v.nodes.find((n) => n.id === "publish")).toMatchObject({ needsApproval: true });
-    const old = await caller.plans.view({ id: plans[0]!.id, revision: 4 });
+    const old = await caller.plans.view({ planId: plans[0]!.id, revision: 4 });
     expect(old.checkpoints.find((c) => c.revision === 4)).toMatchObject({
       decision: "hold",
       eligibleToAdmit: false,

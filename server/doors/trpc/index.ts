@@ -1,7 +1,6 @@
-// The app's tRPC router: one sub-router per module, generated from the operation declarations (Round Tables and
-// plans still by hand until they are declared), and the live feed's subscription.
+// The app's tRPC router: one sub-router per module, generated from the operation declarations (Round Tables still
+// by hand until they are declared), and the live feed's subscription.
 import { OPERATIONS } from "../../operations";
-import { checkpointRouter } from "./checkpoint";
 import { councilRouter } from "./council";
 import { proceduresOf } from "./generate";
 import { createCallerFactory, router } from "./init";
@@ -12,7 +11,7 @@ export const appRouter = router({
   live: liveRouter,
   tables: router(proceduresOf(OPERATIONS.tables)),
   councils: councilRouter,
-  plans: checkpointRouter,
+  plans: router(proceduresOf(OPERATIONS.plans)),
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,242 @@
+// Wave checkpoints, declared once: plans and their revisions, outcome records, risks, the gates, the checkpoint
+// and its dry run, and the declaration alone (the original script's format, for `npx parley checkpoint audit`).
+import { z } from "zod";
+import {
+  approve,
+  assessRisk,
+  confirmAssignment,
+  createPlan,
+  listPlans,
+  planView,
+  postOutcome,
+  postOutcomes,
+  readAudit,
+  revisePlan,
+  runCheckpoint,
+  ZApprove,
+  ZAssessRisk,
+  ZAuditQuery,
+  ZCheckpoint,
+  ZConfirm,
+  ZCreatePlan,
+  ZOutcome,
+  ZPostOutcomes,
+  ZRevise,
+} from "../actions/checkpoint";
+import { ok } from "../rules/result";
+import {
+  ZAuditAnswer,
+  ZCheckpointAnswer,
+  ZDeclaration,
+  ZPlanSummary,
+  ZPlanView,
+  ZRecorded,
+  ZWritten,
+} from "./checkpoint.schemas";
+import { ZId } from "./common";
+import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
+import { verbatim } from "./wire";
+
+const planId = ZId.describe("the plan's id (from list_plans)");
+const onPlan = { planId };
+const ZWaveQuery = ZAuditQuery.extend(onPlan);
+
+export const CHECKPOINT_OPERATIONS = {
+  list: operation({
+    name: "plans.list",
+    summary:
+      "Every plan, newest first: latest revision, node and outcome counts, the last checkpoint's decision.",
+    input: z.object({}).strict(),
+    output: z.array(ZPlanSummary),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/plans" },
+    mcp: {
+      tool: "list_plans",
+      description:
+        "List the plans: id, name, owner, latest revision, node and outcome counts, the last checkpoint's decision.",
+    },
+    run: ({ db, who }) => listPlans(db, who),
+  }),
+  view: operation({
+    name: "plans.view",
+    summary:
+      "The plan at its latest revision (?revision=N for an older, superseded one): lanes, nodes with outcomes, findings and risks, the proposal, gates, history, and what you may do.",
+    input: z.object({ planId, revision: ZId.optional().describe("an older revision to read") }).strict(),
+    output: ZPlanView,
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/plans/:plan_id" },
+    mcp: {
+      tool: "plan_state",
+      description:
+        "Read a plan at its latest revision (or an older, superseded `revision`): its waves (lanes), every node with its outcome, findings and risks, the proposed checkpoint (just_finished, next_wave), the audit of it now, the approval and assignment gates, risks with history and `to_reassess`, recorded checkpoints, and `may` (what you may do, or why not).",
+    },
+    run: ({ db, who, now }, i) => planView(db, who, { id: i.planId, revision: i.revision }, now),
+  }),
+  audit: operation({
+    name: "plans.audit",
+    summary:
+      "A dry run: the declaration a checkpoint would build now and its audit (?just_finished=a,b&next_wave=c to ask about other waves). Nothing is written.",
+    input: ZWaveQuery,
+    output: ZAuditAnswer,
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/plans/:plan_id/audit" },
+    mcp: {
+      tool: "read_audit",
+      description:
+        "A dry run of the checkpoint: the declaration built from the plan now (the exact JSON of the audit's schema) and its audit: pass, declarationValid, eligibleToAdmit, structuralBlocked, findings. Nothing is written.",
+    },
+    run: ({ db, who }, { planId: id, ...query }) => readAudit(db, who, { id, query }),
+  }),
+  declaration: operation({
+    name: "plans.declaration",
+    summary:
+      "The declaration alone, exactly as the schema describes it: save it and run `npx parley checkpoint audit --input FILE`.",
+    input: ZWaveQuery,
+    output: ZDeclaration,
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/plans/:plan_id/declaration" },
+    run: async ({ db, who }, { planId: id, ...query }) => {
+      const r = await readAudit(db, who, { id, query });
+      return r.ok ? ok(r.value.declaration) : r;
+    },
+  }),
+  create: operation({
+    name: "plans.create",
+    summary:
+      "Create a plan (people): {name, nodes: [{id, title?, depends_on, needs_approval?}], waves?, required_approvers?} or {name, declaration} to import a whole checkpoint declaration.",
+    // The declaration is a document in the original format: its field names cross the doors as they stand.
+    input: ZCreatePlan.extend({ declaration: verbatim(ZCreatePlan.shape.declaration) }),
+    output: z.object({ id: z.number(), revision: z.number(), notes: z.array(z.string()) }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans", status: 201 },
+    mcp: {
+      tool: "create_plan",
+      description:
+        "Create a plan (people only; an agent reports on its owner's plans): a name and its graph as nodes, or a whole checkpoint declaration to import.",
+    },
+    run: ({ db, who, now }, i) => createPlan(db, who, i, new Date(now)),
+  }),
+  revise: operation({
+    name: "plans.revise",
+    summary:
+      "Revise (the owner or their agent): the whole new graph, its parent (the latest), rationale and evidence references; a prune holds each successor that consumed a removed output unless listed as revalidated.",
+    input: ZRevise.extend(onPlan),
+    output: ZWritten,
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/revisions", status: 201 },
+    mcp: {
+      tool: "revise_plan",
+      description:
+        "Make a new immutable revision of a plan you (or your owner) own: the whole new graph, `parent` = the latest revision, a rationale and evidence references. Removing a node holds every successor that consumed its output unless you list it under `revalidated`.",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) => revisePlan(db, who, { id, body }, new Date(now)),
+  }),
+  postOutcome: operation({
+    name: "plans.postOutcome",
+    summary:
+      "Report one node's outcome (the owner or their orchestrator agent): {node_id, status, evidence_hash, provenance?}.",
+    input: ZOutcome.extend(onPlan),
+    output: ZRecorded,
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/outcomes", status: 201 },
+    run: ({ db, who, now }, { planId: id, ...body }) => postOutcome(db, who, { id, body }, new Date(now)),
+  }),
+  postOutcomes: operation({
+    name: "plans.postOutcomes",
+    summary: "Report several outcomes at once, all or none: {outcomes: [...]}.",
+    input: ZPostOutcomes.extend(onPlan),
+    output: ZRecorded,
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/outcomes/batch", status: 201 },
+    mcp: {
+      tool: "post_outcome",
+      description:
+        "Report outcome records for nodes of the latest revision, as the orchestrator: status success, partial, failed, missing or untrusted, an evidence hash and provenance. Missing and partial are non-success. Records are appended, never replaced.",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) => postOutcomes(db, who, { id, body }, new Date(now)),
+  }),
+  assessRisk: operation({
+    name: "plans.assessRisk",
+    summary:
+      "Assess or reassess a risk (the owner or their agent): {risk_id, severity, affected_nodes, evidence_hash, note?}; the history is kept.",
+    input: ZAssessRisk.extend(onPlan),
+    output: z.object({
+      riskId: z.string(),
+      revision: z.number(),
+      severity: z.string(),
+      previous: z.string().nullable().describe("the severity it had before, if it was assessed"),
+    }),
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/risks", status: 201 },
+    mcp: {
+      tool: "assess_risk",
+      description:
+        "Assess or reassess a risk at the latest revision: severity low, medium, high or unknown (high and unknown hold the next wave), the nodes it affects and the evidence hash. Earlier assessments stay as history.",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) => assessRisk(db, who, { id, body }, new Date(now)),
+  }),
+  approve: operation({
+    name: "plans.approve",
+    summary:
+      "Approve the proposed next wave (a signed-in person, never its proposer): {revision, next_wave}; the approval binds to both.",
+    input: ZApprove.extend(onPlan),
+    output: z.object({
+      revision: z.number(),
+      nextWave: z.array(z.string()),
+      approvals: z.number(),
+      needed: z.number(),
+    }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/approvals", status: 201 },
+    mcp: {
+      tool: "approve",
+      description:
+        "Approve a proposed next wave (signed-in people only, never the wave's proposer). The approval binds to the plan, the revision and exactly these node ids; a superseding revision voids it.",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) => approve(db, who, { id, body }, new Date(now)),
+  }),
+  confirm: operation({
+    name: "plans.confirm",
+    summary:
+      "Confirm the authority or the resources for the proposed next wave (a named person): {kind, revision, next_wave}.",
+    input: ZConfirm.extend(onPlan),
+    output: z.object({ revision: z.number(), kind: z.string(), nextWave: z.array(z.string()) }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/assignment", status: 201 },
+    mcp: {
+      tool: "confirm_assignment",
+      description:
+        "Confirm the authority or the resources for a proposed next wave (signed-in people only), bound like an approval.",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) =>
+      confirmAssignment(db, who, { id, body }, new Date(now)),
+  }),
+  checkpoint: operation({
+    name: "plans.checkpoint",
+    summary:
+      "Run a checkpoint and record the decision: {revision, decision: hold|revise|escalate|admit, rationale, just_finished?, next_wave?, new_revision?, council?}. Admit is refused unless eligibleToAdmit, and only a person admits.",
+    input: ZCheckpoint.extend(onPlan),
+    output: ZCheckpointAnswer,
+    // The owner or the owner's agents; the action lets only a person admit.
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/checkpoints", status: 201 },
+    mcp: {
+      tool: "run_checkpoint",
+      description:
+        "Run the checkpoint at the latest revision and record a decision: hold, revise (with new_revision, made in the same step), escalate (with council.seats, a Round Table on hold / revise / admit whose result is advice) or admit. Admit is refused unless the audit says eligibleToAdmit, and only a person admits; an agent may hold, revise or escalate.",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) => runCheckpoint(db, who, { id, body }, new Date(now)),
+  }),
+};
