@@ -25,34 +25,6 @@ export function crossOriginWrite(req: Request): Failure | null {
   return fail("forbidden", "Cross-origin requests may not change anything here.");
 }
 
-/** Reads a body of at most PARLEY_BODY_MAX bytes; an empty body is `undefined`, bad JSON is `invalid`. */
-export async function readJsonBody(req: Request): Promise<{ ok: true; value: unknown } | Failure> {
-  const max = env().PARLEY_BODY_MAX;
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > max) return fail("invalid", `The request body is larger than ${max} bytes.`);
-  if (!req.body) return { ok: true, value: undefined };
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return fail("invalid", `The request body is larger than ${max} bytes.`);
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
-  if (!text) return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return fail("invalid", "The request body is not valid JSON.");
-  }
-}
-
 /** A token bucket per identity and kind; writes get PARLEY_RATE_LIMIT a minute, reads ten times that. */
 type Bucket = { tokens: number; at: number };
 const buckets = new Map<string, Bucket>();
@@ -139,54 +111,6 @@ export function thrownResponse(req: Request, e: unknown): Response {
     },
     { status: 500, headers: PRIVATE_HEADERS },
   );
-}
-
-/**
- * The floor for doors that are not the JSON API's dispatcher (tRPC, MCP): the per-identity rate limit and the
- * body cap. Returns the request to hand on (its body read once, within the cap) or the failure response.
- */
-export async function floorFor(
-  req: Request,
-  key: string,
-): Promise<{ ok: true; req: Request } | { ok: false; res: Response }> {
-  const limited = rateLimit(key, req.method === "GET" ? "read" : "write");
-  if (limited)
-    return {
-      ok: false,
-      res: failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) }),
-    };
-  if (req.method === "GET" || req.method === "HEAD" || !req.body) return { ok: true, req };
-  const max = env().PARLEY_BODY_MAX;
-  if (Number(req.headers.get("content-length") ?? "0") > max)
-    return {
-      ok: false,
-      res: failureResponse(fail("invalid", `The request body is larger than ${max} bytes.`)),
-    };
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return {
-        ok: false,
-        res: failureResponse(fail("invalid", `The request body is larger than ${max} bytes.`)),
-      };
-    }
-    chunks.push(value);
-  }
-  return {
-    ok: true,
-    req: new Request(req.url, {
-      method: req.method,
-      headers: req.headers,
-      body: Buffer.concat(chunks),
-      signal: req.signal,
-    }),
-  };
 }
 
 /**

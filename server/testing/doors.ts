@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Clock } from "../clock";
 import type { Db } from "../db";
 import { dispatch } from "../doors/rest/dispatch";
+import { door } from "../http/door";
 import { handleMcp } from "../doors/mcp/server";
 import { handleTrpc } from "../doors/trpc/http";
 import { identityKey, type Who } from "../identity";
@@ -22,16 +23,16 @@ export function api(db: Db, who: Who, opts: { clock: Clock; badToken?: boolean }
       },
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
-    const res = await dispatch(req, async () => ({ who, badToken: !!opts.badToken }), {
+    const res = await door((a) => dispatch(a, opts.clock), {
       db,
-      clock: opts.clock,
-    });
+      resolveWho: async () => ({ who, badToken: !!opts.badToken }),
+      allowedHosts: ["parley.test"],
+    })(req);
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
 }
 
-/** An MCP client connected to the /mcp door in-process, acting as `who`. */
-/** An MCP client as `who`; `clock` is the time the door reads (a fixture's T0, or the wall clock). */
+/** An MCP client connected to the /mcp door in-process, acting as `who`; `clock` is the time the door reads (a fixture's T0, or the wall clock). */
 export async function mcpClient(db: Db, who: Who, clock: Clock): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(BASE + "/mcp"), {
     fetch: (async (input: string | URL | Request, init?: RequestInit) =>

@@ -40,7 +40,7 @@ type Frame = { id?: string; event?: string; data?: string };
 async function open(headers: Record<string, string>, topics = "lobby") {
   const abort = new AbortController();
   const res = await GET(
-    new Request(`http://x/api/events?topics=${topics}`, { headers, signal: abort.signal }),
+    new Request(`http://localhost/api/events?topics=${topics}`, { headers, signal: abort.signal }),
   );
   const s = { status: res.status, frames: [] as Frame[], ended: false, close: () => abort.abort() };
   if (!res.body) return s;
@@ -80,7 +80,7 @@ describe("GET /api/events", () => {
       Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
     setDatabase({ ...db, sql: { exec: refused, query: refused } });
     try {
-      const res = await GET(new Request("http://x/api/events?topics=lobby"));
+      const res = await GET(new Request("http://localhost/api/events?topics=lobby"));
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBeTruthy();
     } finally {

@@ -1,19 +1,14 @@
 // GET /api/events – the live feed as Server-Sent Events; resumes after Last-Event-ID; filtered for the viewer.
 import { stillSignedIn, mayHaveRevoked } from "@/server/actions/agents";
 import { whoFromRequest } from "@/server/auth";
-import { getDb } from "@/server/db";
-import { failureResponse, guarded } from "@/server/http/floor";
+import { door, type Admitted } from "@/server/http/door";
 import { getTailer } from "@/server/live";
 import { eventStream, SSE_HEADERS } from "@/server/live/sse";
-import { fail } from "@/server/rules/result";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-async function handler(req: Request) {
-  const { who, badToken } = await whoFromRequest(req);
-  if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
-  const db = await getDb();
+async function handler({ req, who, db }: Admitted) {
   // Started before the stream opens, so a database that is away is a 503 (guarded), not a stream that dies.
   const tailer = await getTailer();
   const url = new URL(req.url);
@@ -30,4 +25,4 @@ async function handler(req: Request) {
   return new Response(stream, { headers: SSE_HEADERS });
 }
 
-export const GET = guarded(handler);
+export const GET = door(handler, { resolveWho: (r) => whoFromRequest(r) });

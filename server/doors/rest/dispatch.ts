@@ -1,18 +1,8 @@
-// The JSON API door: match a route, apply the HTTP floor, resolve who is asking, call the action, map the answer.
-import { wallClock, type Clock } from "../../clock";
-import { getDb, type Db } from "../../db";
-import { identityKey, type Who } from "../../identity";
-import {
-  clientAddress,
-  crossOriginWrite,
-  failureResponse,
-  PRIVATE_HEADERS,
-  RATE_LIMITED,
-  rateLimit,
-  readJsonBody,
-  thrownResponse,
-} from "../../http/floor";
-import { fail } from "../../rules/result";
+// The JSON API door: match a route, call it, map the answer; the HTTP floor before it is server/http/door.ts.
+import type { Clock } from "../../clock";
+import type { Admitted } from "../../http/door";
+import { failureResponse, PRIVATE_HEADERS, RATE_LIMITED, rateLimit } from "../../http/floor";
+import { fail, type Failure } from "../../rules/result";
 import type { RestRoute } from "./route";
 import { REST_ROUTES } from "./routes";
 
@@ -53,48 +43,44 @@ function match(routes: RestRoute[], method: string, pathname: string): Match | "
   return methodMismatch ? "wrong-method" : null;
 }
 
-export type WhoResolver = (req: Request, db: Db) => Promise<{ who: Who; badToken: boolean }>;
+/** The body's JSON: absent is `undefined`; anything that is not JSON is `invalid`. */
+function bodyOf(text: string | null): { ok: true; value: unknown } | Failure {
+  if (text === null || !text.trim()) return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return fail("invalid", "The request body is not valid JSON.");
+  }
+}
 
+/** One JSON API request, past the floor (server/http/door.ts): match its route, call it, answer in JSON. */
 export async function dispatch(
-  req: Request,
-  resolveWho: WhoResolver,
-  opts: { db?: Db; routes?: RestRoute[]; clock?: Clock } = {},
+  a: Admitted,
+  clock: Clock,
+  routes: RestRoute[] = REST_ROUTES,
 ): Promise<Response> {
-  const url = new URL(req.url);
-  const found = match(opts.routes ?? REST_ROUTES, req.method, url.pathname);
+  const url = new URL(a.req.url);
+  const found = match(routes, a.req.method, url.pathname);
   if (found === null) return failureResponse(fail("not_found", `There is nothing at ${url.pathname}.`));
   if (found === "wrong-method")
-    return failureResponse(fail("not_found", `${req.method} is not something ${url.pathname} answers.`));
-  const crossSite = crossOriginWrite(req);
-  if (crossSite) return failureResponse(crossSite);
-  try {
-    const db = opts.db ?? (await getDb());
-    const { who, badToken } = await resolveWho(req, db);
-    if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
-    const rateKey = identityKey(who, clientAddress(req));
-    // A route generated from an operation is charged by the operation's floor, at its own cost.
-    const limited = found.route.operation
-      ? null
-      : rateLimit(rateKey, req.method === "GET" ? "read" : "write");
-    if (limited)
-      return failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-    const body =
-      req.method === "GET" || req.method === "HEAD"
-        ? { ok: true as const, value: undefined }
-        : await readJsonBody(req);
-    if (!body.ok) return failureResponse(body);
-    const result = await found.route.call({
-      db,
-      who,
-      clock: opts.clock ?? wallClock,
-      rateKey,
-      params: found.params,
-      body: body.value,
-      query: url.searchParams,
-    });
-    if (!result.ok) return failureResponse(result);
-    return Response.json(result.value, { status: found.route.status ?? 200, headers: PRIVATE_HEADERS });
-  } catch (e) {
-    return thrownResponse(req, e);
-  }
+    return failureResponse(fail("not_found", `${a.req.method} is not something ${url.pathname} answers.`));
+  // A route generated from an operation is charged by the operation's floor, at its own cost.
+  const limited = found.route.operation
+    ? null
+    : rateLimit(a.rateKey, a.req.method === "GET" ? "read" : "write");
+  if (limited)
+    return failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+  const body = bodyOf(a.body);
+  if (!body.ok) return failureResponse(body);
+  const result = await found.route.call({
+    db: a.db,
+    who: a.who,
+    clock,
+    rateKey: a.rateKey,
+    params: found.params,
+    body: body.value,
+    query: url.searchParams,
+  });
+  if (!result.ok) return failureResponse(result);
+  return Response.json(result.value, { status: found.route.status ?? 200, headers: PRIVATE_HEADERS });
 }

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const get = (headers: Record<string, string> = {}) =>
-  GET(new Request(`http://parley.test/councils/${id}/minutes.md`, { headers }), {
+  GET(new Request(`http://localhost/councils/${id}/minutes.md`, { headers }), {
     params: Promise.resolve({ id: String(id) }),
   });
 

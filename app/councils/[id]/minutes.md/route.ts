@@ -2,26 +2,25 @@
 import { wallClock } from "@/server/clock";
 import { councilMinutes } from "@/server/actions/council";
 import { whoFromRequest } from "@/server/auth";
-import { getDb } from "@/server/db";
-import { failureResponse, guarded, PRIVATE_HEADERS } from "@/server/http/floor";
-import { fail } from "@/server/rules/result";
+import { door } from "@/server/http/door";
+import { failureResponse, PRIVATE_HEADERS } from "@/server/http/floor";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-export const GET = guarded(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
-  const db = await getDb();
-  const { who, badToken } = await whoFromRequest(req);
-  // A token that is unknown or revoked is refused, as at every door: read as a guest, it would hand a revoked
-  // agent whatever guests may read.
-  if (badToken) return failureResponse(fail("signin_required", "That bearer token is unknown or revoked."));
-  const r = await councilMinutes(db, who, { id: (await params).id }, wallClock());
-  if (!r.ok) return failureResponse(r);
-  return new Response(r.value.markdown, {
-    headers: {
-      ...PRIVATE_HEADERS,
-      "Content-Type": "text/markdown; charset=utf-8",
-      "Content-Disposition": `inline; filename="${r.value.filename}"`,
-    },
-  });
-});
+// A token that is unknown or revoked is refused by the floor, as at every door: read as a guest, it would hand a
+// revoked agent whatever guests may read.
+export const GET = door(
+  async ({ db, who }, { params }: { params: Promise<{ id: string }> }) => {
+    const r = await councilMinutes(db, who, { id: (await params).id }, wallClock());
+    if (!r.ok) return failureResponse(r);
+    return new Response(r.value.markdown, {
+      headers: {
+        ...PRIVATE_HEADERS,
+        "Content-Type": "text/markdown; charset=utf-8",
+        "Content-Disposition": `inline; filename="${r.value.filename}"`,
+      },
+    });
+  },
+  { resolveWho: (r) => whoFromRequest(r) },
+);

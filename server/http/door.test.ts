@@ -1,0 +1,107 @@
+// The one HTTP floor: a Host not on the allow-list is refused (DNS rebinding), a batch past BATCH_MAX is refused
+// whole, a batch within it is charged once per call, and every personal answer is private — at tRPC and MCP alike.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { handleMcp } from "../doors/mcp/server";
+import { handleTrpc } from "../doors/trpc/http";
+import { ANON, type Who } from "../identity";
+import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { BATCH_MAX, door, hostAllowed, jsonRpcCalls, trpcCalls } from "./door";
+
+const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
+let db: TestDatabase;
+let person: Who;
+beforeAll(async () => {
+  db = await testDatabase();
+  person = await makeUser(db, "door-person");
+});
+afterAll(async () => db?.drop());
+afterEach(() => {
+  delete process.env.PARLEY_RATE_LIMIT;
+});
+
+const as = (who: Who) => ({ db: db.prisma, resolveWho: async () => ({ who, badToken: false }) });
+const trpc = (who: Who) =>
+  door((a) => handleTrpc(a.req, a.db, a.who, clock, a.rateKey), { ...as(who), calls: trpcCalls });
+const mcp = (who: Who) =>
+  door((a) => handleMcp(a.req, a.db, a.who, clock, a.rateKey), { ...as(who), calls: jsonRpcCalls });
+const mcpPost = (body: unknown, host = "localhost:3000") =>
+  new Request("http://localhost:3000/mcp", {
+    method: "POST",
+    headers: { host, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify(body),
+  });
+
+describe("the Host allow-list", () => {
+  it("answers this machine's own names on any port, and refuses another name (DNS rebinding)", async () => {
+    const req = (host: string) => new Request("http://localhost/api/trpc/tables.list", { headers: { host } });
+    for (const host of ["localhost:3000", "127.0.0.1:3210", "[::1]:3000", "LOCALHOST"])
+      expect(hostAllowed(req(host), ["localhost", "127.0.0.1", "[::1]"]), host).toBe(true);
+    for (const host of ["evil.example", "localhost.evil.example", "127.0.0.1.nip.io:3000"])
+      expect(hostAllowed(req(host), ["localhost", "127.0.0.1", "[::1]"]), host).toBe(false);
+    expect(hostAllowed(req("parley.example.com"), ["*"])).toBe(true);
+    const r = await trpc(ANON)(req("rebound.evil.example:3000"));
+    expect(r.status).toBe(403);
+    expect(await r.json()).toMatchObject({
+      error: { code: "forbidden", message: expect.stringMatching(/host/) },
+    });
+  });
+});
+
+describe("a batch", () => {
+  const procedures = (n: number) => Array.from({ length: n }, () => "tables.list").join(",");
+  it(`of more than ${BATCH_MAX} calls is refused whole, over tRPC and as a JSON-RPC array`, async () => {
+    const t = await trpc(ANON)(new Request(`http://localhost/api/trpc/${procedures(150)}?batch=1&input={}`));
+    expect(t.status).toBe(422);
+    expect(await t.json()).toMatchObject({
+      error: { code: "invalid", message: expect.stringMatching(/at most 20/) },
+    });
+    const calls = Array.from({ length: 150 }, (_, i) => ({
+      jsonrpc: "2.0",
+      id: i,
+      method: "tools/call",
+      params: { name: "list_tables", arguments: {} },
+    }));
+    const m = await mcp(ANON)(mcpPost(calls));
+    expect(m.status).toBe(422);
+  });
+
+  it("within the cap is charged once per call: 15 writes with a budget of 10 land 10", async () => {
+    process.env.PARLEY_RATE_LIMIT = "10";
+    const who = await makeUser(db, "door-batcher");
+    const body = Object.fromEntries(
+      Array.from({ length: 15 }, (_, i) => [String(i), { json: { name: `batch-agent-${i}` } }]),
+    );
+    const r = await trpc(who)(
+      new Request(
+        `http://localhost/api/trpc/${Array.from({ length: 15 }, () => "identity.createAgent").join(",")}?batch=1`,
+        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+      ),
+    );
+    const answers = (await r.json()) as { result?: unknown; error?: { json: { data: { code: string } } } }[];
+    expect(answers).toHaveLength(15);
+    expect(answers.filter((a) => a.result)).toHaveLength(10);
+    expect(answers.filter((a) => a.error?.json.data.code === "TOO_MANY_REQUESTS")).toHaveLength(5);
+    expect(await db.prisma.agent.count({ where: { ownerId: who.kind === "user" ? who.userId : 0 } })).toBe(
+      10,
+    );
+  });
+
+  it("counts calls as the doors carry them", () => {
+    expect(trpcCalls(new Request("http://localhost/api/trpc/a,b,c?batch=1"))).toBe(3);
+    expect(trpcCalls(new Request("http://localhost/api/trpc/a"))).toBe(1);
+    expect(jsonRpcCalls(new Request("http://localhost/mcp"), "[1,2,3,4]")).toBe(4);
+    expect(jsonRpcCalls(new Request("http://localhost/mcp"), '{"id":1}')).toBe(1);
+  });
+});
+
+describe("every personal answer", () => {
+  it("is private at MCP too: no shared cache keeps it, and it varies with who asks", async () => {
+    const r = await mcp(person)(
+      mcpPost({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "whoami", arguments: {} } }),
+    );
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toBe("private, no-store");
+    expect(r.headers.get("vary")).toContain("Authorization");
+  });
+});

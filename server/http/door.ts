@@ -1,0 +1,163 @@
+// The one HTTP floor every door stands on (the JSON API, tRPC, MCP, the live feed, the minutes download): the Host
+// on the allow-list, no cross-site write, who is asking (a cookie or a bearer token; an unknown or revoked token is
+// refused), the body read within its cap, a batch no longer than BATCH_MAX, and private caching on the answer.
+// The rate limit is each operation's own (server/doors/serve.ts), so a batch of N calls is charged N.
+import type { Db } from "../db";
+import { getDb } from "../db";
+import { env } from "../env";
+import { identityKey, type Who } from "../identity";
+import { fail } from "../rules/result";
+import { clientAddress, crossOriginWrite, failureResponse, guarded, PRIVATE_HEADERS } from "./floor";
+
+/** The most calls one request may carry (a tRPC batch, a JSON-RPC array). */
+export const BATCH_MAX = 20;
+
+export type WhoResolver = (req: Request, db: Db) => Promise<{ who: Who; badToken: boolean }>;
+
+/** What a door's handler is handed once the floor let the request in. */
+export type Admitted = {
+  db: Db;
+  who: Who;
+  /** Whose rate limit a call spends: the identity, or a guest's address. */
+  rateKey: string;
+  /** The request, its body (if any) already read within the cap. */
+  req: Request;
+  /** The body's text, or null for a request without one. */
+  body: string | null;
+};
+
+export type DoorOptions = {
+  resolveWho: WhoResolver;
+  db?: Db;
+  /** How many calls the request carries (a batch); refused past BATCH_MAX. */
+  calls?: (req: Request, body: string | null) => number;
+  /** The Host names answered; default PARLEY_ALLOWED_HOSTS, else this machine's own names. */
+  allowedHosts?: string[];
+};
+
+const LOCAL = ["localhost", "127.0.0.1", "[::1]"];
+
+/** The allow-list of Host names ("*" lets any through, for a server behind a proxy that checks them itself). */
+export function allowedHosts(): string[] {
+  const listed = env()
+    .PARLEY_ALLOWED_HOSTS.split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return listed.length ? listed : LOCAL;
+}
+
+/**
+ * A page of another site can make a browser send requests to this server under its own name (DNS rebinding): the
+ * Origin then matches the Host, so only the Host itself tells. Its port is not part of the name.
+ */
+export function hostAllowed(req: Request, allowed: string[]): boolean {
+  if (allowed.includes("*")) return true;
+  const host = (req.headers.get("host") ?? new URL(req.url).host).toLowerCase();
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0]!;
+  return allowed.includes(name);
+}
+
+async function readBody(
+  req: Request,
+): Promise<{ ok: true; text: string | null } | { ok: false; res: Response }> {
+  if (req.method === "GET" || req.method === "HEAD" || !req.body) return { ok: true, text: null };
+  const max = env().PARLEY_BODY_MAX;
+  const tooBig = () => ({
+    ok: false as const,
+    res: failureResponse(fail("invalid", `The request body is larger than ${max} bytes.`)),
+  });
+  if (Number(req.headers.get("content-length") ?? "0") > max) return tooBig();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return tooBig();
+    }
+    chunks.push(value);
+  }
+  return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
+}
+
+export async function admit(
+  req: Request,
+  opts: DoorOptions,
+): Promise<{ ok: true; value: Admitted } | { ok: false; res: Response }> {
+  if (!hostAllowed(req, opts.allowedHosts ?? allowedHosts()))
+    return {
+      ok: false,
+      res: failureResponse(
+        fail("forbidden", "This server does not answer for that host name (PARLEY_ALLOWED_HOSTS)."),
+      ),
+    };
+  const crossSite = crossOriginWrite(req);
+  if (crossSite) return { ok: false, res: failureResponse(crossSite) };
+  const db = opts.db ?? (await getDb());
+  const { who, badToken } = await opts.resolveWho(req, db);
+  if (badToken)
+    return {
+      ok: false,
+      res: failureResponse(fail("signin_required", "That bearer token is unknown or revoked.")),
+    };
+  const body = await readBody(req);
+  if (!body.ok) return body;
+  const calls = opts.calls?.(req, body.text) ?? 1;
+  if (calls > BATCH_MAX)
+    return {
+      ok: false,
+      res: failureResponse(
+        fail("invalid", `A batch holds at most ${BATCH_MAX} calls; this one holds ${calls}.`),
+      ),
+    };
+  const handed =
+    body.text === null
+      ? req
+      : new Request(req.url, {
+          method: req.method,
+          headers: req.headers,
+          body: body.text,
+          signal: req.signal,
+        });
+  return {
+    ok: true,
+    value: { db, who, rateKey: identityKey(who, clientAddress(req)), req: handed, body: body.text },
+  };
+}
+
+/**
+ * A door as a route handler: the floor, then the handler; an unexpected error is our one sentence (or a 503 when
+ * the database is away); every answer that depends on who asked is marked private unless the handler said otherwise.
+ */
+export function door<A extends unknown[]>(
+  handler: (admitted: Admitted, ...rest: A) => Promise<Response>,
+  opts: DoorOptions,
+): (req: Request, ...rest: A) => Promise<Response> {
+  return guarded(async (req: Request, ...rest: A) => {
+    const a = await admit(req, opts);
+    if (!a.ok) return a.res;
+    const res = await handler(a.value, ...rest);
+    for (const [k, v] of Object.entries(PRIVATE_HEADERS)) if (!res.headers.has(k)) res.headers.set(k, v);
+    return res;
+  });
+}
+
+/** A tRPC request's calls: the procedures named in its path (`/api/trpc/a,b,c?batch=1`). */
+export function trpcCalls(req: Request): number {
+  const path = new URL(req.url).pathname.replace(/^.*\/api\/trpc\/?/, "");
+  return path ? path.split(",").length : 1;
+}
+
+/** A JSON-RPC request's calls: the length of an array of messages, else one. */
+export function jsonRpcCalls(_req: Request, body: string | null): number {
+  if (!body || !body.trimStart().startsWith("[")) return 1;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return Array.isArray(parsed) ? parsed.length : 1;
+  } catch {
+    return 1; // the transport answers malformed JSON itself
+  }
+}
