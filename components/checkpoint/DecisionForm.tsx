@@ -83,17 +83,20 @@ export function DecisionForm({ view }: { view: PlanView }) {
     if (decision === "escalate" && seats.trim())
       input.council = {
         // "lens: person" per line: each seat worn by a named person, its soul the lens's concern.
-        seats: seats
-          .split("\n")
-          .map((line) => line.split(":").map((x) => x.trim()))
-          .filter(([name, who]) => name && who)
-          .map(([name, who]) => ({
-            name,
-            soul: `Weigh the checkpoint from the ${name} side.`,
-            source: "pasted",
-            wearer: "person",
-            person: who,
-          })),
+        seats: seats.split("\n").flatMap((line) => {
+          const [name, who] = line.split(":").map((x) => x.trim());
+          return name && who
+            ? [
+                {
+                  name,
+                  soul: `Weigh the checkpoint from the ${name} side.`,
+                  source: "pasted" as const,
+                  wearer: "person" as const,
+                  person: who,
+                },
+              ]
+            : [];
+        }),
       };
     run.mutate(input);
   }

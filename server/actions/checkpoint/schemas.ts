@@ -2,6 +2,7 @@
 // they name fields as those doors spell them (snake_case); a declaration keeps its own names (graphRevision…).
 import { z } from "zod";
 import { DECISIONS, OUTCOME_STATUSES, RISK_SEVERITIES } from "../../rules/checkpoint";
+import { ZConvene } from "../council";
 
 /** Node and risk ids are exact strings with a non-space character, as in the declaration's schema. */
 export const ZNodeId = z
@@ -137,11 +138,10 @@ export const ZConfirm = z
   })
   .strict();
 
-export const ZCouncilSeats = z
-  .array(z.record(z.string(), z.unknown()))
-  .min(1)
-  .max(8)
-  .describe("escalate only: the Round Table's 3–8 seats, as convene takes them");
+/** The seats exactly as convening a Round Table takes them, so every door names their fields as convene's do. */
+export const ZCouncilSeats = ZConvene.shape.seats.describe(
+  "escalate only: the Round Table's 3–8 seats, as convene takes them",
+);
 
 export const ZCheckpoint = z
   .object({

@@ -148,6 +148,32 @@ describe("the JSON API", () => {
     ).toMatchObject({ status: 201, body: { next_wave: ["publish"], new_revision: null } });
   });
 
+  it("an escalation seats its Round Table with the seats in convene's own wire names", async () => {
+    const planner = await makeUser(db, "api-escalator");
+    const as = api(db.prisma, planner, { clock });
+    const id = (await as("POST", "/api/plans", { name: "Escalated", ...graph })).body.id as number;
+    await as("POST", `/api/plans/${id}/outcomes`, { node_id: "scan", status: "success", evidence_hash: "h" });
+    const seat = (name: string) => ({
+      name,
+      soul: "Careful about releases.",
+      source: "pasted",
+      source_label: "a note",
+      wearer: "model",
+      provider: "scripted",
+      script: { after_ms: 60_000 },
+    });
+    const r = await as("POST", `/api/plans/${id}/checkpoints`, {
+      revision: 1,
+      decision: "escalate",
+      rationale: "ask the table",
+      council: { seats: ["a", "b", "c"].map(seat), round_deadline_ms: 600_000 },
+    });
+    expect(r, JSON.stringify(r.body)).toMatchObject({
+      status: 201,
+      body: { decision: "escalate", escalation: { council_id: expect.any(Number) } },
+    });
+  });
+
   it("refuses with named failures: 401 without identity, 404 for odd ids, 422 for bad bodies, 409 when held", async () => {
     const planner = await makeUser(db, "api-refused");
     const as = api(db.prisma, planner, { clock });
