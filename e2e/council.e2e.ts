@@ -57,8 +57,8 @@ async function agentAnswers(
   round: number,
 ) {
   let waited = await call("wait_for_round", { council_id: id, timeout_ms: 20_000 });
-  while (waited.timedOut) waited = await call("wait_for_round", { council_id: id, timeout_ms: 20_000 });
-  expect(waited.council.yourRound.round).toBe(round);
+  while (waited.timed_out) waited = await call("wait_for_round", { council_id: id, timeout_ms: 20_000 });
+  expect(waited.council.your_round.round).toBe(round);
   const replies: Record<number, unknown> = {
     1: {
       position: "ship",
@@ -74,7 +74,7 @@ async function agentAnswers(
       confidence_now: 6,
     },
     3: {
-      axis_that_decides_my_vote: waited.council.yourRound.axes[0] ?? "risk",
+      axis_that_decides_my_vote: waited.council.your_round.axes[0] ?? "risk",
       coalition_with: ["finance"],
       flip_condition: "an on-call gap on Friday",
       position: "ship",

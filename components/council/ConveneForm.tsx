@@ -2,16 +2,23 @@
 // The convene form: one question, its context, 2–4 options, how the vote is counted, and 3–8 seats — each soul's
 // text and where it came from (pasted, an uploaded file, a person's one-line habit) and who wears it.
 import { useMutation } from "@tanstack/react-query";
+import type { inferRouterInputs } from "@trpc/server";
 import { useState } from "react";
 import { useTRPC } from "@/components/ui/trpc";
+import type { AppRouter } from "@/server/doors/trpc";
+
+/** What convening sends: exactly the tRPC procedure's input, so tsc checks the form. */
+type Convene = inferRouterInputs<AppRouter>["councils"]["convene"];
+type Aggregator = NonNullable<Convene["aggregator"]>;
+type Provider = NonNullable<Convene["seats"][number]["provider"]>;
 
 export type ConveneLimits = {
   seatsMin: number;
   seatsMax: number;
   optionsMin: number;
   optionsMax: number;
-  aggregators: string[];
-  providers: string[];
+  aggregators: Aggregator[];
+  providers: Provider[];
   defaultKeywords: string[];
   defaultDeadlineMinutes: number;
   habitMax: number;
@@ -25,7 +32,7 @@ type SeatDraft = {
   wearer: "person" | "agent" | "model";
   person: string;
   agent: string;
-  provider: string;
+  provider: Provider;
   model: string;
   baseUrl: string;
 };
@@ -198,7 +205,9 @@ function SeatEditor({
               id={id("provider")}
               className="field"
               value={seat.provider}
-              onChange={(e) => set({ provider: e.target.value })}
+              onChange={(e) =>
+                set({ provider: limits.providers.find((p) => p === e.target.value) ?? seat.provider })
+              }
               data-testid={id("provider")}
             >
               {limits.providers.map((p) => (
@@ -270,7 +279,7 @@ export function ConveneForm({ limits }: { limits: ConveneLimits }) {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
-    const body = {
+    const body: Convene = {
       question,
       context,
       options: options.map((o) => o.trim()).filter(Boolean),
@@ -298,7 +307,7 @@ export function ConveneForm({ limits }: { limits: ConveneLimits }) {
       })),
     };
     try {
-      const r = (await convene.mutateAsync(body)) as { id: number };
+      const r = await convene.mutateAsync(body);
       window.location.assign(`/councils/${r.id}`);
     } catch (err) {
       setError((err as Error).message);
@@ -373,7 +382,9 @@ export function ConveneForm({ limits }: { limits: ConveneLimits }) {
               id="aggregator"
               className="field"
               value={aggregator}
-              onChange={(e) => setAggregator(e.target.value)}
+              onChange={(e) =>
+                setAggregator(limits.aggregators.find((a) => a === e.target.value) ?? aggregator)
+              }
             >
               {limits.aggregators.map((a) => (
                 <option key={a} value={a}>

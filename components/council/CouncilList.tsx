@@ -67,8 +67,8 @@ export function CouncilList({ initial, now }: { initial: CouncilSummary[]; now: 
   const trpc = useTRPC();
   const qc = useQueryClient();
   const opts = trpc.councils.list.queryOptions();
-  const { data } = useQuery({ ...opts, initialData: { councils: initial } as never });
-  const councils = ((data as { councils: CouncilSummary[] } | undefined) ?? { councils: initial }).councils;
+  const { data } = useQuery({ ...opts, initialData: { councils: initial } });
+  const councils = (data ?? { councils: initial }).councils;
   useLive(["lobby"], (e) => {
     if (e.type.startsWith("council.") || e.type === "live.open")
       void qc.invalidateQueries({ queryKey: opts.queryKey });

@@ -8,7 +8,7 @@ import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { AnswerForm } from "./AnswerForm";
 import { Decision } from "./Decision";
-import { FacilitatorPanel, type Step } from "./FacilitatorPanel";
+import { FacilitatorPanel, type Step, type StepBodies } from "./FacilitatorPanel";
 import { Rounds } from "./Rounds";
 import { SeatsPanel } from "./SeatsPanel";
 
@@ -46,9 +46,9 @@ function PhaseLine({ view, now }: { view: CouncilView; now: number }) {
 export function CouncilLive({ initial }: { initial: CouncilView }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const opts = trpc.councils.state.queryOptions({ id: initial.id });
-  const { data } = useQuery({ ...opts, initialData: initial as never });
-  const v = (data ?? initial) as CouncilView;
+  const opts = trpc.councils.state.queryOptions({ councilId: initial.id });
+  const { data } = useQuery({ ...opts, initialData: initial });
+  const v = data ?? initial;
   const refresh = () => qc.invalidateQueries({ queryKey: opts.queryKey });
   useLive([`council:${initial.id}`], () => void refresh());
   const m = {
@@ -61,7 +61,7 @@ export function CouncilLive({ initial }: { initial: CouncilView }) {
 
   async function send(reply: Record<string, unknown>): Promise<string | null> {
     try {
-      await m.answer.mutateAsync({ id: v.id, body: { round: v.yourRound?.round, reply } });
+      await m.answer.mutateAsync({ councilId: v.id, round: v.yourRound?.round, reply });
       return null;
     } catch (e) {
       return (e as Error).message;
@@ -69,9 +69,14 @@ export function CouncilLive({ initial }: { initial: CouncilView }) {
       await refresh();
     }
   }
+  const steps: { [K in keyof StepBodies]: (body: StepBodies[K]) => Promise<unknown> } = {
+    confirm: (body) => m.confirm.mutateAsync({ ...body, councilId: v.id }),
+    axes: (body) => m.axes.mutateAsync({ ...body, councilId: v.id }),
+    ruling: (body) => m.ruling.mutateAsync({ ...body, councilId: v.id }),
+  };
   const step: Step = async (which, body) => {
     try {
-      await m[which].mutateAsync({ id: v.id, body });
+      await steps[which](body);
       return null;
     } catch (e) {
       return (e as Error).message;

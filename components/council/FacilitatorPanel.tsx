@@ -1,18 +1,20 @@
 "use client";
 // The facilitator's steps, offered only when the server says they may be taken: answer the inspector's question,
 // write (or accept the drafted) axes before round 3, record the human ruling on an escalation.
+import type { inferRouterInputs } from "@trpc/server";
 import { useState } from "react";
 import type { CouncilView } from "@/server/actions/council";
+import type { AppRouter } from "@/server/doors/trpc";
 
-export type Step = (
-  step: "confirm" | "axes" | "ruling",
-  body: Record<string, unknown>,
-) => Promise<string | null>;
+type CouncilInputs = inferRouterInputs<AppRouter>["councils"];
+/** What each step sends besides the table: exactly the tRPC procedure's input, so tsc checks the panel. */
+export type StepBodies = { [K in "confirm" | "axes" | "ruling"]: Omit<CouncilInputs[K], "councilId"> };
+export type Step = <T extends keyof StepBodies>(step: T, body: StepBodies[T]) => Promise<string | null>;
 
 function Axes({ view, step }: { view: CouncilView; step: Step }) {
   const [text, setText] = useState(() => (view.axes ?? view.draftAxes ?? []).join("\n"));
   const [error, setError] = useState<string | null>(null);
-  const run = async (body: Record<string, unknown>) => setError(await step("axes", body));
+  const run = async (body: StepBodies["axes"]) => setError(await step("axes", body));
   const waiting = view.phase.kind === "axes";
   return (
     <div className="space-y-2" data-testid="axes-panel">

@@ -20,7 +20,7 @@ export function ImportState() {
       return;
     }
     try {
-      const r = (await importState.mutateAsync(json as Record<string, unknown>)) as { id: number };
+      const r = await importState.mutateAsync({ state: json });
       window.location.assign(`/councils/${r.id}`);
     } catch (e) {
       setError((e as Error).message);

@@ -12,9 +12,9 @@ type Minutes = { markdown: string; filename: string; doc: MinutesDoc };
 export function MinutesLive({ id, initial }: { id: number; initial: Minutes }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const opts = trpc.councils.minutes.queryOptions({ id });
-  const { data } = useQuery({ ...opts, initialData: initial as never });
-  const m = (data ?? initial) as Minutes;
+  const opts = trpc.councils.minutes.queryOptions({ councilId: id });
+  const { data } = useQuery({ ...opts, initialData: initial });
+  const m = data ?? initial;
   useLive([`council:${id}`], () => void qc.invalidateQueries({ queryKey: opts.queryKey }));
   return (
     <div className="space-y-4" data-testid="minutes">

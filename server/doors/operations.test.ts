@@ -4,11 +4,13 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { modelSeat, personSeat, steady, table } from "../actions/council/testing";
 import { fixedClock } from "../clock";
 import { ANON, type Who } from "../identity";
 import { ALL_OPERATIONS, OPERATIONS } from "../operations";
 import type { AnyOperation } from "../operations/operation";
 import { camel, snake, wireJsonSchema } from "../operations/wire";
+import { workedExample } from "../rules/council/testing";
 import { FAILURE_CODES, type FailureCode } from "../rules/result";
 import { api, callTool, mcpClient } from "../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
@@ -54,7 +56,9 @@ async function viaRest(op: AnyOperation, who: Who, wire: Record<string, unknown>
   }
   if (rest.method === "GET")
     path += `?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()}`;
-  return api(db.prisma, who, { clock })(rest.method, path, rest.method === "GET" ? undefined : body);
+  // An operation whose body is one field's value (a state file, say) is sent that value as the body.
+  const sent = rest.bodyField ? body[snake(rest.bodyField)] : body;
+  return api(db.prisma, who, { clock })(rest.method, path, rest.method === "GET" ? undefined : sent);
 }
 
 describe("the declarations", () => {
@@ -84,7 +88,9 @@ describe("the same bad call at every door", () => {
   const cases = ALL_OPERATIONS.map((op) => [op.name, op] as const);
   it.each(cases)("%s: one failure, said alike, by the JSON API, MCP and tRPC", async (_, op) => {
     for (const who of [ANON, host] as Who[]) {
-      const code: Record<string, unknown> = { bogus: 1 };
+      // Where the body is one field's value, the bad value is that field's (the JSON API cannot send another).
+      const bodyField = op.rest?.bodyField;
+      const code: Record<string, unknown> = bodyField ? { [bodyField]: { bogus: 1 } } : { bogus: 1 };
       for (const f of idFields(op)) code[f] = 999_999;
       const wire = Object.fromEntries(Object.entries(code).map(([k, v]) => [snake(k), v]));
       const answers: [string, FailureCode, string][] = [];
@@ -156,6 +162,55 @@ describe("answers fit their published schemas on the wire", () => {
     if (state.game.turn === state.your_seat)
       fits(OPERATIONS.tables.pass, (await viaRest(OPERATIONS.tables.pass, host, { table_id: tableId })).body);
     fits(i.revokeAgent, (await viaRest(i.revokeAgent, host, { agent_id: made.id })).body);
+  });
+  it("a round table in play, read by a guest and by a seat; convened and answered; a record imported", async () => {
+    const c = OPERATIONS.councils;
+    const convened = (
+      await viaRest(
+        c.convene,
+        host,
+        table([personSeat("finance", host.name), modelSeat("brand"), modelSeat("legal")]),
+      )
+    ).body;
+    fits(c.convene, convened);
+    const council_id = convened.id;
+    for (const who of [ANON, host] as Who[]) {
+      fits(c.list, (await viaRest(c.list, who, {})).body);
+      fits(c.state, (await viaRest(c.state, who, { council_id })).body);
+      fits(c.wait, (await viaRest(c.wait, who, { council_id, timeout_ms: 0 })).body);
+      fits(c.minutes, (await viaRest(c.minutes, who, { council_id })).body);
+      fits(c.exportState, (await viaRest(c.exportState, who, { council_id })).body);
+    }
+    const seat = (await viaRest(c.state, host, { council_id })).body;
+    expect(seat.your_round).toMatchObject({ round: 1, rationale_max: expect.any(Number) });
+    expect(seat).toHaveProperty("round_deadline_ms");
+    expect(seat).not.toHaveProperty("yourRound");
+    const waited = (await viaRest(c.wait, host, { council_id, timeout_ms: 0 })).body;
+    expect(waited).toMatchObject({
+      your_round: true,
+      timed_out: false,
+      council: { your_round: { round: 1 } },
+    });
+    const listed = (await viaRest(c.list, host, {})).body.councils.find((x: any) => x.id === council_id);
+    expect(listed).toMatchObject({ yours: true, your_turn: true });
+    fits(
+      c.answer,
+      (await viaRest(c.answer, host, { council_id, reply: steady("ship", 6, "brand")[1] })).body,
+    );
+    const answered = (await viaRest(c.state, host, { council_id })).body;
+    fits(c.state, answered);
+    // A reply is the seat's JSON in the original skill's field names, sent as written.
+    expect(answered.rounds[0].answers[0].reply).toHaveProperty("what_would_change_your_mind", "new facts");
+
+    const imported = (await viaRest(c.importState, host, { state: workedExample() })).body;
+    fits(c.importState, imported);
+    for (const who of [ANON, host] as Who[]) {
+      const record = (await viaRest(c.state, who, { council_id: imported.id })).body;
+      fits(c.state, record);
+      expect(record.result.votes[0]).toHaveProperty("dissent_note");
+      fits(c.minutes, (await viaRest(c.minutes, who, { council_id: imported.id })).body);
+      fits(c.exportState, (await viaRest(c.exportState, who, { council_id: imported.id })).body);
+    }
   });
   it("a plan, read by a guest and by its owner; its writes: created, an outcome, a risk, a hold, a revision", async () => {
     const p = OPERATIONS.plans;

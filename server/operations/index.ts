@@ -1,5 +1,6 @@
 // Every operation of the app, by module: the one table every door is generated from.
 import { CHECKPOINT_OPERATIONS } from "./checkpoint";
+import { COUNCIL_OPERATIONS } from "./council";
 import { GAME_OPERATIONS } from "./game";
 import { IDENTITY_OPERATIONS } from "./identity";
 import type { AnyOperation } from "./operation";
@@ -7,6 +8,7 @@ import type { AnyOperation } from "./operation";
 export const OPERATIONS = {
   identity: IDENTITY_OPERATIONS,
   tables: GAME_OPERATIONS,
+  councils: COUNCIL_OPERATIONS,
   plans: CHECKPOINT_OPERATIONS,
 } as const;
 

@@ -78,7 +78,9 @@ const ZSeat = z
       .max(300)
       .optional()
       .describe("wearer model, openai-compatible only: a base URL the server allows"),
-    script: ZScript.optional().describe("wearer model, scripted only: replies by round and a pace (afterMs)"),
+    script: ZScript.optional().describe(
+      "wearer model, scripted only: replies by round and a pace (after_ms)",
+    ),
   })
   .strict();
 

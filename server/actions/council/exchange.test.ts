@@ -214,7 +214,7 @@ describe("the doors", () => {
     expect(await call("POST", "/api/councils/import", workedExample())).toMatchObject({ status: 201 });
     expect(await call("GET", `/api/councils/${id}/wait?timeout_ms=0`)).toMatchObject({
       status: 200,
-      body: { yourRound: false, timedOut: true },
+      body: { your_round: false, timed_out: true },
     });
   });
 
@@ -235,10 +235,10 @@ describe("the doors", () => {
     const listed = await callTool(client, "list_councils");
     expect(listed.json.councils.find((c: { id: number }) => c.id === id)).toMatchObject({
       yours: true,
-      yourTurn: true,
+      your_turn: true,
     });
     const waited = await callTool(client, "wait_for_round", { council_id: id, timeout_ms: 0 });
-    expect(waited.json).toMatchObject({ yourRound: true, council: { yourRound: { round: 1 } } });
+    expect(waited.json).toMatchObject({ your_round: true, council: { your_round: { round: 1 } } });
     expect(await callTool(client, "answer_round", { council_id: id })).toMatchObject({ isError: true });
     const bad = await callTool(client, "answer_round", { council_id: id, reply: { position: "maybe" } });
     expect(bad).toMatchObject({ isError: true, text: expect.stringContaining("Answer once more") });

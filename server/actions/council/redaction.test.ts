@@ -86,18 +86,18 @@ describe("an open round's answers", () => {
       expect(leaks(await exportState(db.prisma, viewer, { id }, T0)), `${who}: export action`).toEqual([]);
       expect(leaks(await councilMinutes(db.prisma, viewer, { id }, T0)), `${who}: minutes`).toEqual([]);
       const trpc = createCaller(createContextInner({ db: db.prisma, who: viewer, clock: clock }));
-      expect(leaks(await trpc.councils.state({ id }), allowed), `${who}: tRPC`).toEqual([]);
-      expect(leaks(await trpc.councils.minutes({ id })), `${who}: tRPC minutes`).toEqual([]);
+      expect(leaks(await trpc.councils.state({ councilId: id }), allowed), `${who}: tRPC`).toEqual([]);
+      expect(leaks(await trpc.councils.minutes({ councilId: id })), `${who}: tRPC minutes`).toEqual([]);
     }
     const client = await mcpClient(db.prisma, scout.who, clock);
     const seen = await callTool(client, "council_state", { council_id: id });
     expect(seen.isError).toBe(false);
     expect(leaks(seen.text)).toEqual([]);
-    expect(seen.json.yourRound).toMatchObject({
+    expect(seen.json.your_round).toMatchObject({
       round: 1,
       fields: ["position", "reasoning", "confidence_now", "what_would_change_your_mind"],
     });
-    expect(seen.json.yourRound.prompt).not.toContain("secret");
+    expect(seen.json.your_round.prompt).not.toContain("secret");
     const waited = await waitForRound(db.prisma, scout.who, { id, timeoutMs: 0 }, clock);
     expect(leaks(waited)).toEqual([]);
     const events = await db.prisma.event.findMany({ where: { topic: { in: [`council:${id}`, "lobby"] } } });

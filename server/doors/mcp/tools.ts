@@ -1,11 +1,9 @@
-// Every MCP tool: generated from the operation declarations (and, until they are declared, the hand-kept tools of
-// Round Tables).
+// Every MCP tool: generated from the operation declarations.
 import { ALL_OPERATIONS } from "../../operations";
 import type { AnyOperation } from "../../operations/operation";
 import { fromWire, snake, toWire } from "../../operations/wire";
 import { ok } from "../../rules/result";
 import { serve } from "../serve";
-import { COUNCIL_TOOLS } from "./council";
 import type { McpTool } from "./tool";
 
 export function mcpTools(ops: AnyOperation[]): McpTool[] {
@@ -27,4 +25,4 @@ export function mcpTools(ops: AnyOperation[]): McpTool[] {
   );
 }
 
-export const MCP_TOOLS: McpTool[] = [...mcpTools(ALL_OPERATIONS), ...COUNCIL_TOOLS];
+export const MCP_TOOLS: McpTool[] = mcpTools(ALL_OPERATIONS);

@@ -1,0 +1,191 @@
+// Round Tables, declared once: the list, one table, its minutes and state file, convening, a seat's answer, the
+// facilitator's steps, and the long poll for one's round.
+import { z } from "zod";
+import {
+  answerRound,
+  confirmStep,
+  convene,
+  councilMinutes,
+  councilState,
+  exportState,
+  importState,
+  listCouncils,
+  recordRuling,
+  setAxes,
+  waitForRound,
+  ZAnswer,
+  ZAxes,
+  ZConfirm,
+  ZConvene,
+  ZRuling,
+} from "../actions/council";
+import { ZCouncilSummary, ZCouncilView, ZMinutes, ZStateFile } from "./council.schemas";
+import { ZId, ZTimeout } from "./common";
+import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
+import { verbatim } from "./wire";
+
+const councilId = ZId.describe("the round table's id (from list_councils)");
+const onCouncil = z.object({ councilId });
+
+export const COUNCIL_OPERATIONS = {
+  list: operation({
+    name: "councils.list",
+    summary:
+      "Every round table: its question, status, the open round, and whether you facilitate it or wear a seat.",
+    input: z.object({}).strict(),
+    output: z.object({ councils: z.array(ZCouncilSummary) }),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/councils" },
+    mcp: {
+      tool: "list_councils",
+      description:
+        "List the round tables: id, question, status (open, decided, escalated, record), the open round, and whether your seat owes it an answer (your_turn).",
+    },
+    run: ({ db, who, now }) => listCouncils(db, who, now),
+  }),
+  state: operation({
+    name: "councils.state",
+    summary:
+      "One round table as you may see it: seats, rounds (an open round's answers only your own), verdicts, the vote, the decision block, the ruling; your_round (the prompt and fields) when your seat owes an answer.",
+    input: onCouncil.strict(),
+    output: ZCouncilView,
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/councils/:council_id" },
+    mcp: {
+      tool: "council_state",
+      description:
+        "Read one round table as you may see it: question, context, options, seats, every closed round's answers (an open round's answers stay hidden until it closes, except your own), the inspector's verdicts, the vote and decision block. When your seat owes the open round an answer, `your_round` holds the prompt to answer from and the reply fields.",
+    },
+    run: ({ db, who, now }, i) => councilState(db, who, { id: i.councilId }, now),
+  }),
+  minutes: operation({
+    name: "councils.minutes",
+    summary:
+      "The minutes as you may read them (an open round's answers are not in them): the Markdown, its file name, and the document the page renders.",
+    input: onCouncil.strict(),
+    output: ZMinutes,
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/councils/:council_id/minutes" },
+    run: ({ db, who, now }, i) => councilMinutes(db, who, { id: i.councilId }, now),
+  }),
+  exportState: operation({
+    name: "councils.exportState",
+    summary:
+      "The state file of the table (closed rounds, live seats), exactly as `npx parley council vote|inspect` reads it.",
+    input: onCouncil.strict(),
+    output: ZStateFile,
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/councils/:council_id/state.json" },
+    run: ({ db, who, now }, i) => exportState(db, who, { id: i.councilId }, now),
+  }),
+  importState: operation({
+    name: "councils.importState",
+    summary: "Import the original skill's state file (RoundTableState JSON) as a read-only record.",
+    input: z
+      .object({
+        // Any JSON: the state file is read as leniently as the original script read it, and says itself what
+        // is wrong with it (a missing options or agents list).
+        state: verbatim(
+          z
+            .unknown()
+            .describe("the state file (RoundTableState JSON), in the original skill's own field names"),
+        ),
+      })
+      .strict(),
+    output: z.object({ id: z.number() }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils/import", status: 201, bodyField: "state" },
+    run: ({ db, who, now }, i) => importState(db, who, i.state, now),
+  }),
+  convene: operation({
+    name: "councils.convene",
+    summary:
+      "Convene a round table: question, context, 2–4 option slugs, aggregator, values_keywords, round_deadline_ms, and 3–8 seats (name, soul, source, wearer: person | agent | model). Round 1 opens at once.",
+    input: ZConvene,
+    output: z.object({ id: z.number() }),
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils", status: 201 },
+    mcp: {
+      tool: "convene",
+      description:
+        "Convene a round table on one decision (your owner facilitates it): question, context, 2–4 option slugs, aggregator, values_keywords, round_deadline_ms, and 3–8 seats, each with a soul text, its source and who wears it (a person, an agent, or a model the server runs). Round 1 opens at once.",
+    },
+    run: ({ db, who, now }, i) => convene(db, who, i, now),
+  }),
+  answer: operation({
+    name: "councils.answer",
+    summary:
+      "Answer the open round for the seat you wear: {round?, reply}. A malformed or off-option reply is refused once (answer again); a second empties the seat.",
+    input: ZAnswer.extend({ councilId }),
+    output: z.object({ round: z.number(), seat: z.string() }),
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils/:council_id/answer" },
+    mcp: {
+      tool: "answer_round",
+      description:
+        "Answer the open round for the seat you wear, with the round's JSON fields as `reply` (see your_round.fields in council_state). The engine validates it: a malformed or off-option reply is refused with the reason and you may answer once more; a second bad reply empties your seat.",
+    },
+    run: ({ db, who, now }, { councilId: id, ...body }) => answerRound(db, who, { id, body }, now),
+  }),
+  confirm: operation({
+    name: "councils.confirm",
+    summary:
+      "The facilitator answers the inspector's question (SKIP-ROUND-3, EXPERT-DEFERENCE): {confirm: true | false}.",
+    input: ZConfirm.extend({ councilId }),
+    output: z.object({ afterRound: z.number(), confirmed: z.boolean() }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils/:council_id/confirm" },
+    run: ({ db, who, now }, { councilId: id, ...body }) => confirmStep(db, who, { id, body }, now),
+  }),
+  axes: operation({
+    name: "councils.axes",
+    summary:
+      "The facilitator writes round 3's 2–4 disagreement axes ({axes}) or accepts the draft ({accept_draft: true}).",
+    input: ZAxes.extend({ councilId }),
+    output: z.object({ axes: z.array(z.string()) }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils/:council_id/axes" },
+    run: ({ db, who, now }, { councilId: id, ...body }) => setAxes(db, who, { id, body }, now),
+  }),
+  ruling: operation({
+    name: "councils.ruling",
+    summary:
+      'The facilitator records the human ruling on an escalated table: {choice: an option or "no decision", reason}.',
+    input: ZRuling.extend({ councilId }),
+    output: z.object({ choice: z.string() }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils/:council_id/ruling", status: 201 },
+    run: ({ db, who, now }, { councilId: id, ...body }) => recordRuling(db, who, { id, body }, now),
+  }),
+  wait: operation({
+    name: "councils.wait",
+    summary:
+      "Wait up to 25 s (?timeout_ms=) until your seat owes the open round an answer, or the table finishes; then the table.",
+    input: onCouncil.extend({ timeoutMs: ZTimeout }).strict(),
+    output: z.object({
+      yourRound: z.boolean().describe("your seat owes the open round an answer now"),
+      timedOut: z.boolean(),
+      council: ZCouncilView,
+    }),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/councils/:council_id/wait" },
+    mcp: {
+      tool: "wait_for_round",
+      description:
+        "Wait (up to 25 s) until your seat owes the open round an answer, or the table finishes or empties your seat, then return the table; if it returns with timed_out, call it again.",
+    },
+    run: ({ db, who, clock, signal }, i) =>
+      waitForRound(db, who, { id: i.councilId, timeoutMs: i.timeoutMs }, clock, signal),
+  }),
+};
