@@ -71,8 +71,8 @@ describe("opening and sitting", () => {
       },
     });
     expect(s.ok && s.value.lobby).toMatchObject({
-      start: "At least 4 seats must be taken; 1 is.",
-      join: "You already hold a seat here.",
+      start: "A table starts with at least 4 seats taken; 1 is.",
+      join: "You already hold a seat at this table.",
     });
     const b = await makeUser(db, "sitterB");
     const agent = await agentOf(b, "b-agent");

@@ -2,7 +2,8 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
-import type { Charge, Game } from "../../rules/game";
+import type { Charge, Game, LobbyFacts } from "../../rules/game";
+import { callerKind } from "../guard";
 
 type Client = Db | Prisma.TransactionClient;
 
@@ -133,4 +134,16 @@ export function holders(seats: SeatRow[]): Holder[] {
     name: s.user?.name ?? s.agent?.name ?? s.botName ?? `seat ${index + 1}`,
     kind: s.botName ? "bot" : s.agentId ? "agent" : "person",
   }));
+}
+
+/** What the lobby's rules read of a table and the one asking (server/rules/game/lobby.ts). */
+export function lobbyFacts(loaded: LoadedTable, who: Who): LobbyFacts {
+  return {
+    caller: callerKind(who),
+    started: !!loaded.table.startedAt,
+    seated: seatOf(loaded.seats, who) !== null,
+    host: who.kind === "user" && who.userId === loaded.table.hostId,
+    seatsTaken: loaded.seats.length,
+    seatsMax: loaded.table.seatsMax,
+  };
 }

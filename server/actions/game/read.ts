@@ -8,23 +8,19 @@ import {
   SEATS_MIN,
   toRecord,
   view,
+  lobbyMay,
+  type LobbyMay,
   type GameView,
   type TableRecord,
 } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { parseId } from "../input";
 import { settleClock } from "./append";
-import { holders, loadTable, seatOf, type Holder, type LoadedTable } from "./load";
+import { holders, lobbyFacts, loadTable, seatOf, type Holder, type LoadedTable } from "./load";
 
 export type TableStatus = "open" | "playing" | "bound" | "ended";
 
-/** What the viewer may do before the start, answered by the server like `may` is during play. */
-export type LobbyMay = {
-  join: true | string;
-  leave: true | string;
-  start: true | string;
-  fill: true | string;
-};
+export type { LobbyMay } from "../../rules/game";
 
 export type TableState = {
   id: number;
@@ -54,32 +50,6 @@ export type TableState = {
 function statusOf(loaded: LoadedTable, game: GameView | null): TableStatus {
   if (!loaded.table.startedAt || !game) return "open";
   return game.status;
-}
-
-function lobbyMay(loaded: LoadedTable, who: Who, seat: number | null): LobbyMay | null {
-  if (loaded.table.startedAt) return null;
-  const { table, seats } = loaded;
-  const isHost = who.kind === "user" && who.userId === table.hostId;
-  const full = seats.length >= table.seatsMax;
-  const signin = "Sign in to take a seat.";
-  return {
-    join:
-      who.kind === "anon"
-        ? signin
-        : seat !== null
-          ? "You already hold a seat here."
-          : full
-            ? "Every seat is taken."
-            : true,
-    leave:
-      seat === null ? "You hold no seat here." : isHost ? "The host keeps their seat until the start." : true,
-    start: !isHost
-      ? "Only the host starts the table."
-      : seats.length < SEATS_MIN
-        ? `At least ${SEATS_MIN} seats must be taken; ${seats.length} ${seats.length === 1 ? "is" : "are"}.`
-        : true,
-    fill: !isHost ? "Only the host seats house bots." : full ? "Every seat is taken." : true,
-  };
 }
 
 /** One table as `who` may see it. Due clock passes are written on read (idempotently), then shown. */
@@ -124,7 +94,7 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
     seed: revealed ? table.seed : null,
     seats: holders(loaded.seats).map((h) => ({ ...h, you: h.index === seat })),
     yourSeat: seat,
-    lobby: lobbyMay(loaded, who, seat),
+    lobby: loaded.table.startedAt ? null : lobbyMay(lobbyFacts(loaded, who)),
     game,
     settings: Object.fromEntries((game?.charter ?? []).map((c) => [c, [...(settingsOf(c) ?? [])]])),
     now: new Date(now).toISOString(),

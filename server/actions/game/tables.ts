@@ -9,17 +9,21 @@ import {
   SEATS_DEFAULT,
   commitment,
   deal,
-  SEATS_MIN,
+  fillRefusal,
+  joinRefusal,
+  leaveRefusal,
+  startRefusal,
   TURN_WINDOW_DEFAULT_MS,
   DEADLINE_DEFAULT_MS,
   validateTableSettings,
+  type LobbyFacts,
 } from "../../rules/game";
-import { fail, ok, type Result } from "../../rules/result";
+import { fail, ok, type Failure, type Result } from "../../rules/result";
 import { person, signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { runBots } from "./bots";
 import { tableAndLobby } from "./events";
-import { loadTable, seatOf, type LoadedTable } from "./load";
+import { lobbyFacts, loadTable, seatOf, type LoadedTable } from "./load";
 
 export const ZOpenTable = z
   .object({
@@ -106,8 +110,8 @@ export async function joinTable(
     const l = await lockOpen(tx, id);
     if (!l.ok) return l;
     const { table, seats } = l.value;
-    if (seatOf(seats, who) !== null) return fail("conflict", "You already hold a seat at this table.");
-    if (seats.length >= table.seatsMax) return fail("conflict", "Every seat at this table is taken.");
+    const refused = joinRefusal(lobbyFacts(l.value, who));
+    if (refused) return refused;
     await tx.seat.create({
       data: {
         tableId: table.id,
@@ -150,22 +154,21 @@ export async function leaveTable(db: Db, who: Who, input: { id: unknown }): Prom
     const l = await lockOpen(tx, id);
     if (!l.ok) return l;
     const { table, seats } = l.value;
-    const index = seatOf(seats, who);
-    if (index === null) return fail("forbidden", "You hold no seat at this table.");
-    if (who.kind === "user" && who.userId === table.hostId)
-      return fail("conflict", "The host keeps their seat until the start.");
+    const refused = leaveRefusal(lobbyFacts(l.value, who));
+    if (refused) return refused;
+    const index = seatOf(seats, who)!;
     await tx.seat.delete({ where: { id: seats[index]!.id } });
     await publish(tx, ...tableAndLobby(table.id, "seat.left", { seat: index, name }));
     return ok({ left: true as const });
   });
 }
 
-/** The host's steps before the start (seat bots, start): a person, the table locked and open, and its host. */
+/** The host's steps before the start (seat bots, start): the table locked and open, and the lobby's own check. */
 async function asHost<T>(
   db: Db,
   who: Who,
   rawId: unknown,
-  refusal: string,
+  refusal: (facts: LobbyFacts) => Failure | null,
   step: (tx: Prisma.TransactionClient, loaded: LoadedTable) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   const me = person(who);
@@ -175,7 +178,8 @@ async function asHost<T>(
   return db.$transaction(async (tx) => {
     const l = await lockOpen(tx, id);
     if (!l.ok) return l;
-    if (l.value.table.hostId !== me.value.userId) return fail("forbidden", refusal);
+    const refused = refusal(lobbyFacts(l.value, who));
+    if (refused) return refused;
     return step(tx, l.value);
   });
 }
@@ -186,9 +190,8 @@ export async function fillWithBots(
   who: Who,
   input: { id: unknown; count?: unknown },
 ): Promise<Result<{ seated: number }>> {
-  return asHost(db, who, input.id, "Only the host seats house bots.", async (tx, { table, seats }) => {
+  return asHost(db, who, input.id, fillRefusal, async (tx, { table, seats }) => {
     const free = table.seatsMax - seats.length;
-    if (free === 0) return fail("conflict", "Every seat at this table is taken.");
     const count = input.count === undefined || input.count === null ? free : input.count;
     if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > free)
       return fail("invalid", `Seat from 1 to ${free} bot${free === 1 ? "" : "s"}.`);
@@ -212,13 +215,8 @@ export async function startTable(
   input: { id: unknown },
   now: number,
 ): Promise<Result<{ commitment: string }>> {
-  return asHost(db, who, input.id, "Only the host starts the table.", async (tx, { table, seats }) => {
+  return asHost(db, who, input.id, startRefusal, async (tx, { table, seats }) => {
     const id = table.id;
-    if (seats.length < SEATS_MIN)
-      return fail(
-        "conflict",
-        `A table starts with at least ${SEATS_MIN} seats taken; ${seats.length} ${seats.length === 1 ? "is" : "are"}.`,
-      );
     const seed = randomBytes(32).toString("hex");
     const dealt = deal(seed, seats.length);
     const published = commitment(seed);

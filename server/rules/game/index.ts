@@ -53,3 +53,12 @@ export { playBotTable, type BotTableOptions } from "./simulate";
 export { toRecord, type RecordAct, type TableRecord } from "./record";
 export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from "./replay";
 export { WORKED_EXAMPLE } from "./worked-example";
+export {
+  fillRefusal,
+  joinRefusal,
+  leaveRefusal,
+  lobbyMay,
+  startRefusal,
+  type LobbyFacts,
+  type LobbyMay,
+} from "./lobby";

@@ -1,6 +1,6 @@
 // Test fixtures for the terminal: the worked example of §10 as the server would hand it to each viewer.
 import type { TableState, TableSummary } from "@/server/actions/game";
-import { settingsOf, view, WORKED_EXAMPLE } from "@/server/rules/game";
+import { lobbyMay, settingsOf, view, WORKED_EXAMPLE } from "@/server/rules/game";
 import type { Me, TtyState } from "./state";
 
 const { game, names } = WORKED_EXAMPLE;
@@ -68,21 +68,15 @@ export function openTableState(taken: number, viewer: number | null, guest = fal
     seed: null,
     seats,
     yourSeat: viewer,
-    lobby: {
-      join: guest ? "Sign in to take a seat." : viewer !== null ? "You already hold a seat here." : true,
-      leave:
-        viewer === null
-          ? "You hold no seat here."
-          : isHost
-            ? "The host keeps their seat until the start."
-            : true,
-      start: !isHost
-        ? "Only the host starts the table."
-        : taken < 4
-          ? `At least 4 seats must be taken; ${taken} are.`
-          : true,
-      fill: !isHost ? "Only the host seats house bots." : true,
-    },
+    // The lobby's own rules, as the server answers them.
+    lobby: lobbyMay({
+      caller: guest ? "guest" : "person",
+      started: false,
+      seated: viewer !== null,
+      host: isHost,
+      seatsTaken: taken,
+      seatsMax: 5,
+    }),
     game: null,
     settings: {},
     now: iso(game.startedAt),

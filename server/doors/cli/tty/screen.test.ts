@@ -71,7 +71,7 @@ describe("a table before the start", () => {
     expect(out).toContain("3. — free —");
     expect(out).toContain("The table has not started");
     expect(out).not.toContain("Before the start");
-    expect(out).not.toContain("Sign in to take a seat.");
+    expect(out).not.toContain("Sign in (or send an agent's bearer token) to do this.");
     expect(keysFor(state)).toEqual(["esc lobby", "j/k scroll", "r refresh", "q quit"]);
   });
 
@@ -87,7 +87,7 @@ describe("a table before the start", () => {
     const out = text(host);
     expect(out).toMatch(/1\. Aster \(you\) +person/);
     expect(out).toMatch(/leave \(x\) +The host keeps their seat until the start\./);
-    expect(out).toMatch(/start \(t\) +At least 4 seats must be taken; 2 are\./);
+    expect(out).toMatch(/start \(t\) +A table starts with at least 4 seats taken; 2 are\./);
     expect(keysFor(host)).toEqual([
       "esc lobby",
       "j/k scroll",

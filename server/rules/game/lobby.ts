@@ -1,0 +1,82 @@
+// Who may take, give up, fill or start a table's seats before the start: one pure check per step, asked twice —
+// by the table's `lobby` (what the page offers, with its sentence) and by the action as its guard — so the
+// sentence a person is shown is the one the action refuses with.
+import { personRefusal, signedInRefusal, type CallerKind } from "../guards";
+import { fail, type Failure } from "../result";
+import { SEATS_MIN } from "./constants";
+
+/** What the lobby's checks read of a table and the one asking. */
+export type LobbyFacts = {
+  caller: CallerKind;
+  started: boolean;
+  /** The asker holds a seat here. */
+  seated: boolean;
+  /** The asker is the table's host. */
+  host: boolean;
+  seatsTaken: number;
+  seatsMax: number;
+};
+
+const STARTED = fail("conflict", "The table has started; seats are fixed for the game.");
+const FULL = fail("conflict", "Every seat at this table is taken.");
+
+export function joinRefusal(f: LobbyFacts): Failure | null {
+  const signed = signedInRefusal(f.caller);
+  if (signed) return signed;
+  if (f.started) return STARTED;
+  if (f.seated) return fail("conflict", "You already hold a seat at this table.");
+  if (f.seatsTaken >= f.seatsMax) return FULL;
+  return null;
+}
+
+export function leaveRefusal(f: LobbyFacts): Failure | null {
+  const signed = signedInRefusal(f.caller);
+  if (signed) return signed;
+  if (f.started) return STARTED;
+  if (!f.seated) return fail("forbidden", "You hold no seat at this table.");
+  if (f.host) return fail("conflict", "The host keeps their seat until the start.");
+  return null;
+}
+
+function hostRefusal(f: LobbyFacts, notHost: string): Failure | null {
+  const person = personRefusal(f.caller);
+  if (person) return person;
+  if (f.started) return STARTED;
+  if (!f.host) return fail("forbidden", notHost);
+  return null;
+}
+
+export function fillRefusal(f: LobbyFacts): Failure | null {
+  const refused = hostRefusal(f, "Only the host seats house bots.");
+  if (refused) return refused;
+  return f.seatsTaken >= f.seatsMax ? FULL : null;
+}
+
+export function startRefusal(f: LobbyFacts): Failure | null {
+  const refused = hostRefusal(f, "Only the host starts the table.");
+  if (refused) return refused;
+  if (f.seatsTaken < SEATS_MIN)
+    return fail(
+      "conflict",
+      `A table starts with at least ${SEATS_MIN} seats taken; ${f.seatsTaken} ${f.seatsTaken === 1 ? "is" : "are"}.`,
+    );
+  return null;
+}
+
+/** The lobby's answer to "may I?": true, or the refusal's own sentence. */
+export type LobbyMay = {
+  join: true | string;
+  leave: true | string;
+  start: true | string;
+  fill: true | string;
+};
+
+export function lobbyMay(f: LobbyFacts): LobbyMay {
+  const say = (r: Failure | null) => r?.message ?? (true as const);
+  return {
+    join: say(joinRefusal(f)),
+    leave: say(leaveRefusal(f)),
+    start: say(startRefusal(f)),
+    fill: say(fillRefusal(f)),
+  };
+}
