@@ -1,6 +1,9 @@
-// Lint: typescript-eslint's recommended rules, plus the one-way dependency rule of the house (STYLE.md):
-// rules import nothing but rules; components never import the rules (the server answers `may`, payoffs, audits).
+// Lint: typescript-eslint's recommended rules, React's rules of hooks, Next's own rules, and the one-way
+// dependency rules of the house (STYLE.md), one per layer: rules import nothing but rules; actions never a door;
+// the generated doors only the operations; components no server code but its types.
 import js from "@eslint/js";
+import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -18,6 +21,15 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, "@next/next": nextPlugin },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs["core-web-vitals"].rules,
+    },
+  },
   {
     files: ["**/*.mjs", "**/*.js"],
     languageOptions: {
@@ -91,8 +103,9 @@ export default tseslint.config(
               allowTypeImports: true,
             },
             {
-              group: ["@/server/actions", "@/server/actions/*", "@/server/db", "@/server/generated/*"],
-              message: "Components reach the server through a door (tRPC), not its insides.",
+              group: ["@/server/*", "@/server/**", "**/server/**"],
+              message:
+                "Components reach the server through a door (tRPC), not its insides: import its types only.",
               allowTypeImports: true,
             },
           ],
@@ -111,6 +124,46 @@ export default tseslint.config(
             {
               group: ["**/doors/*", "@/server/doors/*", "@/app/*", "@/components/*", "next", "next/*"],
               message: "Actions never depend on a door.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/operations/**/*.ts"],
+    ignores: ["server/operations/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/doors/*", "@/server/doors/*", "@/app/*", "@/components/*", "next", "next/*"],
+              message: "Operations declare actions; they never depend on a door.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/doors/serve.ts", "server/doors/{rest,trpc,mcp}/**/*.ts"],
+    ignores: ["server/doors/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "**/actions",
+                "**/actions/*",
+                "@/server/actions",
+                "@/server/actions/*",
+                "**/rules/*/**",
+              ],
+              message: "A generated door reaches the actions only through the operation declarations.",
             },
           ],
         },

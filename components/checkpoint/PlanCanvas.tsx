@@ -12,7 +12,7 @@ import {
   ViewportPortal,
   type Node,
 } from "@xyflow/react";
-import { memo, useEffect, useMemo, useRef } from "react";
+import { memo, useEffect, useMemo } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
 import { EDGE_STYLE, flowOf, layoutInputOf, newFlowCache, NODE_CENTER, type EdgeKind } from "./flow";
 import type { Layout } from "./layout";
@@ -28,13 +28,15 @@ const FIT = { padding: 0.08, maxZoom: 1 };
 export function PlanCanvas({ view, focused, onFocus }: Props) {
   const key = `${view.plan.id}:${view.revision.number}`;
   // The graph of one revision never changes: the layout input is computed once per revision.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the revision's graph
   const input = useMemo(() => layoutInputOf(view), [key]);
   const layout = useLayout(key, input, view.nodes.length);
-  const cache = useRef({ key, flow: newFlowCache() });
-  if (cache.current.key !== key) cache.current = { key, flow: newFlowCache() };
+  // One cache of drawn nodes per revision: a new revision starts a fresh one.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the revision the cache belongs to
+  const cache = useMemo(() => newFlowCache(), [key]);
   const { nodes, edges } = useMemo(
-    () => flowOf(view, layout, focused, cache.current.flow),
-    [view, layout, focused],
+    () => flowOf(view, layout, focused, cache),
+    [view, layout, focused, cache],
   );
   // Given the first nodes and a frame, React Flow renders them on the server too: the cards (or, far out, their
   // coloured blocks) arrive with the HTML instead of after hydration.

@@ -1,5 +1,6 @@
 "use client";
 // The plan page: the canvas with the audit beside it, the revision switcher, gates, decision, evidence and history.
+import Link from "next/link";
 import { useState } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
 import { CheckpointHistory } from "./CheckpointHistory";
@@ -38,7 +39,7 @@ export function PlanPage({
       <header className="flex flex-wrap items-end gap-x-4 gap-y-1">
         <div>
           <p className="text-xs text-stone-500">
-            <a href="/plans">Plans</a> · owned by {view.plan.owner}
+            <Link href="/plans">Plans</Link> · owned by {view.plan.owner}
           </p>
           <h1 className="text-2xl font-semibold" data-testid="plan-name">
             {view.plan.name}

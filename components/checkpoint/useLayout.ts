@@ -25,6 +25,7 @@ function layoutWorker(): Worker | null {
 /** `key` names the graph (plan and revision): the layout is recomputed only when the graph itself changes. */
 export function useLayout(key: string, input: LayoutInput, size: number): Layout {
   // The key stands for the input: a new object with the same graph must not lay out again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the input
   const grid = useMemo(() => gridLayout(input), [key]);
   const [done, setDone] = useState<{ key: string; layout: Layout } | null>(null);
   useEffect(() => {
@@ -46,6 +47,7 @@ export function useLayout(key: string, input: LayoutInput, size: number): Layout
       live = false;
     };
     // The key stands for the input: a new object with the same graph must not lay out again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [key]);
   return done?.key === key ? done.layout : grid;
 }

@@ -1,21 +1,29 @@
 "use client";
 // A <time> whose words tick in the browser (one interval for the whole page, paused while hidden, no requests).
-import { useEffect, useState } from "react";
+// The clock is an external store: the server renders at its own `now`, the browser reads its own after hydration.
+import { useSyncExternalStore } from "react";
 import { utcMoment, words, type WhenMode } from "./when";
 
-const subscribers = new Set<(now: number) => void>();
+const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | null = null;
+let current = Date.now();
 
 function tick() {
-  const now = Date.now();
-  for (const fn of subscribers) fn(now);
+  current = Date.now();
+  for (const fn of listeners) fn();
 }
 
-function ensureTimer() {
-  if (timer || typeof document === "undefined") return;
-  timer = setInterval(() => !document.hidden && tick(), 1000);
-  document.addEventListener("visibilitychange", () => !document.hidden && tick());
+function subscribe(fn: () => void) {
+  listeners.add(fn);
+  if (!timer && typeof document !== "undefined") {
+    timer = setInterval(() => !document.hidden && tick(), 1000);
+    document.addEventListener("visibilitychange", () => !document.hidden && tick());
+  }
+  tick(); // a <time> that mounts late starts from the browser's time, not the page's first
+  return () => void listeners.delete(fn);
 }
+
+const never = () => () => {};
 
 export function When({
   at,
@@ -27,17 +35,23 @@ export function When({
   now?: number;
 }) {
   const ms = new Date(at).getTime();
-  const [now, setNow] = useState(serverNow ?? ms);
-  const [local, setLocal] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    setNow(Date.now());
-    setLocal(new Date(ms).toLocaleString());
-    subscribers.add(setNow);
-    ensureTimer();
-    return () => void subscribers.delete(setNow);
-  }, [ms]);
+  const now = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => serverNow ?? ms,
+  );
+  // The reader's own local time, on hover: only the browser knows its zone, so the server renders UTC.
+  const browser = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
   return (
-    <time dateTime={new Date(ms).toISOString()} title={local ?? utcMoment(ms)} suppressHydrationWarning>
+    <time
+      dateTime={new Date(ms).toISOString()}
+      title={browser ? new Date(ms).toLocaleString() : utcMoment(ms)}
+      suppressHydrationWarning
+    >
       {words(mode, ms, now)}
     </time>
   );

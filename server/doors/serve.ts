@@ -1,8 +1,7 @@
 // The floor of one operation, the same at every door: may this kind of caller ask at all, is this caller's rate
 // limit spent, is the input well-formed — then the action, at the moment the door read from its clock. A batch of
 // calls passes here once per call, so it is charged once per call.
-import { parseInput, type FieldNames } from "../actions/input";
-import { person, signedIn } from "../actions/guard";
+import { parseInput, person, signedIn, type FieldNames } from "../operations/floor";
 import type { Clock } from "../clock";
 import type { Db } from "../db";
 import { RATE_LIMITED, rateLimit } from "../http/floor";

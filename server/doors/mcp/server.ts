@@ -4,7 +4,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { describeIssue } from "../../actions/input";
+import { describeIssue } from "../../operations/floor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import { env } from "../../env";

@@ -1,7 +1,7 @@
 // The live feed as a tRPC subscription (over SSE): tracked ids, so a reconnect resumes from lastEventId.
 import { tracked } from "@trpc/server";
 import { z } from "zod";
-import { mayHaveRevoked, stillSignedIn } from "../../actions/agents";
+import { mayHaveRevoked, stillSignedIn } from "../../operations/floor";
 import { follow } from "../../live";
 import { fail } from "../../rules/result";
 import { procedure, router, unwrap } from "./init";
