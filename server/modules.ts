@@ -1,4 +1,12 @@
-// Each module registers its sweepers, demo data and ledger invariants once per process (see server/modules/).
-import "./modules/game";
-import "./modules/council";
-import "./modules/checkpoint";
+// Every module of the app, as plain descriptors (server/modules/module.ts): nothing registers itself on import.
+import type { Module } from "./modules/module";
+import { CHECKPOINT_MODULE } from "./modules/checkpoint";
+import { COUNCIL_MODULE } from "./modules/council";
+import { GAME_MODULE } from "./modules/game";
+
+export const MODULES: readonly Module[] = [GAME_MODULE, COUNCIL_MODULE, CHECKPOINT_MODULE];
+
+/** Every ledger invariant `parley db check` asks, the modules' and the foundation's. */
+export const invariantsOf = (modules: readonly Module[] = MODULES) => modules.flatMap((m) => m.invariants);
+
+export type { Module } from "./modules/module";

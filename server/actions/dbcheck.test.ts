@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import "../modules";
+import { invariantsOf } from "../modules";
 import { openDatabase, type Database } from "../db";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { dbCheck } from "./dbcheck";
@@ -21,7 +21,7 @@ afterAll(async () => db?.drop());
 
 describe("db check", () => {
   it("reports the schema version and no problem on a healthy database", async () => {
-    const r = await dbCheck(db);
+    const r = await dbCheck(db, invariantsOf());
     expect(r.version).toMatch(/^\d{14}_/);
     expect(r.pending).toEqual([]);
     expect(r.problems).toEqual([]);
@@ -34,10 +34,10 @@ describe("db check", () => {
     for (const n of ["g1", "g2", "g3"]) await joinTable(db.prisma, await makeUser(db, n), { id }, NOW);
     await startTable(db.prisma, host, { id }, NOW);
     await db.prisma.act.create({ data: { tableId: id, turn: 5, seat: 1, type: "pass", at: new Date(NOW) } });
-    const r = await dbCheck(db);
+    const r = await dbCheck(db, invariantsOf());
     expect(r.problems.join("\n")).toMatch(/turns run 0, 1, 2/);
     await db.prisma.act.deleteMany({ where: { tableId: id } });
-    expect((await dbCheck(db)).problems).toEqual([]);
+    expect((await dbCheck(db, invariantsOf())).problems).toEqual([]);
   });
 
   it("the CLI prints the version and exits 0, or 1 with each problem", async () => {

@@ -1,11 +1,11 @@
-// `parley db check`: the schema version, and the invariants of every ledger (each module adds its own).
+// `parley db check`: the schema version, and the invariants of every ledger (the foundation's and each module's).
 import type { Database } from "../db";
 import { schemaVersion } from "../migrate";
 
 export type Invariant = { name: string; sql: string; explain: string };
 
 /** Each query returns the rows that break the invariant; none means it holds. */
-const invariants: Invariant[] = [
+export const FOUNDATION_INVARIANTS: Invariant[] = [
   {
     name: "agent tokens are hashes",
     sql: `SELECT id FROM "Agent" WHERE "tokenHash" !~ '^[0-9a-f]{64}$'`,
@@ -17,7 +17,6 @@ const invariants: Invariant[] = [
     explain: "every outbox row records the transaction that wrote it",
   },
 ];
-export const registerInvariant = (i: Invariant) => void invariants.push(i);
 
 export type DbCheck = {
   kind: string;
@@ -27,7 +26,8 @@ export type DbCheck = {
   problems: string[];
 };
 
-export async function dbCheck(db: Database): Promise<DbCheck> {
+/** `modules`: the invariants of the modules' ledgers (server/modules.ts invariantsOf). */
+export async function dbCheck(db: Database, modules: readonly Invariant[]): Promise<DbCheck> {
   const { applied, pending } = await schemaVersion(db.sql);
   const problems: string[] = [];
   const integrity = await db.sql.query<{ ok: boolean }>(`SELECT true AS ok`).catch((e) => {
@@ -35,7 +35,7 @@ export async function dbCheck(db: Database): Promise<DbCheck> {
     return [];
   });
   if (integrity.length) {
-    for (const inv of invariants) {
+    for (const inv of [...FOUNDATION_INVARIANTS, ...modules]) {
       try {
         const rows = await db.sql.query(inv.sql);
         if (rows.length) problems.push(`${inv.name}: ${rows.length} row(s) break it (${inv.explain})`);

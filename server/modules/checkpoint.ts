@@ -1,31 +1,37 @@
-// The Wave checkpoint module's registrations: the demo plan and the ledgers' invariants (no sweeper: no clock).
+// The Wave checkpoint module: the demo plan and the ledgers' invariants (no sweeper: no clock).
 import { seedCheckpointDemo } from "../actions/checkpoint/demo";
-import { registerInvariant } from "../actions/dbcheck";
-import { registerDemo } from "../boot";
+import type { Invariant } from "../actions/dbcheck";
+import type { Module } from "./module";
 
-registerDemo({ name: "plans", seed: (db, now) => seedCheckpointDemo(db.prisma, now) });
+const INVARIANTS: Invariant[] = [];
 
-registerInvariant({
+INVARIANTS.push({
   name: "each plan's revisions run 1, 2, 3, … and each names the one before as its parent",
   sql: `SELECT "planId" AS id FROM "GraphRevision" GROUP BY "planId" HAVING min(number) <> 1 OR max(number) <> count(*)
         UNION ALL SELECT id FROM "GraphRevision" WHERE (number = 1 AND "parentNumber" IS NOT NULL) OR (number > 1 AND "parentNumber" IS DISTINCT FROM number - 1)`,
   explain: "revisions are appended, never edited or removed; a newer one supersedes its parent",
 });
-registerInvariant({
+INVARIANTS.push({
   name: "no approval by the proposer of the revision it approves",
   sql: `SELECT a.id FROM "Approval" a JOIN "GraphRevision" r ON r."planId" = a."planId" AND r.number = a.revision
         LEFT JOIN "Agent" g ON g.id = r."createdByAgentId" WHERE a."approverId" = COALESCE(r."createdById", g."ownerId")`,
   explain: "an approver may not approve a wave they proposed",
 });
-registerInvariant({
+INVARIANTS.push({
   name: "every admitted wave's audit said eligibleToAdmit",
   sql: `SELECT id FROM "Checkpoint" WHERE decision = 'admit' AND (audit->>'eligibleToAdmit')::boolean IS NOT TRUE`,
   explain: "admit is refused unless the audit finds the next wave eligible",
 });
-registerInvariant({
+INVARIANTS.push({
   name: "outcome records, approvals and checkpoints name a revision of their plan",
   sql: `SELECT o.id FROM "OutcomeRecord" o WHERE NOT EXISTS (SELECT 1 FROM "GraphRevision" r WHERE r."planId" = o."planId" AND r.number = o.revision)
         UNION ALL SELECT a.id FROM "Approval" a WHERE NOT EXISTS (SELECT 1 FROM "GraphRevision" r WHERE r."planId" = a."planId" AND r.number = a.revision)
         UNION ALL SELECT c.id FROM "Checkpoint" c WHERE NOT EXISTS (SELECT 1 FROM "GraphRevision" r WHERE r."planId" = c."planId" AND r.number = c.revision)`,
   explain: "evidence and decisions are bound to a graph revision that exists",
 });
+
+export const CHECKPOINT_MODULE: Module = {
+  name: "plans",
+  seedDemo: (db, now) => seedCheckpointDemo(db.prisma, now),
+  invariants: INVARIANTS,
+};

@@ -1,5 +1,4 @@
-// The council module's registrations: the sweeper, the background asking of model seats, the demo, the invariants.
-import { registerInvariant } from "../actions/dbcheck";
+// The council module: the sweeper, the background asking of model seats, the demo, the invariants.
 import {
   COUNCIL_INVARIANTS,
   runModelSeats,
@@ -7,12 +6,9 @@ import {
   setModelKicker,
   sweepCouncils,
 } from "../actions/council";
-import { registerDemo, registerSweeper } from "../boot";
 import { getDatabase } from "../db";
 import { announce } from "../live";
-
-registerSweeper({ name: "councils", sweep: (db, now) => sweepCouncils(db, now) });
-registerDemo({ name: "councils", seed: (db, now) => seedCouncilDemo(db.prisma, now) });
+import type { Module } from "./module";
 
 /**
  * Once a round opens, this process asks its model seats in the background (the action has answered already). One
@@ -20,7 +16,7 @@ registerDemo({ name: "councils", seed: (db, now) => seedCouncilDemo(db.prisma, n
  * too: the claim written before each call keeps any seat from being asked twice.
  */
 const running = new Map<number, boolean>();
-setModelKicker((id) => {
+const askModels = (id: number) => {
   if (running.has(id)) {
     running.set(id, true);
     return;
@@ -39,6 +35,12 @@ setModelKicker((id) => {
       running.delete(id);
     }
   })();
-});
+};
 
-for (const invariant of COUNCIL_INVARIANTS) registerInvariant(invariant);
+export const COUNCIL_MODULE: Module = {
+  name: "councils",
+  sweep: (db, now) => sweepCouncils(db, now),
+  seedDemo: (db, now) => seedCouncilDemo(db.prisma, now),
+  invariants: COUNCIL_INVARIANTS,
+  start: () => setModelKicker(askModels),
+};

@@ -1,4 +1,5 @@
 // CLI door: `parley checkpoint audit --input FILE` prints the audit as JSON and exits 0 only when eligible to admit.
+import { flagsOf } from "./args";
 import { audit } from "@/server/rules/checkpoint";
 
 export type CliIo = { readFile(path: string): string };
@@ -33,12 +34,9 @@ export function checkpointCli(argv: readonly string[], io: CliIo): CliAnswer {
 
 /** Exactly `audit --input FILE` or `audit --input=FILE`; anything else is a usage error. */
 function inputPath(argv: readonly string[]): string | undefined {
-  const [verb, ...rest] = argv;
-  if (verb !== "audit") return undefined;
-  if (rest.length === 1 && rest[0]!.startsWith("--input="))
-    return rest[0]!.slice("--input=".length) || undefined;
-  if (rest.length === 2 && rest[0] === "--input" && rest[1] !== "") return rest[1];
-  return undefined;
+  const parsed = flagsOf(argv, ["input"]);
+  if (!parsed || parsed.words.length !== 1 || parsed.words[0] !== "audit") return undefined;
+  return parsed.flags.get("input");
 }
 
 // One line, whatever the error's own message holds.

@@ -1,4 +1,5 @@
 // CLI door: `parley game replay FILE [--now ISO]` re-derives a table's record offline; `game deal` deals from a seed (§11).
+import { flagsOf } from "./args";
 import { z } from "zod";
 import { dealOutput, replay, validateDealInput } from "@/server/rules/game";
 
@@ -25,32 +26,10 @@ export function gameCli(argv: readonly string[], io: CliIo): CliAnswer {
   return failure(USAGE);
 }
 
-/** `--name value` or `--name=value` options, and the words left over; undefined on a repeated or unknown flag. */
-function options(
-  args: readonly string[],
-  known: readonly string[],
-): { flags: Map<string, string>; words: string[] } | undefined {
-  const flags = new Map<string, string>();
-  const words: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith("--")) {
-      words.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
-    const value = eq < 0 ? args[++i] : arg.slice(eq + 1);
-    if (!known.includes(name) || value === undefined || value === "" || flags.has(name)) return undefined;
-    flags.set(name, value);
-  }
-  return { flags, words };
-}
-
 const ZNow = z.iso.datetime({ offset: true });
 
 function replayCommand(args: readonly string[], io: CliIo): CliAnswer {
-  const parsed = options(args, ["now"]);
+  const parsed = flagsOf(args, ["now"]);
   if (!parsed || parsed.words.length !== 1) return failure(USAGE);
   const file = parsed.words[0]!;
   const nowText = parsed.flags.get("now");
@@ -82,7 +61,7 @@ function replayCommand(args: readonly string[], io: CliIo): CliAnswer {
 }
 
 function dealCommand(args: readonly string[]): CliAnswer {
-  const parsed = options(args, ["seed", "seats"]);
+  const parsed = flagsOf(args, ["seed", "seats"]);
   if (!parsed || parsed.words.length > 0) return failure(USAGE);
   const seed = parsed.flags.get("seed");
   const seatsText = parsed.flags.get("seats");

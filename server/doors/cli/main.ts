@@ -30,7 +30,7 @@ export const COMMANDS: Record<string, Command> = {
         io.stderr("usage: parley db check\n");
         return 1;
       }
-      await import("../../modules"); // every module's invariants
+      const { invariantsOf } = await import("../../modules");
       const { openDatabase, databaseUrl } = await import("../../db");
       const opened = await openDatabase(databaseUrl(), { migrate: false }).then(
         (db) => ({ db }),
@@ -43,7 +43,7 @@ export const COMMANDS: Record<string, Command> = {
       }
       const { db } = opened;
       try {
-        const r = await dbCheck(db);
+        const r = await dbCheck(db, invariantsOf());
         io.stdout(
           `database: ${r.kind}\nschema version: ${r.version ?? "(none)"} (${r.applied} migration(s) applied)\n`,
         );

@@ -1,5 +1,6 @@
 // `parley tty [TABLE]`: the terminal door's loop — read keys, run commands through the actions, print screen(state).
 import { seedDemo, sweepAll } from "@/server/boot";
+import { MODULES } from "@/server/modules";
 import { databaseUrl, openDatabase, type Database } from "@/server/db";
 import { env } from "@/server/env";
 import { identify, meOf, type TtyEnv } from "./identity";
@@ -58,7 +59,8 @@ export async function runTty(args: string[], io: Io, options: TtyOptions = {}): 
     return 1;
   }
   try {
-    await import("@/server/modules"); // the sweepers (clock, house bots) and the demo, as a server process has them
+    // The modules' background work, sweepers (clock, house bots) and demo, as a server process has them.
+    for (const m of MODULES) m.start?.();
     if (env().PARLEY_DEMO) await seedDemo(database, Date.now());
     const who = await identify(database.prisma, options.env ?? (process.env as TtyEnv));
     if (!who.ok) {
