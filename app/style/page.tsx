@@ -8,7 +8,7 @@ import { Reveal } from "@/components/game/Reveal";
 import { Seats } from "@/components/game/Seats";
 import { Standings } from "@/components/game/Standings";
 import { StyleTurn } from "@/components/game/StyleTurn";
-import { settingsOf, view, WORKED_EXAMPLE } from "@/server/rules/game";
+import { SAID_MAX, settingsOf, view, WORKED_EXAMPLE } from "@/server/rules/game";
 
 export const metadata: Metadata = { title: "Style" };
 export const revalidate = 60;
@@ -79,6 +79,7 @@ export default function StylePage() {
           settings={settings}
           standing={mid.standingOffer?.accord ?? null}
           charge={mid.charge}
+          saidMax={SAID_MAX}
         />,
       )}
       {part(

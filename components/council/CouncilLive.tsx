@@ -9,6 +9,7 @@ import { When } from "@/components/ui/When";
 import { AnswerForm } from "./AnswerForm";
 import { Decision } from "./Decision";
 import { FacilitatorPanel, type Step, type StepBodies } from "./FacilitatorPanel";
+import type { CouncilLimits } from "./limits";
 import { Rounds } from "./Rounds";
 import { SeatsPanel } from "./SeatsPanel";
 
@@ -43,7 +44,7 @@ function PhaseLine({ view, now }: { view: CouncilView; now: number }) {
   }
 }
 
-export function CouncilLive({ initial }: { initial: CouncilView }) {
+export function CouncilLive({ initial, limits }: { initial: CouncilView; limits: CouncilLimits }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const opts = trpc.councils.state.queryOptions({ councilId: initial.id });
@@ -146,8 +147,8 @@ export function CouncilLive({ initial }: { initial: CouncilView }) {
               {typeof v.may.answer === "string" ? v.may.answer : ""}
             </section>
           ) : null}
-          <FacilitatorPanel key={(v.draftAxes ?? []).join("|")} view={v} step={step} />
-          <Rounds view={v} now={now} />
+          <FacilitatorPanel key={(v.draftAxes ?? []).join("|")} view={v} step={step} limits={limits} />
+          <Rounds view={v} now={now} confidenceMax={limits.confidenceMax} />
         </div>
         <aside className="space-y-6">
           <SeatsPanel view={v} />

@@ -5,13 +5,14 @@ import type { inferRouterInputs } from "@trpc/server";
 import { useState } from "react";
 import type { CouncilView } from "@/server/actions/council";
 import type { AppRouter } from "@/server/doors/trpc";
+import type { CouncilLimits } from "./limits";
 
 type CouncilInputs = inferRouterInputs<AppRouter>["councils"];
 /** What each step sends besides the table: exactly the tRPC procedure's input, so tsc checks the panel. */
 export type StepBodies = { [K in "confirm" | "axes" | "ruling"]: Omit<CouncilInputs[K], "councilId"> };
 export type Step = <T extends keyof StepBodies>(step: T, body: StepBodies[T]) => Promise<string | null>;
 
-function Axes({ view, step }: { view: CouncilView; step: Step }) {
+function Axes({ view, step, limits }: { view: CouncilView; step: Step; limits: CouncilLimits }) {
   const [text, setText] = useState(() => (view.axes ?? view.draftAxes ?? []).join("\n"));
   const [error, setError] = useState<string | null>(null);
   const run = async (body: StepBodies["axes"]) => setError(await step("axes", body));
@@ -22,7 +23,8 @@ function Axes({ view, step }: { view: CouncilView; step: Step }) {
         {waiting ? "Round 3 waits for your axes" : "Round 3's disagreement axes"}
       </h3>
       <p className="text-xs text-stone-600">
-        Two to four lines, one axis each. Round 3 asks every soul which one decides its vote.
+        {limits.axesMin} to {limits.axesMax} lines, one axis each. Round 3 asks every soul which one decides
+        its vote.
         {view.draftAxes
           ? " The engine drafted these from rounds 1 and 2; edit them, or accept the draft."
           : " The engine drafts them once round 2 closes."}
@@ -124,7 +126,15 @@ function Ruling({ view, step }: { view: CouncilView; step: Step }) {
   );
 }
 
-export function FacilitatorPanel({ view, step }: { view: CouncilView; step: Step }) {
+export function FacilitatorPanel({
+  view,
+  step,
+  limits,
+}: {
+  view: CouncilView;
+  step: Step;
+  limits: CouncilLimits;
+}) {
   const [error, setError] = useState<string | null>(null);
   const phase = view.phase;
   const shown = view.may.confirm === true || view.may.axes === true || view.may.ruling === true;
@@ -166,7 +176,7 @@ export function FacilitatorPanel({ view, step }: { view: CouncilView; step: Step
         </div>
       ) : null}
       {view.may.axes === true && (phase.kind === "axes" || view.draftAxes) ? (
-        <Axes view={view} step={step} />
+        <Axes view={view} step={step} limits={limits} />
       ) : null}
       {view.may.axes === true && phase.kind !== "axes" && !view.draftAxes ? (
         <details className="text-sm" data-testid="axes-early">
@@ -176,7 +186,7 @@ export function FacilitatorPanel({ view, step }: { view: CouncilView; step: Step
               : "Write round 3's axes early (the engine drafts them once round 2 closes)"}
           </summary>
           <div className="mt-2">
-            <Axes view={view} step={step} />
+            <Axes view={view} step={step} limits={limits} />
           </div>
         </details>
       ) : null}

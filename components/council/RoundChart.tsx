@@ -1,5 +1,5 @@
 // One round's positions and confidences: a bar per option, one segment per soul (its confidence), on a scale of
-// 10 × the souls who answered — so a glance shows where the table leans and how sure it is.
+// the top confidence × the souls who answered — so a glance shows where the table leans and how sure it is.
 import type { AnswerView } from "@/server/actions/council";
 
 const HUES = [
@@ -42,7 +42,7 @@ export function RoundChart({
                   key={a.name}
                   className={`${hue(a.name)} flex items-center justify-center border-r border-white/60 text-[10px] text-white`}
                   style={{ width: `${(100 * a.confidence) / scale}%` }}
-                  title={`${a.name}: ${o} at ${a.confidence}/10`}
+                  title={`${a.name}: ${o} at ${a.confidence}/${max}`}
                 >
                   {a.confidence}
                 </div>

@@ -54,7 +54,15 @@ function AnswerText({ a }: { a: RoundView["answers"][number] }) {
   );
 }
 
-export function Rounds({ view, now }: { view: CouncilView; now: number }) {
+export function Rounds({
+  view,
+  now,
+  confidenceMax,
+}: {
+  view: CouncilView;
+  now: number;
+  confidenceMax: number;
+}) {
   const names = view.seats.map((s) => s.name);
   return (
     <div className="space-y-4">
@@ -96,7 +104,7 @@ export function Rounds({ view, now }: { view: CouncilView; now: number }) {
               </p>
             ) : null}
             {r.answers.length ? (
-              <RoundChart options={view.options} answers={r.answers} names={names} max={10} />
+              <RoundChart options={view.options} answers={r.answers} names={names} max={confidenceMax} />
             ) : null}
             {r.answers.length ? (
               <ul className="space-y-1.5">

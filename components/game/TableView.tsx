@@ -23,7 +23,16 @@ const STATUS: Record<TableState["status"], string> = {
   ended: "ended unsettled",
 };
 
-export function TableView({ initial, address }: { initial: TableState; address: string }) {
+export function TableView({
+  initial,
+  address,
+  saidMax,
+}: {
+  initial: TableState;
+  address: string;
+  /** The rules' cap on said text, for the turn panel. */
+  saidMax: number;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const opts = trpc.tables.state.queryOptions({ tableId: initial.id });
@@ -124,6 +133,7 @@ export function TableView({ initial, address }: { initial: TableState; address: 
                 settings={t.settings}
                 standing={g.standingOffer?.accord ?? null}
                 charge={g.charge}
+                saidMax={saidMax}
                 send={send}
               />
             </section>

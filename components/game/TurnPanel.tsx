@@ -21,6 +21,7 @@ export function TurnPanel({
   settings,
   standing,
   charge,
+  saidMax,
   send,
 }: {
   may: May;
@@ -29,6 +30,8 @@ export function TurnPanel({
   settings: Record<string, string[]>;
   standing: Accord | null;
   charge: Charge | null;
+  /** The rules' cap on said text, passed down by the page. */
+  saidMax: number;
   send: Send;
 }) {
   const [picked, setPicked] = useState<Accord>(() => ({ ...(standing ?? {}) }));
@@ -93,7 +96,7 @@ export function TurnPanel({
           <input
             id="said-text"
             className="field"
-            maxLength={400}
+            maxLength={saidMax}
             value={text}
             onChange={(e) => setText(e.target.value)}
             placeholder="Talk is cheap…"

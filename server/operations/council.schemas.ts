@@ -2,6 +2,7 @@
 // TypeScript names here (the JSON API and MCP send them in snake_case); a reply keeps the original skill's own
 // field names, and the state file is the original's format, so both cross the doors as they stand.
 import { z } from "zod";
+import { REPROMPTS } from "../rules/council";
 import { ZInstant, ZMay } from "./common";
 import { verbatim } from "./wire";
 
@@ -139,7 +140,7 @@ const ZYourRound = z
     confidences: z.array(z.number()).describe("the confidences this round accepts"),
     rationaleMax: z.number(),
     axes: ZNames,
-    attempt: z.number().describe("2 after a bad reply: the last chance"),
+    attempt: z.number().describe(`${REPROMPTS + 1} after a bad reply: the last chance`),
     lastProblem: z.string().nullable(),
     deadlineAt: ZInstant,
   })

@@ -13,18 +13,23 @@ import {
   recordRuling,
   setAxes,
   waitForRound,
+  WAIT_MAX_MS,
   ZAnswer,
   ZAxes,
   ZConfirm,
   ZConvene,
   ZRuling,
 } from "../actions/council";
+import { AXES_MAX, AXES_MIN, OPTIONS_MAX, OPTIONS_MIN, SEATS_MAX, SEATS_MIN } from "../rules/council";
 import { ZCouncilSummary, ZCouncilView, ZMinutes, ZStateFile } from "./council.schemas";
 import { ZId, ZTimeout } from "./common";
 import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
 
 const councilId = ZId.describe("the round table's id (from list_councils)");
+const options = `${OPTIONS_MIN}–${OPTIONS_MAX} option slugs`;
+const seats = `${SEATS_MIN}–${SEATS_MAX} seats`;
+const waitUpTo = `${WAIT_MAX_MS / 1000} s`;
 const onCouncil = z.object({ councilId });
 
 export const COUNCIL_OPERATIONS = {
@@ -104,8 +109,7 @@ export const COUNCIL_OPERATIONS = {
   }),
   convene: operation({
     name: "councils.convene",
-    summary:
-      "Convene a round table: question, context, 2–4 option slugs, aggregator, values_keywords, round_deadline_ms, and 3–8 seats (name, soul, source, wearer: person | agent | model). Round 1 opens at once.",
+    summary: `Convene a round table: question, context, ${options}, aggregator, values_keywords, round_deadline_ms, and ${seats} (name, soul, source, wearer: person | agent | model). Round 1 opens at once.`,
     input: ZConvene,
     output: z.object({ id: z.number() }),
     callers: SIGNED_IN,
@@ -113,8 +117,7 @@ export const COUNCIL_OPERATIONS = {
     rest: { method: "POST", path: "/api/councils", status: 201 },
     mcp: {
       tool: "convene",
-      description:
-        "Convene a round table on one decision (your owner facilitates it): question, context, 2–4 option slugs, aggregator, values_keywords, round_deadline_ms, and 3–8 seats, each with a soul text, its source and who wears it (a person, an agent, or a model the server runs). Round 1 opens at once.",
+      description: `Convene a round table on one decision (your owner facilitates it): question, context, ${options}, aggregator, values_keywords, round_deadline_ms, and ${seats}, each with a soul text, its source and who wears it (a person, an agent, or a model the server runs). Round 1 opens at once.`,
     },
     run: ({ db, who, now }, i) => convene(db, who, i, now),
   }),
@@ -147,8 +150,7 @@ export const COUNCIL_OPERATIONS = {
   }),
   axes: operation({
     name: "councils.axes",
-    summary:
-      "The facilitator writes round 3's 2–4 disagreement axes ({axes}) or accepts the draft ({accept_draft: true}).",
+    summary: `The facilitator writes round 3's ${AXES_MIN}–${AXES_MAX} disagreement axes ({axes}) or accepts the draft ({accept_draft: true}).`,
     input: ZAxes.extend({ councilId }),
     output: z.object({ axes: z.array(z.string()) }),
     callers: PEOPLE,
@@ -169,8 +171,7 @@ export const COUNCIL_OPERATIONS = {
   }),
   wait: operation({
     name: "councils.wait",
-    summary:
-      "Wait up to 25 s (?timeout_ms=) until your seat owes the open round an answer, or the table finishes; then the table.",
+    summary: `Wait up to ${waitUpTo} (?timeout_ms=) until your seat owes the open round an answer, or the table finishes; then the table.`,
     input: onCouncil.extend({ timeoutMs: ZTimeout }).strict(),
     output: z.object({
       yourRound: z.boolean().describe("your seat owes the open round an answer now"),
@@ -182,8 +183,7 @@ export const COUNCIL_OPERATIONS = {
     rest: { method: "GET", path: "/api/councils/:council_id/wait" },
     mcp: {
       tool: "wait_for_round",
-      description:
-        "Wait (up to 25 s) until your seat owes the open round an answer, or the table finishes or empties your seat, then return the table; if it returns with timed_out, call it again.",
+      description: `Wait (up to ${waitUpTo}) until your seat owes the open round an answer, or the table finishes or empties your seat, then return the table; if it returns with timed_out, call it again.`,
     },
     run: ({ db, who, clock, signal }, i) =>
       waitForRound(db, who, { id: i.councilId, timeoutMs: i.timeoutMs }, clock, signal),

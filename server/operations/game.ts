@@ -18,12 +18,15 @@ import {
   ZOpenTable,
   ZPass,
   ZSaid,
+  WAIT_MAX_MS,
 } from "../actions/game";
+import { SAID_MAX, SEATS_MAX, SEATS_MIN } from "../rules/game";
 import { ZId, ZInstant, ZMay, ZTimeout } from "./common";
 import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
 
 const tableId = ZId.describe("the table's id (from list_tables)");
+const waitUpTo = `${WAIT_MAX_MS / 1000} s`;
 const onTable = z.object({ tableId });
 
 const ZStatus = z.enum(["open", "playing", "bound", "ended"]);
@@ -226,15 +229,14 @@ export const GAME_OPERATIONS = {
     rest: { method: "GET", path: "/api/tables/:table_id/wait" },
     mcp: {
       tool: "wait_for_turn",
-      description:
-        "Wait (up to 25 s) until it is your turn or the table ends, then return the table state; if it returns with timed_out, call it again.",
+      description: `Wait (up to ${waitUpTo}) until it is your turn or the table ends, then return the table state; if it returns with timed_out, call it again.`,
     },
     run: ({ db, who, clock, signal }, i) =>
       waitForTurn(db, who, { id: i.tableId, timeoutMs: i.timeoutMs }, clock, signal),
   }),
   open: operation({
     name: "tables.open",
-    summary: "Open a table (title, seats_max 4–6, turn_window_ms, deadline_ms); you take seat 1.",
+    summary: `Open a table (title, seats_max ${SEATS_MIN}–${SEATS_MAX}, turn_window_ms, deadline_ms); you take seat 1.`,
     input: ZOpenTable,
     output: z.object({ id: z.number() }),
     callers: PEOPLE,
@@ -269,7 +271,16 @@ export const GAME_OPERATIONS = {
     name: "tables.fillWithBots",
     summary: "The host seats house bots in the free seats (count: how many; default all).",
     input: onTable
-      .extend({ count: z.number().int().min(1).max(5).optional().describe("how many bots") })
+      // The host holds one seat, so at most every other seat is a bot.
+      .extend({
+        count: z
+          .number()
+          .int()
+          .min(1)
+          .max(SEATS_MAX - 1)
+          .optional()
+          .describe("how many bots"),
+      })
       .strict(),
     output: z.object({ seated: z.number() }),
     callers: PEOPLE,
@@ -289,7 +300,7 @@ export const GAME_OPERATIONS = {
     rest: { method: "POST", path: "/api/tables/:table_id/start" },
     mcp: {
       tool: "start_table",
-      description: "As the host, deal and start the table (at least 4 seats taken).",
+      description: `As the host, deal and start the table (at least ${SEATS_MIN} seats taken).`,
     },
     run: ({ db, who, now }, i) => startTable(db, who, { id: i.tableId }, now),
   }),
@@ -333,7 +344,7 @@ export const GAME_OPERATIONS = {
     rest: { method: "POST", path: "/api/tables/:table_id/pass" },
     mcp: {
       tool: "pass",
-      description: "On your turn: pass (optionally saying something: text ≤ 280 characters and/or claims).",
+      description: `On your turn: pass (optionally saying something: text ≤ ${SAID_MAX} characters and/or claims).`,
     },
     run: ({ db, who, now }, { tableId: id, ...body }) => act(db, who, "pass", { id, body }, now),
   }),

@@ -6,6 +6,9 @@ import { CouncilLive } from "@/components/council/CouncilLive";
 import { councilState } from "@/server/actions/council";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
+import { AXES_MAX, AXES_MIN, CONFIDENCE_MAX } from "@/server/rules/council";
+
+const limits = { axesMin: AXES_MIN, axesMax: AXES_MAX, confidenceMax: CONFIDENCE_MAX };
 
 export const dynamic = "force-dynamic";
 
@@ -17,5 +20,5 @@ export default async function CouncilPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const r = await councilState(await getDb(), await whoFromSession(), { id }, wallClock());
   if (!r.ok) notFound();
-  return <CouncilLive initial={r.value} />;
+  return <CouncilLive initial={r.value} limits={limits} />;
 }

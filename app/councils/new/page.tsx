@@ -1,19 +1,25 @@
 // /councils/new – convene a round table (people only; the numbers the form offers come from the rules).
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { ConveneForm } from "@/components/council/ConveneForm";
-import { HABIT_MAX } from "@/server/actions/council";
+import { ConveneForm } from "@/components/council/convene";
 import { whoFromSession } from "@/server/auth";
 import {
   AGGREGATORS,
   DEFAULT_VALUES_KEYWORDS,
+  HABIT_MAX,
   OPTIONS_MAX,
   OPTIONS_MIN,
+  QUESTION_MAX,
   ROUND_DEADLINE_DEFAULT_MS,
+  ROUND_DEADLINE_MAX_MS,
+  ROUND_DEADLINE_MIN_MS,
+  SEAT_NAME_MAX,
   SEATS_MAX,
   SEATS_MIN,
 } from "@/server/rules/council";
 import { PROVIDERS } from "@/server/souls";
+
+const MINUTE_MS = 60_000;
 
 export const metadata: Metadata = { title: "Convene a round table" };
 export const dynamic = "force-dynamic";
@@ -38,7 +44,11 @@ export default async function ConvenePage() {
           aggregators: [...AGGREGATORS],
           providers: [...PROVIDERS],
           defaultKeywords: [...DEFAULT_VALUES_KEYWORDS],
-          defaultDeadlineMinutes: ROUND_DEADLINE_DEFAULT_MS / 60_000,
+          defaultDeadlineMinutes: ROUND_DEADLINE_DEFAULT_MS / MINUTE_MS,
+          deadlineMinMinutes: ROUND_DEADLINE_MIN_MS / MINUTE_MS,
+          deadlineMaxMinutes: ROUND_DEADLINE_MAX_MS / MINUTE_MS,
+          questionMax: QUESTION_MAX,
+          seatNameMax: SEAT_NAME_MAX,
           habitMax: HABIT_MAX,
         }}
       />

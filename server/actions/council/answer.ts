@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
-import type { RoundNumber } from "../../rules/council";
+import { FORBIDDEN_FINAL_CONFIDENCE, RATIONALE_MAX, ROUNDS, type RoundNumber } from "../../rules/council";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
@@ -17,13 +17,13 @@ export const ZAnswer = z
       .number()
       .int()
       .min(1)
-      .max(4)
+      .max(ROUNDS)
       .optional()
-      .describe("the round you answer (1–4); when given, it must be the open round"),
+      .describe(`the round you answer (1–${ROUNDS}); when given, it must be the open round`),
     reply: z
       .union([z.record(z.string(), z.unknown()), z.string().max(20_000)])
       .describe(
-        "the round's JSON fields as an object (or as JSON text). Round 1: position, reasoning, confidence_now, what_would_change_your_mind. Round 2: challenge {target, critique}, self_update, position, reasoning, confidence_now. Round 3: axis_that_decides_my_vote, coalition_with [names], flip_condition, position, confidence_now. Round 4: final_vote, final_confidence (never 5), one_line_rationale (≤ 140 characters), dissent_note (or null)",
+        `the round's JSON fields as an object (or as JSON text). Round 1: position, reasoning, confidence_now, what_would_change_your_mind. Round 2: challenge {target, critique}, self_update, position, reasoning, confidence_now. Round 3: axis_that_decides_my_vote, coalition_with [names], flip_condition, position, confidence_now. Round 4: final_vote, final_confidence (never ${FORBIDDEN_FINAL_CONFIDENCE}), one_line_rationale (≤ ${RATIONALE_MAX} characters), dissent_note (or null)`,
       ),
   })
   .strict();

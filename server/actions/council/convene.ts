@@ -1,5 +1,5 @@
-// Convening: a facilitator sets one decision (question, context, 2–4 options, aggregator, values keywords, round
-// deadline) and seats 3–8 souls, each with where its text came from and who wears it; round 1 opens at once.
+// Convening: a facilitator sets one decision (question, context, options, aggregator, values keywords, round
+// deadline) and seats its souls, each with where its text came from and who wears it; round 1 opens at once.
 import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
@@ -8,13 +8,19 @@ import {
   AGGREGATORS,
   DEFAULT_AGGREGATOR,
   DEFAULT_VALUES_KEYWORDS,
+  HABIT_MAX,
   OPTIONS_MAX,
   OPTIONS_MIN,
+  QUESTION_MAX,
   ROUND_DEADLINE_DEFAULT_MS,
+  ROUND_DEADLINE_MAX_MS,
+  ROUND_DEADLINE_MIN_MS,
+  SEAT_NAME_MAX,
   SEATS_MAX,
   SEATS_MIN,
 } from "../../rules/council";
 import { fail, ok, type Result } from "../../rules/result";
+import { spanText } from "../../rules/span";
 import { checkModelSeat, PROVIDERS, ZScript } from "../../souls";
 import { signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
@@ -25,9 +31,6 @@ import { lockCouncil } from "./load";
 
 export const SOUL_SOURCES = ["pasted", "uploaded", "habit"] as const;
 export const WEARERS = ["person", "agent", "model"] as const;
-export const ROUND_DEADLINE_MIN_MS = 60_000;
-export const ROUND_DEADLINE_MAX_MS = 7 * 24 * 3_600_000;
-export const HABIT_MAX = 200;
 
 const ZSeat = z
   .object({
@@ -35,7 +38,7 @@ const ZSeat = z
       .string()
       .trim()
       .min(1, "give the seat a name")
-      .max(40, "use at most 40 characters")
+      .max(SEAT_NAME_MAX, `use at most ${SEAT_NAME_MAX} characters`)
       .regex(/^[^\n\r,]+$/, "one line, no commas")
       .describe(
         "the soul's name at this table, unique (e.g. finance); the minutes call it “the finance lens”",
@@ -90,7 +93,7 @@ export const ZConvene = z
       .string()
       .trim()
       .min(1, "ask one question")
-      .max(500)
+      .max(QUESTION_MAX)
       .describe("the one stakes-bearing decision"),
     context: z
       .string()
@@ -126,8 +129,8 @@ export const ZConvene = z
     round_deadline_ms: z
       .number()
       .int()
-      .min(ROUND_DEADLINE_MIN_MS, "give each round at least a minute")
-      .max(ROUND_DEADLINE_MAX_MS, "give each round at most 7 days")
+      .min(ROUND_DEADLINE_MIN_MS, `give each round at least ${spanText(ROUND_DEADLINE_MIN_MS)}`)
+      .max(ROUND_DEADLINE_MAX_MS, `give each round at most ${spanText(ROUND_DEADLINE_MAX_MS)}`)
       .optional()
       .describe(`how long each round stays open (default ${ROUND_DEADLINE_DEFAULT_MS / 60_000} minutes)`),
     seats: z

@@ -7,7 +7,6 @@ export {
   ZConvene,
   SOUL_SOURCES,
   WEARERS,
-  HABIT_MAX,
   type ConveneInput,
 } from "./convene";
 export { answerRound, ZAnswer } from "./answer";

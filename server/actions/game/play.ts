@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { wake } from "../../live";
-import { type ProposedAct } from "../../rules/game";
+import { SAID_MAX, type ProposedAct } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
@@ -16,7 +16,7 @@ export const ZSaid = z
   .object({ text: z.string().max(4000).optional(), claims: z.array(ZClaim).max(20).optional() })
   .strict()
   .describe(
-    "cheap talk: free text (at most 280 characters) and/or claims {clause, setting}, checked only at the reveal",
+    `cheap talk: free text (at most ${SAID_MAX} characters) and/or claims {clause, setting}, checked only at the reveal`,
   );
 
 export const ZOffer = z

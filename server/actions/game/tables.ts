@@ -7,6 +7,15 @@ import type { Who } from "../../identity";
 import { publish } from "../../live/outbox";
 import {
   SEATS_DEFAULT,
+  SEATS_MAX,
+  SEATS_MIN,
+  TITLE_MAX,
+  TITLE_MIN,
+  TURN_WINDOW_MAX_MS,
+  TURN_WINDOW_MIN_MS,
+  DEADLINE_MAX_MS,
+  DEADLINE_MIN_MS,
+  DEADLINE_MIN_WINDOWS,
   commitment,
   deal,
   fillRefusal,
@@ -19,6 +28,7 @@ import {
   type LobbyFacts,
 } from "../../rules/game";
 import { fail, ok, type Failure, type Result } from "../../rules/result";
+import { spanText } from "../../rules/span";
 import { person, signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { runBots } from "./bots";
@@ -27,14 +37,26 @@ import { lobbyFacts, loadTable, seatOf, type LoadedTable } from "./load";
 
 export const ZOpenTable = z
   .object({
-    title: z.string().describe("1–80 characters"),
-    seats_max: z.number().int().optional().describe("4 to 6 seats (default 5)"),
-    turn_window_ms: z.number().int().optional().describe("15 minutes to 48 hours, in ms (default 6 h)"),
+    title: z.string().describe(`${TITLE_MIN}–${TITLE_MAX} characters`),
+    seats_max: z
+      .number()
+      .int()
+      .optional()
+      .describe(`${SEATS_MIN} to ${SEATS_MAX} seats (default ${SEATS_DEFAULT})`),
+    turn_window_ms: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        `${spanText(TURN_WINDOW_MIN_MS)} to ${spanText(TURN_WINDOW_MAX_MS)}, in ms (default ${spanText(TURN_WINDOW_DEFAULT_MS)})`,
+      ),
     deadline_ms: z
       .number()
       .int()
       .optional()
-      .describe("1 hour to 14 days, in ms, at least two turn windows (default 24 h)"),
+      .describe(
+        `${spanText(DEADLINE_MIN_MS)} to ${spanText(DEADLINE_MAX_MS)}, in ms, at least ${DEADLINE_MIN_WINDOWS} turn windows (default ${spanText(DEADLINE_DEFAULT_MS)})`,
+      ),
   })
   .strict();
 

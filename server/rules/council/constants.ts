@@ -31,10 +31,18 @@ export const CONFIDENCE_MAX = 10;
 export const FORBIDDEN_FINAL_CONFIDENCE = 5;
 export const RATIONALE_MAX = 140;
 
-/** How long a person or an agent has to answer one round. */
+/** How long a person or an agent has to answer one round, and the span a facilitator may choose it from. */
 export const ROUND_DEADLINE_DEFAULT_MS = 30 * 60 * 1000;
+export const ROUND_DEADLINE_MIN_MS = 60 * 1000;
+export const ROUND_DEADLINE_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 /** A malformed or off-option reply is asked for once more; the next failure empties the seat. */
 export const REPROMPTS = 1;
+
+/** Characters of the question, of a seat's name (the minutes call it "the <name> lens"), and of a habit soul. */
+export const QUESTION_MAX = 500;
+export const SEAT_NAME_MAX = 40;
+/** A habit soul is one line a person really says, not a persona file. */
+export const HABIT_MAX = 200;
 
 /** The words a soul writes in round 2 when nothing moved it. */
 export const NO_CHANGE = "no change";

@@ -3,7 +3,7 @@
 import { fail, type Failure, type Result } from "../result";
 import { judgeAct } from "./judge";
 import { runClock, seatToAct, tallyOf, turnEndsAt, type Tally } from "./ledger";
-import { instantText } from "./span";
+import { instantText } from "../span";
 import type { Act, Game } from "./types";
 
 /** Whether `seat` is a seat index of this game. */

@@ -1,7 +1,7 @@
 // The table's record (§11): the whole table as JSON after the reveal, and its zod shape for offline replay.
 
 import { z } from "zod";
-import { instantText } from "./span";
+import { instantText } from "../span";
 import type { Accord, Act, Charge, Claim, Game, Said } from "./types";
 
 /** An act as the record writes it: its time as ISO 8601; its seat is implied by the turn order. */

@@ -9,7 +9,7 @@ import { poolIndexOf, settingsOf } from "./pool";
 import { recordAct, ZTableRecord, type RecordAct } from "./record";
 import { commitment, seedBytes } from "./seed";
 import { readClock } from "./settings";
-import { instantText } from "./span";
+import { instantText } from "../span";
 import { standingsOf, type Standing } from "./standings";
 import type { Act, Charge, StandingOffer, Status, Sworn } from "./types";
 

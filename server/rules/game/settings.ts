@@ -14,7 +14,7 @@ import {
   TURN_WINDOW_MAX_MS,
   TURN_WINDOW_MIN_MS,
 } from "./constants";
-import { spanText } from "./span";
+import { spanText } from "../span";
 
 export type TableSettingsInput = { title: string; seats: number; turnWindowMs?: number; deadlineMs?: number };
 export type TableSettings = { title: string; seats: number; turnWindowMs: number; deadlineMs: number };

@@ -1,4 +1,4 @@
-// Durations and instants in refusal sentences (the pages format the live clock themselves).
+// Durations and instants in the sentences people and models read (the pages format the live clock themselves).
 
 // Each unit is used from `from` upwards, as people say spans: "48 hours" but "14 days".
 const UNITS = [

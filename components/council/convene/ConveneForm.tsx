@@ -1,0 +1,45 @@
+"use client";
+// The convene form: one decision (question, context, options, how the vote is counted) and its seats — each soul's
+// text and where it came from (pasted, an uploaded file, a person's one-line habit) and who wears it.
+import { conveneBody } from "./draft";
+import { DecisionSection } from "./DecisionSection";
+import { SeatsSection } from "./SeatsSection";
+import type { ConveneLimits } from "./types";
+import { useConveneDraft } from "./useConveneDraft";
+import { useConveneSubmit } from "./useConveneSubmit";
+
+export function ConveneForm({ limits }: { limits: ConveneLimits }) {
+  const { draft, set, setOption, addOption, setSeat, addSeat, removeSeat } = useConveneDraft(limits);
+  const { submit, pending, error } = useConveneSubmit();
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(conveneBody(draft));
+      }}
+      className="space-y-6"
+      data-testid="convene-form"
+    >
+      <DecisionSection draft={draft} limits={limits} set={set} setOption={setOption} addOption={addOption} />
+      <SeatsSection
+        seats={draft.seats}
+        limits={limits}
+        setSeat={setSeat}
+        addSeat={addSeat}
+        removeSeat={removeSeat}
+      />
+      {error ? (
+        <p
+          className="rounded-md bg-rose-50 p-3 text-sm text-rose-800"
+          role="alert"
+          data-testid="convene-error"
+        >
+          {error}
+        </p>
+      ) : null}
+      <button className="btn" disabled={pending} data-testid="convene-submit">
+        Convene — round 1 opens at once
+      </button>
+    </form>
+  );
+}

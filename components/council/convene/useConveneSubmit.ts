@@ -1,0 +1,23 @@
+// Sending the convene form: the mutation, the server's refusal sentence, and the new table's page on success.
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "@/components/ui/trpc";
+import type { Convene } from "./types";
+
+export function useConveneSubmit() {
+  const trpc = useTRPC();
+  const convene = useMutation(trpc.councils.convene.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(body: Convene) {
+    setError(null);
+    try {
+      const r = await convene.mutateAsync(body);
+      window.location.assign(`/councils/${r.id}`);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  return { submit, pending: convene.isPending, error };
+}

@@ -1,0 +1,94 @@
+// One round table as one viewer may see it, put together from its parts; what an open round keeps sealed is
+// decided in ./rounds alone.
+import type { Who } from "../../../identity";
+import { standing } from "../../../rules/council";
+import { axesDraft, NO_DECISION } from "../facilitate";
+import { isFacilitator, progressOf, rulesCouncil, seatOf, type LoadedCouncil } from "../load";
+import { iso } from "./iso";
+import { mayOf, type CouncilMay } from "./may";
+import { phaseView, statusOf, type PhaseView } from "./phase";
+import {
+  callsView,
+  rulingView,
+  verdictsView,
+  type CallView,
+  type RulingView,
+  type VerdictView,
+} from "./record";
+import { resultOf, type ResultView } from "./result";
+import { failuresView, roundsView, type FailureView, type RoundView } from "./rounds";
+import { seatsView, type SeatView } from "./seats";
+import { yourRoundOf, type YourRound } from "./your-round";
+
+export type CouncilView = {
+  id: number;
+  question: string;
+  context: string;
+  options: string[];
+  aggregator: string;
+  valuesKeywords: string[];
+  roundDeadlineMs: number;
+  facilitator: { id: number; name: string };
+  createdAt: string;
+  closedAt: string | null;
+  imported: boolean;
+  /** The state file's id (an imported record's own, else this table's number). */
+  stateId: string;
+  demo: boolean;
+  status: string;
+  phase: PhaseView;
+  seats: SeatView[];
+  rounds: RoundView[];
+  failures: FailureView[];
+  calls: CallView[];
+  verdicts: VerdictView[];
+  axes: string[] | null;
+  /** The engine's draft of the axes, once rounds 1–2 are closed and until round 3 opens. */
+  draftAxes: string[] | null;
+  result: ResultView | null;
+  ruling: RulingView | null;
+  noDecision: string;
+  you: { facilitator: boolean; seat: string | null };
+  yourRound: YourRound | null;
+  may: CouncilMay;
+  now: string;
+};
+
+export function viewOf(l: LoadedCouncil, who: Who, now: number): CouncilView {
+  const mine = seatOf(l, who);
+  const facilitator = isFacilitator(l, who);
+  const phase = phaseView(l, l.imported ? null : standing(progressOf(l), now).phase);
+  const result = resultOf(l);
+  const yourRound = yourRoundOf(l, mine);
+  return {
+    id: l.id,
+    question: l.question,
+    context: l.context,
+    options: l.options,
+    aggregator: l.aggregator,
+    valuesKeywords: l.valuesKeywords,
+    roundDeadlineMs: l.roundDeadlineMs,
+    facilitator: { id: l.facilitatorId, name: l.facilitator.name },
+    createdAt: l.createdAt.toISOString(),
+    closedAt: iso(l.closedAt),
+    imported: l.imported,
+    stateId: rulesCouncil(l).id,
+    demo: l.demo !== null,
+    status: statusOf(l, phase, result),
+    phase,
+    seats: seatsView(l, mine),
+    rounds: roundsView(l, mine),
+    failures: failuresView(l, mine),
+    calls: callsView(l),
+    verdicts: verdictsView(l),
+    axes: l.axes,
+    draftAxes: l.rounds.some((r) => r.round >= 3) ? null : axesDraft(l),
+    result,
+    ruling: rulingView(l),
+    noDecision: NO_DECISION,
+    you: { facilitator, seat: mine?.name ?? null },
+    yourRound,
+    may: mayOf(l, { mine, facilitator, phase, yourRound }),
+    now: new Date(now).toISOString(),
+  };
+}

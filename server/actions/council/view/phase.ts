@@ -1,0 +1,53 @@
+// Where the table stands now — a round open, a question for the facilitator, the axes awaited, finished — and the
+// one-line status the lists and headers print.
+import { isFinal, ROUND_NAMES, ROUNDS, type Phase } from "../../../rules/council";
+import type { LoadedCouncil } from "../load";
+import type { ResultView } from "./result";
+
+export type PhaseView =
+  | { kind: "round"; round: number; name: string; deadlineAt: string; waiting: string[] }
+  | { kind: "confirm"; afterRound: number; verdict: string; ask: string; deadlineAt: string }
+  | { kind: "axes"; deadlineAt: string }
+  | { kind: "finished"; verdict: string }
+  /** An imported record that stops short of a count. */
+  | { kind: "record" };
+
+export function phaseView(l: LoadedCouncil, phase: Phase | null): PhaseView {
+  const final = l.verdicts.find((v) => isFinal(v.verdict));
+  if (final) return { kind: "finished", verdict: final.verdict };
+  if (l.imported || !phase) return { kind: "record" };
+  switch (phase.kind) {
+    case "round":
+      return {
+        kind: "round",
+        round: phase.round,
+        name: ROUND_NAMES[phase.round],
+        deadlineAt: new Date(phase.deadlineAt).toISOString(),
+        waiting: phase.waiting,
+      };
+    case "confirm":
+      return {
+        kind: "confirm",
+        afterRound: phase.afterRound,
+        verdict: phase.verdict,
+        ask: phase.ask,
+        deadlineAt: new Date(phase.deadlineAt).toISOString(),
+      };
+    case "axes":
+      return { kind: "axes", deadlineAt: new Date(phase.deadlineAt).toISOString() };
+    case "finished":
+      return { kind: "finished", verdict: phase.verdict };
+  }
+}
+
+export function statusOf(l: LoadedCouncil, phase: PhaseView, result: ResultView | null): string {
+  if (phase.kind === "finished")
+    return result?.kind === "decided"
+      ? `decided: ${result.winner}`
+      : result?.kind === "reprompt"
+        ? "re-prompt"
+        : "escalated";
+  if (phase.kind === "round") return `in round ${phase.round} of ${ROUNDS} — ${phase.name}`;
+  if (phase.kind === "confirm" || phase.kind === "axes") return "waiting for the facilitator";
+  return l.imported ? "imported record" : "starting";
+}

@@ -1,0 +1,75 @@
+// What the table did, as it was written and open to anyone: the model calls, the inspector's verdicts, the ruling.
+import { seatName, type LoadedCouncil } from "../load";
+import { iso } from "./iso";
+
+export type CallView = {
+  name: string;
+  round: number;
+  attempt: number;
+  provider: string;
+  model: string;
+  startedAt: string;
+  finishedAt: string | null;
+  ok: boolean | null;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  latencyMs: number | null;
+  costUsd: number | null;
+  error: string | null;
+};
+
+export type VerdictView = {
+  afterRound: number;
+  verdict: string;
+  line: string;
+  ask: string | null;
+  confirmed: boolean | null;
+  /** Who answered the question; null with `confirmed` set means the deadline answered it. */
+  confirmedBy: string | null;
+  confirmedAt: string | null;
+  at: string;
+};
+
+export type RulingView = { choice: string; reason: string; by: string; at: string };
+
+export function callsView(l: LoadedCouncil): CallView[] {
+  return l.calls.map((c) => ({
+    name: seatName(l, c.seatId),
+    round: c.round,
+    attempt: c.attempt,
+    provider: c.provider,
+    model: c.model,
+    startedAt: c.startedAt.toISOString(),
+    finishedAt: iso(c.finishedAt),
+    ok: c.ok,
+    tokensIn: c.tokensIn,
+    tokensOut: c.tokensOut,
+    latencyMs: c.latencyMs,
+    costUsd: c.costUsd,
+    error: c.error,
+  }));
+}
+
+export function verdictsView(l: LoadedCouncil): VerdictView[] {
+  return l.verdicts.map((v) => ({
+    afterRound: v.afterRound,
+    verdict: v.verdict,
+    line: v.line,
+    ask: v.ask,
+    confirmed: v.confirmed,
+    confirmedBy: v.confirmedBy?.name ?? null,
+    confirmedAt: iso(v.confirmedAt),
+    at: v.at.toISOString(),
+  }));
+}
+
+export function rulingView(l: LoadedCouncil): RulingView | null {
+  return l.ruling
+    ? {
+        choice: l.ruling.choice,
+        reason: l.ruling.reason,
+        by: l.ruling.by.name,
+        at: l.ruling.at.toISOString(),
+      }
+    : null;
+}
