@@ -264,6 +264,27 @@ describe("answers fit their published schemas on the wire", () => {
   });
 });
 
+describe("tRPC's inputs are typed end to end", () => {
+  it("tsc refuses a wrong field (each @ts-expect-error below fails tsc if the type stops refusing it)", async () => {
+    const caller = createCaller({ db: db.prisma, who: host, clock });
+    // @ts-expect-error — a table is named by tableId, not id
+    await expect(caller.tables.state({ id: tableId })).rejects.toMatchObject({
+      code: "UNPROCESSABLE_CONTENT",
+    });
+    // @ts-expect-error — seats_max is a number
+    await expect(caller.tables.open({ title: "Typed", seats_max: "four" })).rejects.toMatchObject({
+      code: "UNPROCESSABLE_CONTENT",
+    });
+    // @ts-expect-error — an offer's accord is required
+    await expect(caller.tables.offer({ tableId })).rejects.toBeTruthy();
+    const state = await caller.tables.state({ tableId });
+    // The answer is typed too: a field that is not there does not compile.
+    // @ts-expect-error — the view says yourSeat, not your_seat (that is the JSON API's spelling)
+    expect(state.your_seat).toBeUndefined();
+    expect(state.yourSeat).toBe(0);
+  });
+});
+
 describe("the OpenAPI document", () => {
   it("is valid OpenAPI 3.1, and every declared route has its request and its answer's schema", async () => {
     const doc = openApiDocument();
