@@ -1,4 +1,5 @@
-// The Wave checkpoint module: the demo plan and the ledgers' invariants (no sweeper: no clock).
+// The Wave checkpoint module: the sweeper (an escalation's advice), the demo plan and the ledgers' invariants.
+import { sweepCheckpoints } from "../actions/checkpoint";
 import { seedCheckpointDemo } from "../actions/checkpoint/demo";
 import type { Invariant } from "../actions/dbcheck";
 import type { Module } from "./module";
@@ -32,6 +33,8 @@ INVARIANTS.push({
 
 export const CHECKPOINT_MODULE: Module = {
   name: "plans",
+  // Listed after the councils (server/modules.ts): a table the council sweeper closes has its advice in the same tick.
+  sweep: (db, now) => sweepCheckpoints(db, now).then(() => {}),
   seedDemo: (db, now) => seedCheckpointDemo(db.prisma, now),
   invariants: INVARIANTS,
 };

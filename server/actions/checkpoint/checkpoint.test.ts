@@ -2,6 +2,7 @@
 // risk, a superseding revision, approvals, admission), and every refusal a planner or an orchestrator can meet.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import example from "../../rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
+import { sweepAll } from "../../boot";
 import { ANON, type Who } from "../../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { createAgent, whoForToken } from "../agents";
@@ -17,6 +18,7 @@ import {
   readAudit,
   revisePlan,
   runCheckpoint,
+  sweepCheckpoints,
 } from "./index";
 
 /** The moment every door in this file reads: a fixed clock, so the suite passes on any day. */
@@ -59,6 +61,62 @@ const withInspection = [
 
 async function view(id: number, who: Who = ANON, revision?: number) {
   return value(await planView(db.prisma, who, { id, revision }, NOW));
+}
+
+/** A fresh plan whose node "a" succeeded, escalated at its checkpoint to a Round Table of three people. */
+async function escalatedPlan(prefix: string) {
+  const planner = await makeUser(db, `${prefix}-planner`);
+  const souls = await Promise.all(["one", "two", "three"].map((n) => makeUser(db, `${prefix}-${n}`)));
+  const nodes = [
+    { id: "a", dependsOn: [] },
+    { id: "b", dependsOn: ["a"] },
+  ];
+  const id = value(await createPlan(db.prisma, planner, { name: "Escalate", nodes }, new Date(NOW))).id;
+  const body = { nodeId: "a", status: "success", evidenceHash: "a1" };
+  value(await postOutcome(db.prisma, planner, { id, body }, new Date(NOW)));
+  const seats = souls.map((s, i) => ({
+    name: `lens${i}`,
+    soul: "Careful about releases.",
+    source: "habit",
+    wearer: "person",
+    person: s.name,
+  }));
+  const escalated = value(
+    await runCheckpoint(
+      db.prisma,
+      planner,
+      { id, body: { revision: 1, decision: "escalate", rationale: "ask the table", council: { seats } } },
+      new Date(NOW),
+    ),
+  );
+  expect(escalated.escalation).toMatchObject({ councilId: expect.any(Number) });
+  return { id, planner, councilId: escalated.escalation!.councilId! };
+}
+
+/** Ends a Round Table by hand: a person's ruling on it, and closed. */
+async function endWithRuling(councilId: number, by: Person, choice: string) {
+  await db.prisma.councilRuling.create({
+    data: { councilId, choice, reason: "wait for the inspection", byId: by.userId, at: new Date() },
+  });
+  await db.prisma.council.update({
+    where: { id: councilId },
+    data: { closedAt: new Date(), outcome: "escalated" },
+  });
+}
+
+/** Every table's rows, as text: equal before and after means nothing was written. */
+async function ledger(): Promise<Record<string, string>> {
+  const tables = await db.sql.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await db.sql.query<{ rows: string | null }>(
+      `SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS rows FROM "${name}" t`,
+    );
+    out[name] = row?.rows ?? "";
+  }
+  return out;
 }
 
 describe("creating plans", () => {
@@ -926,83 +984,51 @@ describe("decisions", () => {
   });
 
   it("escalate with seats convenes a Round Table on hold / revise / admit", async () => {
-    const planner = await makeUser(db, "e-planner");
-    const souls = [await makeUser(db, "e-one"), await makeUser(db, "e-two"), await makeUser(db, "e-three")];
-    const id = value(
-      await createPlan(
-        db.prisma,
-        planner,
-        {
-          name: "Escalate",
-          nodes: [
-            { id: "a", dependsOn: [] },
-            { id: "b", dependsOn: ["a"] },
-          ],
-        },
-        new Date(NOW),
-      ),
-    ).id;
-    value(
-      await postOutcome(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { nodeId: "a", status: "success", evidenceHash: "a1" },
-        },
-        new Date(NOW),
-      ),
-    );
-    const seats = souls.map((s, i) => ({
-      name: `lens${i}`,
-      soul: "Careful about releases.",
-      source: "habit",
-      wearer: "person",
-      person: s.name,
-    }));
-    const escalated = value(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { revision: 1, decision: "escalate", rationale: "ask the table", council: { seats } },
-        },
-        new Date(NOW),
-      ),
-    );
-    expect(escalated.escalation).toMatchObject({ councilId: expect.any(Number) });
-    const council = await db.prisma.council.findUnique({ where: { id: escalated.escalation!.councilId! } });
+    const { id, planner, councilId } = await escalatedPlan("e");
+    const council = await db.prisma.council.findUnique({ where: { id: councilId } });
     expect(council?.options).toEqual(["hold", "revise", "admit"]);
-    expect((await view(id)).checkpoints[0]).toMatchObject({
-      decision: "escalate",
-      councilId: council!.id,
-      advice: null,
-    });
+    expect((await view(id)).checkpoints[0]).toMatchObject({ decision: "escalate", councilId, advice: null });
     // The table ends (here: a person's ruling on it); the next reader finds its result beside the checkpoint.
-    await db.prisma.councilRuling.create({
-      data: {
-        councilId: council!.id,
-        choice: "hold",
-        reason: "wait for the inspection",
-        byId: planner.userId,
-        at: new Date(),
-      },
-    });
-    await db.prisma.council.update({
-      where: { id: council!.id },
-      data: { closedAt: new Date(), outcome: "escalated" },
-    });
+    await endWithRuling(councilId, planner, "hold");
     const advised = (await view(id)).checkpoints[0]!;
-    expect(advised).toMatchObject({
-      decision: "escalate",
-      advice: { councilId: council!.id, option: "hold" },
-    });
+    expect(advised).toMatchObject({ decision: "escalate", advice: { councilId, option: "hold" } });
+    // The sweeper records it, announced once; reading and sweeping again change nothing.
     const adviceEvents = () => db.prisma.event.count({ where: { topic: `plan:${id}`, type: "plan.advice" } });
+    expect(await adviceEvents()).toBe(0);
+    expect(await sweepCheckpoints(db, NOW)).toBe(1);
     expect(await adviceEvents()).toBe(1);
-    await view(id);
+    expect((await db.prisma.checkpoint.findFirst({ where: { planId: id } }))?.advice).toMatchObject({
+      councilId,
+      option: "hold",
+    });
+    expect((await view(id)).checkpoints[0]).toEqual(advised);
+    expect(await sweepCheckpoints(db, NOW)).toBe(0);
     expect(await adviceEvents()).toBe(1);
   });
+
+  it("reading a plan writes nothing: not its council's due steps, not a finished council's advice", async () => {
+    const { id, planner, councilId } = await escalatedPlan("w");
+    // A day on, the open table's round is long past its deadline: the council has writes due, the plan read makes none.
+    const later = NOW + 86_400_000;
+    const before = await ledger();
+    const open = value(await planView(db.prisma, ANON, { id }, later));
+    expect(open.checkpoints[0]).toMatchObject({ councilId, advice: null });
+    expect(await ledger()).toEqual(before);
+    // Finished, and not yet swept: readers see the advice, derived; the ledger is as it was.
+    await endWithRuling(councilId, planner, "revise");
+    const finished = await ledger();
+    for (const who of [ANON, planner]) {
+      const read = value(await planView(db.prisma, who, { id }, later));
+      expect(read.checkpoints[0]?.advice).toMatchObject({ councilId, option: "revise" });
+    }
+    expect(await ledger()).toEqual(finished);
+    // The clock's sweep, every module's as a server runs it, is what records it.
+    await sweepAll(db, later);
+    expect(await db.prisma.checkpoint.findFirst({ where: { planId: id } })).toMatchObject({
+      advice: { councilId, option: "revise" },
+    });
+  });
+
   it("an escalation and its Round Table are one write: a refused council or a failing one leaves no checkpoint", async () => {
     const planner = await makeUser(db, "e1-planner");
     const id = value(

@@ -1,23 +1,13 @@
 // Escalation: a checkpoint convenes a Round Table on hold / revise / admit; its result is advice, a person decides.
 import type { Db } from "../../db";
 import type { Prisma } from "../../generated/prisma/client";
-import { ANON, type Who } from "../../identity";
+import type { Who } from "../../identity";
 import { ESCALATION_OPTIONS, type AuditResult } from "../../rules/checkpoint";
 import { ok, type Result } from "../../rules/result";
-import { councilState, prepareConvening, writeConvening, type Convening } from "../council";
+import { prepareConvening, writeConvening, type Convening } from "../council";
 import { announcePlan } from "./events";
-import type { LoadedPlan } from "./load";
 
 export type Escalation = { councilId: number | null; note: string };
-
-/** A closed Round Table's result, written beside its checkpoint once: advice, not a decision. */
-export type Advice = {
-  councilId: number;
-  status: string;
-  option: string | null;
-  lines: string[];
-  ruling: { choice: string; reason: string; by: string; at: string } | null;
-};
 
 /** What the souls are told: the plan, the wave, and every finding of the audit, one a line. */
 function contextOf(
@@ -83,33 +73,4 @@ export async function writeEscalation(
     councilId,
     note: `Round Table ${councilId} convened on hold / revise / admit; its result is recorded here as advice.`,
   };
-}
-
-/**
- * On read: a convened Round Table that has finished has its result written beside the checkpoint as advice,
- * once (guarded by `advice IS NULL`), so every later reader sees the same advice. Returns whether it wrote.
- */
-export async function recordAdvice(db: Db, loaded: LoadedPlan, now: number): Promise<boolean> {
-  let wrote = false;
-  for (const c of loaded.checkpoints) {
-    if (c.councilId === null || c.advice !== null) continue;
-    const council = await councilState(db, ANON, { id: c.councilId }, now);
-    if (!council.ok || !council.value.closedAt) continue;
-    const advice: Advice = {
-      councilId: c.councilId,
-      status: council.value.status,
-      option: council.value.ruling?.choice ?? council.value.result?.winner ?? null,
-      lines: council.value.result?.lines ?? [],
-      ruling: council.value.ruling,
-    };
-    await db.$transaction(async (tx) => {
-      const n =
-        await tx.$executeRaw`UPDATE "Checkpoint" SET advice = ${JSON.stringify(advice)}::jsonb WHERE id = ${c.id} AND advice IS NULL`;
-      if (n > 0) {
-        wrote = true;
-        await announcePlan(tx, loaded.plan.id, "advice", { checkpointId: c.id, option: advice.option });
-      }
-    });
-  }
-  return wrote;
 }

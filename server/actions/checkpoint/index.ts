@@ -5,17 +5,15 @@ export { postOutcome, postOutcomes } from "./outcomes";
 export { assessRisk } from "./risks";
 export { approve, confirmAssignment } from "./gates";
 export { runCheckpoint, readAudit, type AuditAnswer, type CheckpointAnswer } from "./checkpoint";
-export { planView } from "./view";
-export type {
-  CheckpointView,
-  FindingView,
-  GateView,
-  NodeView,
-  PlanMay,
-  PlanView,
-  RevisionSummary,
-  RiskView,
-} from "./view";
+export { planView, type PlanView } from "./view";
+export type { NodeView, RemovedNode } from "./view.nodes";
+export type { FindingView } from "./view.findings";
+export type { AuditView, GateView } from "./view.standing";
+export type { RiskView } from "./view.risks";
+export type { CheckpointView, OutcomeView, RevisionSummary } from "./view.history";
+export type { PlanMay } from "./view.may";
+export type { Advice } from "./advice";
+export { sweepCheckpoints } from "./sweep";
 export type { Actor } from "./load";
 export {
   ZApprove,
