@@ -23,7 +23,9 @@ const schema = z.object({
   PARLEY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   PARLEY_BODY_MAX: z.coerce.number().int().positive().default(65_536),
   PARLEY_TRUST_PROXY: flag(false),
-  /** Host names the doors answer for (DNS rebinding); empty = localhost, 127.0.0.1, [::1]; "*" = any. */
+  /** The app's public address (e.g. https://parley.example.com): its host is answered by default. */
+  PARLEY_URL: z.string().optional(),
+  /** Host names the doors answer for (DNS rebinding); empty = PARLEY_URL's host and this machine's; "*" = any. */
   PARLEY_ALLOWED_HOSTS: z.string().default(""),
   PARLEY_SWEEP_MS: z.coerce.number().int().positive().default(5_000),
 });

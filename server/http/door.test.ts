@@ -6,7 +6,7 @@ import { handleMcp } from "../doors/mcp/server";
 import { handleTrpc } from "../doors/trpc/http";
 import { ANON, type Who } from "../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
-import { BATCH_MAX, door, hostAllowed, jsonRpcCalls, trpcCalls } from "./door";
+import { allowedHosts, BATCH_MAX, door, hostAllowed, jsonRpcCalls, trpcCalls } from "./door";
 
 const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
 let db: TestDatabase;
@@ -33,6 +33,24 @@ const mcpPost = (body: unknown, host = "localhost:3000") =>
   });
 
 describe("the Host allow-list", () => {
+  it("is PARLEY_ALLOWED_HOSTS, else PARLEY_URL's host and this machine's own names", () => {
+    const saved = { url: process.env.PARLEY_URL, hosts: process.env.PARLEY_ALLOWED_HOSTS };
+    try {
+      delete process.env.PARLEY_ALLOWED_HOSTS;
+      process.env.PARLEY_URL = "https://Parley.Example.com:8443/app";
+      expect(allowedHosts()).toEqual(["parley.example.com", "localhost", "127.0.0.1", "[::1]"]);
+      process.env.PARLEY_ALLOWED_HOSTS = "a.example, b.example";
+      expect(allowedHosts()).toEqual(["a.example", "b.example"]);
+    } finally {
+      for (const [k, v] of [
+        ["PARLEY_URL", saved.url],
+        ["PARLEY_ALLOWED_HOSTS", saved.hosts],
+      ] as const)
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+    }
+  });
+
   it("answers this machine's own names on any port, and refuses another name (DNS rebinding)", async () => {
     const req = (host: string) => new Request("http://localhost/api/trpc/tables.list", { headers: { host } });
     for (const host of ["localhost:3000", "127.0.0.1:3210", "[::1]:3000", "LOCALHOST"])

@@ -37,13 +37,23 @@ export type DoorOptions = {
 
 const LOCAL = ["localhost", "127.0.0.1", "[::1]"];
 
-/** The allow-list of Host names ("*" lets any through, for a server behind a proxy that checks them itself). */
+/**
+ * The allow-list of Host names: PARLEY_ALLOWED_HOSTS, else the host of PARLEY_URL and this machine's own names
+ * ("*" lets any through, for a server behind a proxy that checks them itself).
+ */
 export function allowedHosts(): string[] {
-  const listed = env()
-    .PARLEY_ALLOWED_HOSTS.split(",")
+  const e = env();
+  const listed = e.PARLEY_ALLOWED_HOSTS.split(",")
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
-  return listed.length ? listed : LOCAL;
+  if (listed.length) return listed;
+  let own: string | null = null;
+  try {
+    own = e.PARLEY_URL ? new URL(e.PARLEY_URL).hostname.toLowerCase() : null;
+  } catch {
+    own = null; // a PARLEY_URL that is not a URL names no host
+  }
+  return own ? [own, ...LOCAL] : LOCAL;
 }
 
 /**
