@@ -1,5 +1,6 @@
 // Start-up of a server process: open (and migrate) the database, lay out the demo on an empty one, start each
 // module's background work and the clock's sweepers.
+import { wallClock } from "./clock";
 import { getDatabase, type Database } from "./db";
 import { env } from "./env";
 import { MODULES, type Module } from "./modules";
@@ -11,9 +12,9 @@ export function boot(modules: readonly Module[] = MODULES): Promise<void> {
   g.parleyBoot ??= (async () => {
     for (const m of modules) m.start?.();
     const db = await getDatabase();
-    if (env().PARLEY_DEMO) await seedDemo(db, Date.now(), modules);
+    if (env().PARLEY_DEMO) await seedDemo(db, wallClock(), modules);
     const every = env().PARLEY_SWEEP_MS;
-    g.parleySweep = setInterval(() => void sweepAll(db, Date.now(), modules), every);
+    g.parleySweep = setInterval(() => void sweepAll(db, wallClock(), modules), every);
     g.parleySweep.unref?.();
   })().catch((e) => {
     g.parleyBoot = undefined;

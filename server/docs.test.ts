@@ -654,8 +654,7 @@ describe("paths", () => {
       expect(missing.map((c) => `${c.method} ${c.path}  ← ${c.line}`)).toEqual([]);
     });
 
-  // docs/performance.md is kept as the last benchmark run wrote it (it still says `GET /api/tables/:id`).
-  for (const doc of PAGES.filter((d) => d !== "docs/performance.md"))
+  for (const doc of PAGES)
     it(`${doc}: every "METHOD /api/…" the prose names exists, with the declared parameter names`, () => {
       const named = [...prose(read(doc)).matchAll(/\b(GET|POST|DELETE) (\/(?:api|mcp)[^\s`)?,;]*)/g)].map(
         (m) => ({
@@ -681,8 +680,7 @@ describe("links", () => {
       expect(broken).toEqual([]);
     });
 
-  // docs/performance.md is kept as it stands for now; it still names the spec outside this repository.
-  for (const doc of PAGES.filter((d) => d !== "docs/performance.md"))
+  for (const doc of PAGES)
     it(`${doc} sends no reader outside the repository for the rules`, () => {
       expect(read(doc)).not.toMatch(/\.\.\/shared|\/work\/shared/);
     });

@@ -1,4 +1,4 @@
-// The public surface of the Sworn & Said rules engine (spec: /work/shared/spec/game.md); import from here only.
+// The public surface of the Sworn & Said rules engine (docs/game.md); import from here only.
 
 export {
   SEATS_MIN,

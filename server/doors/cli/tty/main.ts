@@ -1,5 +1,6 @@
 // `parley tty [TABLE]`: the terminal door's loop — read keys, run commands through the actions, print screen(state).
 import { seedDemo, sweepAll } from "@/server/boot";
+import { wallClock, type Clock } from "@/server/clock";
 import { MODULES } from "@/server/modules";
 import { databaseUrl, openDatabase, type Database } from "@/server/db";
 import { env } from "@/server/env";
@@ -34,7 +35,8 @@ export type Terminal = {
   };
 };
 
-export type TtyOptions = { env?: TtyEnv; url?: string; terminal?: Terminal };
+/** `clock`: where the terminal door reads the time (the wall clock; a test passes a fixed one). */
+export type TtyOptions = { env?: TtyEnv; url?: string; terminal?: Terminal; clock?: Clock };
 
 /**
  * Opens the database (the embedded one is single-process: while the app runs on it, this fails saying so, and
@@ -43,6 +45,7 @@ export type TtyOptions = { env?: TtyEnv; url?: string; terminal?: Terminal };
  * for scripts) or runs the loop until q. Exit 0 on a clean quit, 1 on a bad argument, identity or database.
  */
 export async function runTty(args: string[], io: Io, options: TtyOptions = {}): Promise<number> {
+  const clock = options.clock ?? wallClock;
   const [arg, ...extra] = args;
   if (extra.length > 0 || (arg !== undefined && !/^[1-9][0-9]{0,15}$/.test(arg))) {
     io.stderr(`parley tty: ${USAGE}\n`);
@@ -61,7 +64,7 @@ export async function runTty(args: string[], io: Io, options: TtyOptions = {}): 
   try {
     // The modules' background work, sweepers (clock, house bots) and demo, as a server process has them.
     for (const m of MODULES) m.start?.();
-    if (env().PARLEY_DEMO) await seedDemo(database, Date.now());
+    if (env().PARLEY_DEMO) await seedDemo(database, clock());
     const who = await identify(database.prisma, options.env ?? (process.env as TtyEnv));
     if (!who.ok) {
       io.stderr(`parley tty: ${who.message}\n`);
@@ -70,11 +73,11 @@ export async function runTty(args: string[], io: Io, options: TtyOptions = {}): 
     const deps: RunDeps = {
       db: database.prisma,
       who: who.value,
-      afterWrite: () => sweepAll(database, Date.now()),
+      afterWrite: () => sweepAll(database, clock()),
     };
-    let state = initialState(meOf(who.value), Date.now(), tableId);
+    let state = initialState(meOf(who.value), clock(), tableId);
     const first: Command = tableId === undefined ? { kind: "refresh" } : { kind: "open", id: tableId };
-    state = (await runCommand(deps, state, first, Date.now()))(state);
+    state = (await runCommand(deps, state, first, clock()))(state);
 
     if (!terminal.stdin.isTTY) {
       if (tableId !== undefined && state.place.kind === "lobby") {
@@ -84,14 +87,20 @@ export async function runTty(args: string[], io: Io, options: TtyOptions = {}): 
       io.stdout(`${screen(state, { cols: terminal.stdout.columns ?? 100 }).join("\n")}\n`);
       return 0;
     }
-    return await loop(state, deps, database, terminal);
+    return await loop(state, deps, database, terminal, clock);
   } finally {
     await database.close();
   }
 }
 
 /** The interactive loop: one queue of work (keys' commands, the 1 s refresh, the sweepers), a redraw after each. */
-function loop(start: TtyState, deps: RunDeps, database: Database, terminal: Terminal): Promise<number> {
+function loop(
+  start: TtyState,
+  deps: RunDeps,
+  database: Database,
+  terminal: Terminal,
+  clock: Clock,
+): Promise<number> {
   const { stdin, stdout } = terminal;
   let state = start;
   let queue: Promise<void> = Promise.resolve();
@@ -120,7 +129,7 @@ function loop(start: TtyState, deps: RunDeps, database: Database, terminal: Term
   };
   const run = (command: Command) =>
     enqueue(async () => {
-      const update = await runCommand(deps, state, command, Date.now());
+      const update = await runCommand(deps, state, command, clock());
       state = update(state);
     });
 
@@ -136,11 +145,11 @@ function loop(start: TtyState, deps: RunDeps, database: Database, terminal: Term
     };
     // Once a second: the time words move, and the view is read again (a live change shows within the second).
     const tick = setInterval(() => {
-      state = { ...state, now: Date.now() };
+      state = { ...state, now: clock() };
       if (waiting === 0) run({ kind: "refresh" });
       else draw();
     }, TICK_MS);
-    const sweep = setInterval(() => enqueue(() => sweepAll(database, Date.now())), env().PARLEY_SWEEP_MS);
+    const sweep = setInterval(() => enqueue(() => sweepAll(database, clock())), env().PARLEY_SWEEP_MS);
     const signals = ["SIGTERM", "SIGHUP"] as const;
     function finish() {
       if (done) return;
