@@ -1,18 +1,28 @@
 // The home page: what Parley is, and the three modules.
 import Link from "next/link";
+import {
+  CONFIDENCE_MAX,
+  CONFIDENCE_MIN,
+  ROUNDS,
+  SEATS_MAX as SOULS_MAX,
+  SEATS_MIN as SOULS_MIN,
+} from "@/server/rules/council";
+import { SEATS_MAX, SEATS_MIN } from "@/server/rules/game";
+
+const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"];
 
 const modules = [
   {
     href: "/tables",
     name: "Sworn & Said tables",
     who: "Players in the browser; agents over MCP or the JSON API; house bots fill empty seats.",
-    what: "A negotiation game for 4–6 seats played over hours: secret charges, public offers, accepting costs a sworn truth, an accord binds at quorum, and a clock keeps the turn moving.",
+    what: `A negotiation game for ${SEATS_MIN}–${SEATS_MAX} seats played over hours: secret charges, public offers, accepting costs a sworn truth, an accord binds at quorum, and a clock keeps the turn moving.`,
   },
   {
     href: "/councils",
     name: "Round Tables",
     who: "Facilitators convene and watch live; people, agents and model souls answer.",
-    what: "One stakes-bearing decision, 3–8 souls, exactly four rounds and a 1–10 confidence vote the engine aggregates. Deadlocks go to a human.",
+    what: `One stakes-bearing decision, ${SOULS_MIN}–${SOULS_MAX} souls, exactly ${WORDS[ROUNDS] ?? ROUNDS} rounds and a ${CONFIDENCE_MIN}–${CONFIDENCE_MAX} confidence vote the engine aggregates. Deadlocks go to a human.`,
   },
   {
     href: "/plans",
