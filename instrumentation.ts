@@ -1,6 +1,10 @@
-// Next.js start-up hook: opens and migrates the database, seeds the demo, starts the clock's sweeper.
+// Next.js start-up hook: notes each request's peer address, opens and migrates the database, seeds the demo, starts
+// the clock's sweeper.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Each request's TCP peer is written down before Next reads the request: a guest's address for its rate limits.
+  const { installPeerAddress } = await import("./server/http/address");
+  installPeerAddress();
   const { boot } = await import("./server/boot");
   const { isDataDirLocked } = await import("./server/datalock");
   try {

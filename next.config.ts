@@ -1,4 +1,4 @@
-// Next.js config: the embedded database stays outside the bundle; security headers on every answer.
+// Next.js config: the embedded database and the rate limiter stay outside the bundle; security headers on every answer.
 import type { NextConfig } from "next";
 
 const securityHeaders = [
@@ -16,7 +16,8 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter"],
+  // rate-limiter-flexible is plain CommonJS with optional stores loaded by dynamic import: required as it is.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "rate-limiter-flexible"],
   poweredByHeader: false,
   // Types are checked once by `npm run typecheck` (tsc over the whole tree, tests included); checking again inside
   // every build only doubles the build time on a 2-core machine.

@@ -3,10 +3,15 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
+import { NextRequest } from "next/server";
 import { upsertOAuthUser, verifyLocal, whoForUserId } from "./actions/accounts";
 import { whoForToken } from "./actions/agents";
 import { getDb } from "./db";
 import { env } from "./env";
+import { clientAddress } from "./http/address";
+import { readBody } from "./http/door";
+import { guarded, PRIVATE_HEADERS, RATE_LIMITED } from "./http/floor";
+import { authLimit } from "./http/limits";
 import { ANON, type Who } from "./identity";
 import { authSecret } from "./secret";
 
@@ -64,6 +69,55 @@ function config(): NextAuthConfig {
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => config());
+
+/** The most a request to next-auth's own routes carries (a sign-in: a CSRF token, a name, a password, a URL). */
+export const AUTH_BODY_MAX = 4_096;
+
+/** The name a credentials sign-in is for, from its form (or JSON) body; "" when it names none. */
+function signInName(req: Request, body: string): string {
+  if (req.headers.get("content-type")?.includes("json")) {
+    try {
+      const parsed = JSON.parse(body) as { name?: unknown };
+      return typeof parsed?.name === "string" ? parsed.name : "";
+    } catch {
+      return "";
+    }
+  }
+  return new URLSearchParams(body).get("name") ?? "";
+}
+
+/**
+ * next-auth's POST routes behind a floor of their own: the body read within AUTH_BODY_MAX before anything parses it
+ * (so before any password is hashed), and a local sign-in charged to its name and to the client's address — a few a
+ * minute each (server/http/limits.ts), whether the name exists or not — before it reaches the password check. Over
+ * either, 429 with Retry-After; the body also carries the `url` next-auth's own client reads from every answer.
+ */
+export const authPost = guarded(async (req: Request): Promise<Response> => {
+  const body = await readBody(req, AUTH_BODY_MAX);
+  if (!body.ok) return body.res;
+  const url = new URL(req.url);
+  if (url.pathname.endsWith("/callback/credentials")) {
+    const spent = await authLimit(
+      await getDb(),
+      "sign-in",
+      signInName(req, body.text ?? ""),
+      clientAddress(req),
+    );
+    if (spent) {
+      const refusal = RATE_LIMITED(spent.retryAfter);
+      return Response.json(
+        {
+          error: { code: refusal.code, message: refusal.message },
+          url: `${url.origin}/signin?error=rate_limited`,
+        },
+        { status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": String(spent.retryAfter) } },
+      );
+    }
+  }
+  return handlers.POST(
+    new NextRequest(url, { method: req.method, headers: req.headers, body: body.text, signal: req.signal }),
+  );
+});
 
 /** Who is asking, from a bearer token (agents) or the session cookie (people); a revoked token is nobody. */
 export async function whoFromRequest(req: Request): Promise<{ who: Who; badToken: boolean }> {

@@ -54,6 +54,14 @@ export async function migratePostgres(url: string): Promise<string[]> {
   }
 }
 
+/** Each PostgreSQL client's pool, for what shares it beside Prisma (the rate limits' store, server/http/limits.ts). */
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/** The pg pool behind a client on PostgreSQL; none on the embedded database. */
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 function openPostgres(url: string): Database {
   // A server that stops answering fails a request in seconds (a 503 with Retry-After), instead of holding it open.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -61,6 +69,7 @@ function openPostgres(url: string): Database {
   // the pool replaces it on the next query.
   pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  pools.set(prisma, pool);
   const sql: SqlRunner = {
     async exec(script) {
       await pool.query(script);

@@ -1,5 +1,7 @@
 // What this process was told by its environment, validated once (zod) and read from here only.
+import { isIP } from "node:net";
 import { z } from "zod";
+import { nameKey } from "./names";
 
 /** An on/off switch with its default when unset or empty. */
 const flag = (byDefault: boolean) =>
@@ -8,6 +10,26 @@ const flag = (byDefault: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === "" ? byDefault : v === "on" || v === "true" || v === "1"));
 const onOff = flag(true);
+
+/** PARLEY_TRUST_PROXY read: how many hops of X-Forwarded-For are trusted proxies, or which addresses are. */
+export type TrustedProxies = { hops: number } | { addresses: string[] };
+
+function readTrustedProxies(raw: string): TrustedProxies | { bad: string } {
+  const v = raw.trim().toLowerCase();
+  if (["", "off", "false", "0"].includes(v)) return { hops: 0 };
+  if (["on", "true"].includes(v)) return { hops: 1 };
+  if (/^\d+$/.test(v)) return { hops: Number(v) };
+  const addresses = v
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = addresses.find((a) => {
+    const [ip, bits, more] = a.split("/");
+    if (more !== undefined || !isIP(ip!)) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (isIP(ip!) === 4 ? 32 : 128));
+  });
+  return bad === undefined ? { addresses } : { bad };
+}
 
 const schema = z.object({
   DATABASE_URL: z.string().optional(),
@@ -22,7 +44,24 @@ const schema = z.object({
   PARLEY_DEMO: onOff,
   PARLEY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   PARLEY_BODY_MAX: z.coerce.number().int().positive().default(65_536),
-  PARLEY_TRUST_PROXY: flag(false),
+  /**
+   * Who may tell this server a client's address in X-Forwarded-For (a guest's rate limits are kept by address):
+   * unset, "off" or 0 = nobody, the address is the TCP peer's; "on" = one proxy in front, N = a chain of N proxies
+   * (the client is the hop that many from the right); or a comma list of the proxies' addresses and CIDR ranges
+   * ("10.0.0.0/8, 192.0.2.7"), and the client is the right-most hop not among them. Never the client-supplied
+   * left-most hop (server/http/address.ts).
+   */
+  PARLEY_TRUST_PROXY: z
+    .string()
+    .default("off")
+    .superRefine((raw, ctx) => {
+      const read = readTrustedProxies(raw);
+      if ("bad" in read)
+        ctx.addIssue({
+          code: "custom",
+          message: `PARLEY_TRUST_PROXY: "${read.bad}" is neither on/off, a number of hops, nor an address or CIDR range`,
+        });
+    }),
   /** The app's public address (e.g. https://parley.example.com): its host is answered by default. */
   PARLEY_URL: z.string().optional(),
   /** Host names the doors answer for (DNS rebinding); empty = PARLEY_URL's host and this machine's; "*" = any. */
@@ -37,8 +76,10 @@ export function env(): Env {
   return schema.parse(process.env);
 }
 
-export const adminEmails = (): string[] =>
-  env()
-    .ADMIN_EMAILS.split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
+/** ADMIN_EMAILS, each compared as account names are: NFKC, case-folded (server/names.ts). */
+export const adminEmails = (): string[] => env().ADMIN_EMAILS.split(",").map(nameKey).filter(Boolean);
+
+/** PARLEY_TRUST_PROXY, read (server/http/address.ts). */
+export function trustedProxies(): TrustedProxies {
+  return readTrustedProxies(env().PARLEY_TRUST_PROXY) as TrustedProxies;
+}

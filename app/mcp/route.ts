@@ -8,7 +8,7 @@ import { door, jsonRpcCalls } from "@/server/http/door";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-const handler = door((a) => handleMcp(a.req, a.db, a.who, wallClock, a.rateKey), {
+const handler = door((a) => handleMcp(a.req, a.db, a.who, wallClock, a.rateKey, a.address), {
   resolveWho: (r) => whoFromRequest(r),
   calls: jsonRpcCalls,
 });

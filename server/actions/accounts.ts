@@ -3,34 +3,42 @@ import { z } from "zod";
 import type { Db } from "../db";
 import { adminEmails, env } from "../env";
 import type { Who } from "../identity";
-import { hashPassword, verifyPassword } from "../password";
+import { accountName, nameKey } from "../names";
+import { hashPassword, verifyNobody, verifyPassword } from "../password";
 import { fail, ok, type Result } from "../rules/result";
 import { isUniqueViolation } from "./unique";
 import { parseInput } from "./input";
 
+/** A name is held to its NFKC form ("ｂｏｓｓ" is "boss"), so what is shown is what it is unique by, less case. */
 export const ZAccountName = z
   .string()
   .trim()
+  .normalize("NFKC")
   .min(2, "use at least 2 characters")
   .max(32, "use at most 32 characters")
   .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, "use letters, digits, spaces, dots, dashes or underscores");
+/** The longest password: a body is held to it before anything is hashed. */
+export const PASSWORD_MAX = 200;
 export const ZPassword = z
   .string()
   .min(8, "use at least 8 characters")
-  .max(200, "use at most 200 characters");
+  .max(PASSWORD_MAX, `use at most ${PASSWORD_MAX} characters`);
 export const ZRegister = z.object({ name: ZAccountName, password: ZPassword }).strict();
 
 export type Account = { id: number; name: string; email: string | null };
 
-const isAdmin = (email: string | null) => !!email && adminEmails().includes(email.toLowerCase());
+/**
+ * ADMIN_EMAILS names admins by email or by local account name, compared as names are (NFKC, case-folded): since
+ * account names are unique that way, `boss` names the one account whose name is "boss", "BOSS" or "ｂｏｓｓ" —
+ * whichever of them was registered, there is only ever one.
+ */
+function isAdmin(user: { name: string; email: string | null }): boolean {
+  const admins = adminEmails();
+  return admins.includes(nameKey(user.name)) || (!!user.email && admins.includes(nameKey(user.email)));
+}
 
 export function whoForUser(user: { id: number; name: string; email: string | null }): Who {
-  return {
-    kind: "user",
-    userId: user.id,
-    name: user.name,
-    admin: isAdmin(user.email) || adminEmails().includes(user.name.toLowerCase()),
-  };
+  return { kind: "user", userId: user.id, name: user.name, admin: isAdmin(user) };
 }
 
 export async function registerLocal(db: Db, input: unknown): Promise<Result<Account>> {
@@ -40,23 +48,43 @@ export async function registerLocal(db: Db, input: unknown): Promise<Result<Acco
   const passwordHash = await hashPassword(p.value.password);
   try {
     const user = await db.user.create({
-      data: { name: p.value.name, passwordHash },
+      data: { ...accountName(p.value.name), passwordHash },
       select: { id: true, name: true, email: true },
     });
     return ok(user);
   } catch (e) {
-    if (isUniqueViolation(e)) return fail("conflict", `The name "${p.value.name}" is taken; choose another.`);
+    if (isUniqueViolation(e))
+      return fail(
+        "conflict",
+        `The name "${p.value.name}" is taken (names that differ only in case or width are one); choose another.`,
+      );
     throw e;
   }
 }
 
+/** The one answer to a sign-in that fails, whether the name exists or not. */
+export const NO_MATCH = "That name and password do not match an account.";
+
+/** Longer than any account's name (32, or a little more for one renamed when names became one under NFKC). */
+export const SIGNIN_NAME_MAX = 64;
+export const ZSignIn = z.object({
+  name: z.string().trim().min(1).max(SIGNIN_NAME_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+
+/**
+ * A local sign-in. A name with no account, or an account with no password, costs one scrypt like a wrong password
+ * does and gets the same sentence, so neither the answer nor its timing tells whether the name exists.
+ */
 export async function verifyLocal(db: Db, input: unknown): Promise<Result<Account>> {
   if (!env().AUTH_LOCAL) return fail("forbidden", "Local accounts are switched off here (AUTH_LOCAL=off).");
-  const p = parseInput(z.object({ name: z.string().trim().min(1), password: z.string().min(1) }), input);
+  const p = parseInput(ZSignIn, input);
   if (!p.ok) return p;
-  const user = await db.user.findUnique({ where: { name: p.value.name } });
-  if (!user?.passwordHash || !(await verifyPassword(p.value.password, user.passwordHash)))
-    return fail("signin_required", "That name and password do not match an account.");
+  const user = await db.user.findUnique({ where: { nameKey: nameKey(p.value.name) } });
+  const matches = user?.passwordHash
+    ? await verifyPassword(p.value.password, user.passwordHash)
+    : await verifyNobody(p.value.password);
+  if (!user || !matches) return fail("signin_required", NO_MATCH);
   return ok({ id: user.id, name: user.name, email: user.email });
 }
 
@@ -75,7 +103,12 @@ export async function upsertOAuthUser(
     const name = i === 0 ? base : `${base}-${i + 1}`;
     try {
       return await db.user.create({
-        data: { name, email: input.email, provider: input.provider, providerId: input.providerId },
+        data: {
+          ...accountName(name),
+          email: input.email,
+          provider: input.provider,
+          providerId: input.providerId,
+        },
         select: { id: true, name: true, email: true },
       });
     } catch (e) {

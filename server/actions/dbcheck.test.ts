@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invariantsOf } from "../modules";
 import { openDatabase, type Database } from "../db";
+import { accountName } from "../names";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { dbCheck } from "./dbcheck";
 import { joinTable, openTable, startTable } from "./game";
@@ -116,6 +117,6 @@ async function cliTarget(): Promise<CliTarget> {
     }
   };
   let owner = 0;
-  await write(async (prisma) => (owner = (await prisma.user.create({ data: { name: "cli-owner" } })).id));
+  await write(async (prisma) => (owner = (await prisma.user.create({ data: accountName("cli-owner") })).id));
   return { url, owner, write, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

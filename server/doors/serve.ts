@@ -1,10 +1,12 @@
 // The floor of one operation, the same at every door: may this kind of caller ask at all, is this caller's rate
-// limit spent, is the input well-formed — then the action, at the moment the door read from its clock. A batch of
-// calls passes here once per call, so it is charged once per call.
+// limit spent, is the input well-formed (and for a sign-up, are its name's and its address's own limits spent) —
+// then the action, at the moment the door read from its clock. A batch of calls passes here once per call, so it is
+// charged once per call. The limits are kept where every process on the database sees them (server/http/limits.ts).
 import { parseInput, person, signedIn, type FieldNames } from "../operations/floor";
 import type { Clock } from "../clock";
 import type { Db } from "../db";
-import { RATE_LIMITED, rateLimit } from "../http/floor";
+import { RATE_LIMITED } from "../http/floor";
+import { authLimit, rateLimit, type Spent } from "../http/limits";
 import type { Who } from "../identity";
 import type { AnyOperation } from "../operations/operation";
 import type { Failure, Result } from "../rules/result";
@@ -15,6 +17,8 @@ export type Call = {
   who: Who;
   clock: Clock;
   rateKey: string;
+  /** The client's address; a door that has none (the CLI, tests) is keyed by rateKey instead. */
+  address?: string;
   signal?: AbortSignal;
   /** How this door names fields in its refusals (snake_case on the JSON API and MCP). */
   names?: FieldNames;
@@ -34,12 +38,26 @@ export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise
   const refused = callerRefusal(op, call.who);
   if (refused) return refused;
   // The limiter measures how fast requests really arrive, so it reads the wall clock, not the door's.
-  const limited = rateLimit(call.rateKey, op.kind, Date.now(), op.cost ?? 1);
-  if (limited) return { ...RATE_LIMITED(limited.retryAfter), retryAfter: limited.retryAfter };
+  const limited = await rateLimit(call.db, call.rateKey, op.kind, op.cost ?? 1);
+  if (limited) return refusal(limited);
   const input = parseInput(op.input, raw, call.names);
   if (!input.ok) return input;
+  if (op.registers) {
+    const spent = await authLimit(
+      call.db,
+      "sign-up",
+      op.registers(input.value),
+      call.address ?? call.rateKey,
+    );
+    if (spent) return refusal(spent);
+  }
   return op.run(
     { db: call.db, who: call.who, now: call.clock(), clock: call.clock, signal: call.signal },
     input.value,
   );
 }
+
+const refusal = (spent: Spent): Refusal => ({
+  ...RATE_LIMITED(spent.retryAfter),
+  retryAfter: spent.retryAfter,
+});

@@ -7,7 +7,8 @@ import { getDb } from "../db";
 import { env } from "../env";
 import { identityKey, type Who } from "../identity";
 import { fail } from "../rules/result";
-import { clientAddress, crossOriginWrite, failureResponse, guarded, PRIVATE_HEADERS } from "./floor";
+import { clientAddress } from "./address";
+import { crossOriginWrite, failureResponse, guarded, PRIVATE_HEADERS } from "./floor";
 
 /** The most calls one request may carry (a tRPC batch, a JSON-RPC array). */
 export const BATCH_MAX = 20;
@@ -20,6 +21,8 @@ export type Admitted = {
   who: Who;
   /** Whose rate limit a call spends: the identity, or a guest's address. */
   rateKey: string;
+  /** The client's address (server/http/address.ts), whoever it is: sign-up is limited by it too. */
+  address: string;
   /** The request, its body (if any) already read within the cap. */
   req: Request;
   /** The body's text, or null for a request without one. */
@@ -67,11 +70,12 @@ export function hostAllowed(req: Request, allowed: string[]): boolean {
   return allowed.includes(name);
 }
 
-async function readBody(
+/** The body's text, read no further than `max` bytes (default PARLEY_BODY_MAX): past it, the request is refused. */
+export async function readBody(
   req: Request,
+  max = env().PARLEY_BODY_MAX,
 ): Promise<{ ok: true; text: string | null } | { ok: false; res: Response }> {
   if (req.method === "GET" || req.method === "HEAD" || !req.body) return { ok: true, text: null };
-  const max = env().PARLEY_BODY_MAX;
   const tooBig = () => ({
     ok: false as const,
     res: failureResponse(fail("invalid", `The request body is larger than ${max} bytes.`)),
@@ -123,6 +127,7 @@ export async function admit(
         fail("invalid", `A batch holds at most ${BATCH_MAX} calls; this one holds ${calls}.`),
       ),
     };
+  const address = clientAddress(req);
   const handed =
     body.text === null
       ? req
@@ -134,7 +139,7 @@ export async function admit(
         });
   return {
     ok: true,
-    value: { db, who, rateKey: identityKey(who, clientAddress(req)), req: handed, body: body.text },
+    value: { db, who, rateKey: identityKey(who, address), address, req: handed, body: body.text },
   };
 }
 

@@ -1,5 +1,5 @@
-// The HTTP floor every door stands on: same-origin writes, a body cap, a per-identity rate limit, private caching.
-import { env } from "../env";
+// The HTTP floor every door stands on: same-origin writes, a body cap, private caching, the answers of a refusal.
+// The rate limits are server/http/limits.ts, a guest's address server/http/address.ts.
 import { FAILURE_CODES, fail, type Failure } from "../rules/result";
 import { isDatabaseDown, RETRY_AFTER_S, UNAVAILABLE } from "./unavailable";
 
@@ -23,33 +23,6 @@ export function crossOriginWrite(req: Request): Failure | null {
     /* a malformed Origin is as foreign as any */
   }
   return fail("forbidden", "Cross-origin requests may not change anything here.");
-}
-
-/** A token bucket per identity and kind; writes get PARLEY_RATE_LIMIT a minute, reads ten times that. */
-type Bucket = { tokens: number; at: number };
-const buckets = new Map<string, Bucket>();
-
-export function rateLimit(
-  key: string,
-  kind: "read" | "write",
-  now = Date.now(),
-  cost = 1,
-): { retryAfter: number } | null {
-  const perMinute = env().PARLEY_RATE_LIMIT * (kind === "read" ? 10 : 1);
-  const id = `${kind}:${key}`;
-  const b = buckets.get(id) ?? { tokens: perMinute, at: now };
-  b.tokens = Math.min(perMinute, b.tokens + ((now - b.at) / 60_000) * perMinute);
-  b.at = now;
-  if (b.tokens < cost) {
-    buckets.set(id, b);
-    return { retryAfter: Math.max(1, Math.ceil(((cost - b.tokens) * 60_000) / perMinute / 1000)) };
-  }
-  b.tokens -= cost;
-  buckets.set(id, b);
-  // A flood of distinct keys must not grow memory without bound; the oldest buckets go first (a Map keeps
-  // insertion order), so nobody's current budget is reset by someone else's flood.
-  if (buckets.size > 50_000) for (const k of [...buckets.keys()].slice(0, 10_000)) buckets.delete(k);
-  return null;
 }
 
 export const RATE_LIMITED = (retryAfter: number) =>
@@ -111,13 +84,4 @@ export function thrownResponse(req: Request, e: unknown): Response {
     },
     { status: 500, headers: PRIVATE_HEADERS },
   );
-}
-
-/**
- * Who a guest is, for the rate limit: the peer address as the proxy reports it, only when PARLEY_TRUST_PROXY says
- * a proxy sets X-Forwarded-For (a client could otherwise mint a new identity per request).
- */
-export function clientAddress(req: Request): string {
-  if (!env().PARLEY_TRUST_PROXY) return "direct";
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "direct";
 }

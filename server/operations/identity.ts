@@ -54,6 +54,7 @@ export const IDENTITY_OPERATIONS = {
     callers: ANYONE,
     kind: "write",
     rest: { method: "POST", path: "/api/accounts", status: 201 },
+    registers: (i) => i.name,
     run: ({ db }, i) => registerLocal(db, i),
   }),
   agents: operation({

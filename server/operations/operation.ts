@@ -52,6 +52,8 @@ export type Operation<
   kind: K;
   /** How many of the caller's rate-limit tokens one call takes (default 1). */
   cost?: number;
+  /** For an operation that creates an account, the name it asks for: also limited per name and per address. */
+  registers?: (input: z.output<I>) => string;
   rest?: RestBinding;
   /** The MCP tool, when agents have one: its name and what a model reads about it. */
   mcp?: { tool: string; description?: string };

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "../db";
+import { accountName } from "../names";
 
 export type TestDatabase = Database & { url: string; drop(): Promise<void> };
 
@@ -37,6 +38,9 @@ async function admin(url: string, sql: string) {
 
 /** A signed-in person for tests, made directly in the database. */
 export async function makeUser(db: Database, name: string, email: string | null = null) {
-  const u = await db.prisma.user.create({ data: { name, email }, select: { id: true, name: true } });
+  const u = await db.prisma.user.create({
+    data: { ...accountName(name), email },
+    select: { id: true, name: true },
+  });
   return { kind: "user" as const, userId: u.id, name: u.name, admin: false };
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
+import { accountName, nameKey } from "../../names";
 import { hashToken, tokenHint } from "../../tokens";
 import { confirmAssignment } from "./gates";
 import { assessRisk } from "./risks";
@@ -28,15 +29,15 @@ const inspect = { id: "inspect-call-sites", title: "Inspect call sites of X", de
 export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
   if (await db.plan.findUnique({ where: { demo: DEMO_KEY }, select: { id: true } })) return;
   const house = await db.user.upsert({
-    where: { name: "harbourmaster" },
+    where: { nameKey: nameKey("harbourmaster") },
     update: {},
-    create: { name: "harbourmaster" },
+    create: accountName("harbourmaster"),
   });
   const planner: Who = { kind: "user", userId: house.id, name: house.name, admin: false };
   const reviewer = await db.user.upsert({
-    where: { name: "quartermaster" },
+    where: { nameKey: nameKey("quartermaster") },
     update: {},
-    create: { name: "quartermaster" },
+    create: accountName("quartermaster"),
   });
   const second: Who = { kind: "user", userId: reviewer.id, name: reviewer.name, admin: false };
   // The orchestrator's token is made and thrown away: the demo's agent reports, nobody can act as it.

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
+import { nameKey } from "../../names";
 import {
   AGGREGATORS,
   DEFAULT_AGGREGATOR,
@@ -162,7 +163,7 @@ async function seatData(db: Db, seats: ConveneInput["seats"]): Promise<Result<Se
     };
     if (s.wearer === "person") {
       if (!s.person) return fail("invalid", `${s.name}: name the person who wears this seat.`);
-      const u = await db.user.findUnique({ where: { name: s.person }, select: { id: true } });
+      const u = await db.user.findUnique({ where: { nameKey: nameKey(s.person) }, select: { id: true } });
       if (!u) return fail("invalid", `${s.name}: there is no person named "${s.person}".`);
       if (people.has(u.id)) return fail("invalid", `${s.person} wears two seats; one seat per person.`);
       people.add(u.id);

@@ -2,6 +2,7 @@
 // scripted souls answer a few seconds apart, so a newcomer can watch it deliberate; it is convened afresh once done.
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
+import { accountName, nameKey } from "../../names";
 import workedExample from "../../rules/council/fixtures/adopt-a-pattern.json";
 import { convene, type ConveneInput } from "./convene";
 import { importState } from "./exchange";
@@ -16,7 +17,11 @@ export const LIVE_DEMO_RENEW_MS = 60_000;
 const PACE_MS = 4_000;
 
 async function clerk(db: Db): Promise<Who & { kind: "user" }> {
-  const u = await db.user.upsert({ where: { name: CLERK }, update: {}, create: { name: CLERK } });
+  const u = await db.user.upsert({
+    where: { nameKey: nameKey(CLERK) },
+    update: {},
+    create: accountName(CLERK),
+  });
   return { kind: "user", userId: u.id, name: u.name, admin: false };
 }
 

@@ -2,15 +2,13 @@
 // of §10 as a finished table to browse.
 import type { Database } from "../../db";
 import { publish } from "../../live/outbox";
+import { accountName, nameKey } from "../../names";
 import { DEADLINE_DEFAULT_MS, TURN_WINDOW_DEFAULT_MS, WORKED_EXAMPLE, derive } from "../../rules/game";
 
 /** The house account hosts demo tables; it has no password, so nobody signs in as it. */
 export async function houseUser(db: Database) {
-  return db.prisma.user.upsert({
-    where: { name: "harbourmaster" },
-    update: {},
-    create: { name: "harbourmaster" },
-  });
+  const house = accountName("harbourmaster");
+  return db.prisma.user.upsert({ where: { nameKey: house.nameKey }, update: {}, create: house });
 }
 
 export async function seedGameDemo(db: Database): Promise<void> {
@@ -18,7 +16,13 @@ export async function seedGameDemo(db: Database): Promise<void> {
   const example = WORKED_EXAMPLE.game;
   const people: { id: number }[] = [];
   for (const name of WORKED_EXAMPLE.names)
-    people.push(await db.prisma.user.upsert({ where: { name }, update: {}, create: { name } }));
+    people.push(
+      await db.prisma.user.upsert({
+        where: { nameKey: nameKey(name) },
+        update: {},
+        create: accountName(name),
+      }),
+    );
   const bound = derive(example);
   await db.prisma.$transaction(async (tx) => {
     const worked = await tx.gameTable.create({

@@ -26,6 +26,7 @@ export function mcpServer(
   clock: Clock,
   rateKey: string,
   tools: McpTool[] = MCP_TOOLS,
+  address?: string,
 ): Server {
   const server = new Server({ name: "parley", version: "1.0.0" }, { capabilities: { tools: {} } });
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -54,7 +55,7 @@ export function mcpServer(
     if (!parsed.success) return text(describeIssue(parsed.error.issues[0], req.params.arguments), true);
     try {
       const r = await t.call(
-        { db, who, clock, rateKey, signal: extra.signal },
+        { db, who, clock, rateKey, address, signal: extra.signal },
         parsed.data as Record<string, unknown>,
       );
       if (!r.ok) return text(`${r.code}: ${r.message}`, true);
@@ -103,10 +104,11 @@ export async function handleMcp(
   who: Who,
   clock: Clock,
   rateKey: string,
+  address?: string,
 ): Promise<Response> {
   const refused = await argumentsNotAnObject(req);
   if (refused) return refused;
-  const server = mcpServer(db, who, clock, rateKey);
+  const server = mcpServer(db, who, clock, rateKey, MCP_TOOLS, address);
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: env().PARLEY_BODY_MAX,
     sessionIdGenerator: undefined,

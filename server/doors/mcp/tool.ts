@@ -7,7 +7,14 @@ import type { AnyOperation } from "../../operations/operation";
 import type { Result } from "../../rules/result";
 
 /** What a tool is called with: the database, who is asking, the clock the door reads time from, the call's signal. */
-export type McpContext = { db: Db; who: Who; clock: Clock; rateKey: string; signal?: AbortSignal };
+export type McpContext = {
+  db: Db;
+  who: Who;
+  clock: Clock;
+  rateKey: string;
+  address?: string;
+  signal?: AbortSignal;
+};
 
 export type McpTool = {
   name: string;

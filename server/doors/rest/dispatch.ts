@@ -1,7 +1,8 @@
 // The JSON API door: match a route, call it, map the answer; the HTTP floor before it is server/http/door.ts.
 import type { Clock } from "../../clock";
 import type { Admitted } from "../../http/door";
-import { failureResponse, PRIVATE_HEADERS, RATE_LIMITED, rateLimit } from "../../http/floor";
+import { failureResponse, PRIVATE_HEADERS, RATE_LIMITED } from "../../http/floor";
+import { rateLimit } from "../../http/limits";
 import { fail, type Failure } from "../../rules/result";
 import type { RestRoute } from "./route";
 import { REST_ROUTES } from "./routes";
@@ -67,7 +68,7 @@ export async function dispatch(
   // A route generated from an operation is charged by the operation's floor, at its own cost.
   const limited = found.route.operation
     ? null
-    : rateLimit(a.rateKey, a.req.method === "GET" ? "read" : "write");
+    : await rateLimit(a.db, a.rateKey, a.req.method === "GET" ? "read" : "write");
   if (limited)
     return failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   const body = bodyOf(a.body);
@@ -77,6 +78,7 @@ export async function dispatch(
     who: a.who,
     clock,
     rateKey: a.rateKey,
+    address: a.address,
     params: found.params,
     body: body.value,
     query: url.searchParams,

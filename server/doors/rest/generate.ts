@@ -48,7 +48,7 @@ export function restRoutes(ops: AnyOperation[]): RestRoute[] {
         tag: op.name.split(".")[0]!,
         status: rest.status,
         operation: op,
-        call: async ({ db, who, clock, rateKey, params, body, query }) => {
+        call: async ({ db, who, clock, rateKey, address, params, body, query }) => {
           const wire: Record<string, unknown> = {};
           if (rest.method === "GET")
             for (const [k, v] of query)
@@ -66,7 +66,11 @@ export function restRoutes(ops: AnyOperation[]): RestRoute[] {
               return fail("invalid", `"${name}" is given by the path; leave it out of the body.`);
             wire[name] = Number(params[name]);
           }
-          const r = await serve(op, { db, who, clock, rateKey, names: snake }, fromWire(op.input, wire));
+          const r = await serve(
+            op,
+            { db, who, clock, rateKey, address, names: snake },
+            fromWire(op.input, wire),
+          );
           return r.ok ? ok(toWire(op.output, r.value)) : r;
         },
       } satisfies RestRoute,

@@ -13,6 +13,8 @@ export type RestContext = {
   clock: Clock;
   /** The caller's rate-limit key (who, or the guest's address). */
   rateKey: string;
+  /** The client's address, when the door knows it. */
+  address?: string;
   params: Record<string, string>;
   body: unknown;
   query: URLSearchParams;

@@ -43,6 +43,7 @@ export function proceduresOf<T extends Record<string, AnyOperation>>(ops: T): Pr
             who: ctx.who,
             clock: ctx.clock,
             rateKey: ctx.rateKey ?? identityKey(ctx.who),
+            address: ctx.address,
             signal,
           },
           input,

@@ -13,12 +13,13 @@ export function handleTrpc(
   who: Who,
   clock: Clock,
   rateKey?: string,
+  address?: string,
 ): Promise<Response> {
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () => ({ db, who, clock, rateKey }),
+    createContext: () => ({ db, who, clock, rateKey, address }),
     responseMeta: ({ errors }) => {
       const headers = new Headers(PRIVATE_HEADERS);
       if (errors.some((e) => e.code === "SERVICE_UNAVAILABLE"))

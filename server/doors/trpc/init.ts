@@ -9,7 +9,7 @@ import type { FailureCode, Result } from "../../rules/result";
 
 // 1. CONTEXT — the inner part (db, who, clock) is all a procedure needs; tests and the CLI build it without a
 // request, and pass a fixed clock so that a fixture's date holds on any day.
-export type Context = { db: Db; who: Who; clock: Clock; rateKey?: string };
+export type Context = { db: Db; who: Who; clock: Clock; rateKey?: string; address?: string };
 export const createContextInner = (ctx: Context): Context => ctx;
 
 // 2. INITIALISATION

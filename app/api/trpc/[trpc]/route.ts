@@ -7,7 +7,7 @@ import { door, trpcCalls } from "@/server/http/door";
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
-const handler = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.rateKey), {
+const handler = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.rateKey, a.address), {
   resolveWho: (r) => whoFromRequest(r),
   calls: trpcCalls,
 });

@@ -1,0 +1,123 @@
+// The rate limits are kept where every process on one database sees them: on PostgreSQL two processes (two
+// independent pools and limiters, as two processes have, and a real child process) spend one budget; on the embedded
+// database, one process's memory. Sign-in and sign-up are limited per name (as names compare) and per address.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db";
+import { testDatabase, type TestDatabase } from "../testing/db";
+import { authLimit, rateLimit, SIGN_IN_PER_NAME, SIGN_UP_PER_ADDRESS } from "./limits";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterAll(async () => db?.drop());
+afterEach(() => {
+  delete process.env.PARLEY_RATE_LIMIT;
+});
+
+/** As server/testing/db.ts decides: a PostgreSQL server when DATABASE_URL names one, else in-memory PGlite. */
+const onPostgres = !!process.env.DATABASE_URL && !/^(pglite:|memory:\/\/)/.test(process.env.DATABASE_URL);
+
+describe.skipIf(!onPostgres)(
+  "on PostgreSQL (skipped on the embedded database: PGlite is one process, its limits live in its memory)",
+  () => {
+    let second: Database;
+    beforeAll(async () => {
+      second = await openDatabase(db.url, { migrate: false }); // another pool, other limiters: another process
+    });
+    afterAll(async () => second?.close());
+
+    it("two processes on one database share one budget", async () => {
+      process.env.PARLEY_RATE_LIMIT = "6";
+      const answers: (object | null)[] = [];
+      for (let i = 0; i < 8; i++)
+        answers.push(await rateLimit(i % 2 ? second.prisma : db.prisma, "user:1", "write"));
+      expect(answers.slice(0, 6)).toEqual([null, null, null, null, null, null]);
+      expect(answers[6]).toMatchObject({ retryAfter: expect.any(Number) });
+      expect(answers[7]).toMatchObject({ retryAfter: expect.any(Number) });
+      // the count is in the database, where a third process would find it
+      const [row] = await db.sql.query<{ points: number }>(
+        `SELECT points FROM "RateLimit" WHERE key = 'write:user:1'`,
+      );
+      expect(row?.points).toBeGreaterThanOrEqual(7);
+    });
+
+    it("and so do two real processes: a child process spends from the budget this one began", async () => {
+      process.env.PARLEY_RATE_LIMIT = "6";
+      for (let i = 0; i < 3; i++) expect(await rateLimit(db.prisma, "user:procs", "write")).toBeNull();
+      const child = await inChildProcess(db.url, "user:procs", 4);
+      expect(child.slice(0, 3)).toEqual([null, null, null]);
+      expect(child[3]).toMatchObject({ retryAfter: expect.any(Number) });
+      expect(await rateLimit(db.prisma, "user:procs", "write")).toMatchObject({
+        retryAfter: expect.any(Number),
+      });
+    }, 60_000);
+
+    it("sign-in attempts at one name count across processes too", async () => {
+      const answers = [];
+      for (let i = 0; i <= SIGN_IN_PER_NAME; i++)
+        answers.push(
+          await authLimit(i % 2 ? second.prisma : db.prisma, "sign-in", "Shared", `198.51.100.${i}`),
+        );
+      expect(answers.filter((a) => a === null)).toHaveLength(SIGN_IN_PER_NAME);
+      expect(answers.at(-1)).toMatchObject({ retryAfter: expect.any(Number) });
+    });
+  },
+);
+
+/** Spends `times` writes of `key` from a process of its own (tsx), on the database at `url`; its answers. */
+async function inChildProcess(url: string, key: string, times: number): Promise<unknown[]> {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const script = `(async () => {
+    const { openDatabase } = await import(${JSON.stringify(path.join(root, "server/db.ts"))});
+    const { rateLimit } = await import(${JSON.stringify(path.join(root, "server/http/limits.ts"))});
+    const db = await openDatabase(${JSON.stringify(url)}, { migrate: false });
+    const out = [];
+    for (let i = 0; i < ${times}; i++) out.push(await rateLimit(db.prisma, ${JSON.stringify(key)}, "write"));
+    console.log(JSON.stringify(out));
+    await db.close();
+  })();`;
+  const { stdout } = await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["-e", script], {
+    env: { ...process.env },
+    cwd: root,
+  });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as unknown[];
+}
+
+describe("the limits", () => {
+  it("charge a cost at once, and another identity is not held up", async () => {
+    process.env.PARLEY_RATE_LIMIT = "10";
+    expect(await rateLimit(db.prisma, "user:cost", "write", 10)).toBeNull();
+    const spent = await rateLimit(db.prisma, "user:cost", "write");
+    expect(spent!.retryAfter).toBeGreaterThan(0);
+    expect(spent!.retryAfter).toBeLessThanOrEqual(60);
+    expect(await rateLimit(db.prisma, "user:other", "write")).toBeNull();
+    // reads have ten times the budget
+    expect(await rateLimit(db.prisma, "user:cost", "read", 100)).toBeNull();
+  });
+
+  it("count sign-in attempts per name as names compare, from any address", async () => {
+    const answers = [];
+    for (const [i, name] of ["Boss", "BOSS", "ｂｏｓｓ", "boss", " boss", "ＢＯＳＳ"].entries())
+      answers.push(await authLimit(db.prisma, "sign-in", name, `203.0.113.${i}`));
+    expect(answers.slice(0, SIGN_IN_PER_NAME)).toEqual(Array(SIGN_IN_PER_NAME).fill(null));
+    expect(answers[SIGN_IN_PER_NAME]).toMatchObject({ retryAfter: expect.any(Number) });
+    expect(await authLimit(db.prisma, "sign-in", "someone-else", "203.0.113.99")).toBeNull();
+  });
+
+  it("count sign-ups per address, whatever the names", async () => {
+    const answers = [];
+    for (let i = 0; i <= SIGN_UP_PER_ADDRESS; i++)
+      answers.push(await authLimit(db.prisma, "sign-up", `newcomer-${i}`, "192.0.2.50"));
+    expect(answers.filter((a) => a === null)).toHaveLength(SIGN_UP_PER_ADDRESS);
+    expect(answers.at(-1)).toMatchObject({ retryAfter: expect.any(Number) });
+    expect(await authLimit(db.prisma, "sign-up", "newcomer-x", "192.0.2.51")).toBeNull();
+  });
+
+  it("keep a key too long for the store as its digest", async () => {
+    expect(await authLimit(db.prisma, "sign-in", "n".repeat(5_000), "a".repeat(5_000))).toBeNull();
+  });
+});
