@@ -1,5 +1,6 @@
-// Wave checkpoints in real Chromium: a planner imports a plan, an orchestrator reports with its token (JSON API and
-// MCP), the canvas shows the hold live, an approval arrives, the checkpoint admits the next wave; then 1,000 nodes.
+// Wave checkpoints in real Chromium: a planner imports a plan and gives a reviewer the gates' roles, an orchestrator
+// reports with its token (JSON API and MCP), the canvas shows the hold live, the reviewer's approval arrives, the
+// checkpoint admits the next wave; then 1,000 nodes.
 import { describe, expect, inject, it } from "vitest";
 import { browser, hasChromium, shot } from "./browser";
 import { signUp } from "./http";
@@ -83,6 +84,22 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
       await expect.poll(() => page.getByTestId("canvas-node").count(), { timeout: 15_000 }).toBe(3);
       expect(await page.getByTestId("lane").count()).toBe(3);
       const node = (nodeId: string) => page.locator(`[data-testid="canvas-node"][data-node-id="${nodeId}"]`);
+      // A new plan is invited: a guest is told it does not exist.
+      expect((await call("GET", `/api/plans/${id}`, {})).status).toBe(404);
+      // Only the plan's approvers approve, only its authority and resources holders confirm: the planner gives the
+      // reviewer those roles on the page, and the members panel lists them.
+      for (const role of ["approver", "authority", "resources"]) {
+        await page.getByTestId("role-select").selectOption(role);
+        await page.getByTestId("role-who").fill("wave-reviewer");
+        await page.getByTestId("role-assign").click();
+        await expect
+          .poll(
+            () =>
+              page.locator(`[data-testid="member"][data-role="${role}"][data-name="wave-reviewer"]`).count(),
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+      }
 
       // The orchestrator reports wave 1 over the JSON API with its token; the open canvas turns scan green.
       const reported = await call(

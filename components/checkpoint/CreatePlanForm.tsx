@@ -54,6 +54,8 @@ export function CreatePlanForm() {
   const [name, setName] = useState("");
   const [graph, setGraph] = useState(EXAMPLE);
   const [approvers, setApprovers] = useState(1);
+  const [visibility, setVisibility] = useState<"public" | "signed_in" | "invited">("invited");
+  const [ttlHours, setTtlHours] = useState("");
   const [error, setError] = useState<string | null>(null);
   const create = useMutation(
     trpc.plans.create.mutationOptions({
@@ -69,11 +71,20 @@ export function CreatePlanForm() {
     } catch {
       return setError("That JSON does not parse: check the brackets and quotes.");
     }
-    create.mutate({ name, requiredApprovers: approvers, ...parsed });
+    const hours = ttlHours.trim();
+    if (hours !== "" && !(Number(hours) > 0))
+      return setError("Give the approval's life in hours, or leave it empty.");
+    create.mutate({
+      name,
+      requiredApprovers: approvers,
+      visibility,
+      ...(hours === "" ? {} : { approvalTtlMs: Math.round(Number(hours) * 3_600_000) }),
+      ...parsed,
+    });
   }
   return (
     <form className="card space-y-4" onSubmit={submit} data-testid="create-plan">
-      <div className="grid gap-4 md:grid-cols-[1fr_200px]">
+      <div className="grid gap-4 md:grid-cols-[1fr_200px_160px_200px]">
         <div>
           <label className="label" htmlFor="plan-name">
             Name
@@ -100,7 +111,40 @@ export function CreatePlanForm() {
             onChange={(e) => setApprovers(Number(e.target.value))}
           />
         </div>
+        <div>
+          <label className="label" htmlFor="plan-visibility">
+            Who reads it
+          </label>
+          <select
+            id="plan-visibility"
+            className="field"
+            value={visibility}
+            onChange={(e) => setVisibility(e.target.value as typeof visibility)}
+            data-testid="plan-visibility-select"
+          >
+            <option value="invited">invited: its owner and members</option>
+            <option value="signed_in">signed in: anyone signed in</option>
+            <option value="public">public: anyone</option>
+          </select>
+        </div>
+        <div>
+          <label className="label" htmlFor="plan-ttl">
+            An approval counts for (hours)
+          </label>
+          <input
+            id="plan-ttl"
+            className="field"
+            inputMode="decimal"
+            value={ttlHours}
+            onChange={(e) => setTtlHours(e.target.value)}
+            placeholder="empty: until a new revision"
+          />
+        </div>
       </div>
+      <p className="text-xs text-stone-600">
+        Approvers, authority and resources are roles you give on the plan&apos;s page once it is made: only
+        they approve and confirm, never you for a wave you proposed.
+      </p>
       <div>
         <label className="label" htmlFor="plan-graph">
           The graph

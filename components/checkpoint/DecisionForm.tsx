@@ -47,11 +47,11 @@ export function DecisionForm({ view }: { view: PlanView }) {
     }),
   );
   if (!("nextWave" in view.proposal)) return null;
-  if (view.may.write !== true)
+  if (view.may.decide !== true)
     return (
       <section className="card p-4 text-sm text-stone-600" data-testid="decision">
         <h2 className="mb-1 font-semibold text-ink">Decide</h2>
-        {view.may.write}
+        {view.may.decide}
       </section>
     );
   const list = (s: string) =>

@@ -1,5 +1,6 @@
 "use client";
-// The proposed checkpoint and its gates: approvals bound to this revision and wave, and the assignment checks.
+// The proposed checkpoint and its gates: approvals bound to this revision and wave, and the assignment checks; who
+// is still needed, what no longer counts, and why you may or may not act (the server's sentences).
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
@@ -54,9 +55,23 @@ export function GatesPanel({ view }: { view: PlanView }) {
                 {g.approvals.map((a) => (
                   <li key={a.by}>
                     ✓ <strong>{a.by}</strong> <When at={a.at} mode="ago" />
+                    {a.expiresAt ? (
+                      <span className="text-xs text-stone-500">
+                        {" "}
+                        · counts for <When at={a.expiresAt} mode="left" />
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
+              {needs(g.stillNeeded, /approv/)}
+              {g.lapsed
+                .filter((l) => /approv/.test(l))
+                .map((l) => (
+                  <p key={l} className="text-xs text-amber-800" data-testid="gate-lapsed">
+                    ⌛ {l}.
+                  </p>
+                ))}
               {view.may.approve === true ? (
                 <button
                   className="btn"
@@ -87,7 +102,7 @@ export function GatesPanel({ view }: { view: PlanView }) {
                 ) : (
                   <>
                     <span className="text-red-700">✗ {kind}</span>
-                    {view.may.confirm === true ? (
+                    {view.may.confirm[kind] === true ? (
                       <button
                         className="btn-quiet py-0.5 text-xs"
                         disabled={confirm.isPending}
@@ -102,9 +117,21 @@ export function GatesPanel({ view }: { view: PlanView }) {
               </div>
             );
           })}
-          {view.may.confirm !== true && !(g.authority && g.resources) ? (
-            <p className="mt-1 text-xs text-stone-500">{view.may.confirm}</p>
-          ) : null}
+          {needs(g.stillNeeded, /authority|resources/)}
+          {g.lapsed
+            .filter((l) => /authority|resources/.test(l))
+            .map((l) => (
+              <p key={l} className="text-xs text-amber-800" data-testid="gate-lapsed">
+                ⌛ {l}.
+              </p>
+            ))}
+          {(["authority", "resources"] as const).map((kind) =>
+            view.may.confirm[kind] !== true && !g[kind] ? (
+              <p key={kind} className="mt-1 text-xs text-stone-500">
+                {view.may.confirm[kind]}
+              </p>
+            ) : null,
+          )}
         </div>
       </div>
       {error ? (
@@ -114,6 +141,17 @@ export function GatesPanel({ view }: { view: PlanView }) {
       ) : null}
     </section>
   );
+}
+
+/** Who the gate still needs, as the server says it ("needs 1 more approver: ana or ben"). */
+function needs(lines: string[], about: RegExp) {
+  const shown = lines.filter((l) => about.test(l));
+  if (shown.length === 0) return null;
+  return shown.map((l) => (
+    <p key={l} className="text-xs font-medium text-red-800" data-testid="gate-needs">
+      {l.charAt(0).toUpperCase() + l.slice(1)}.
+    </p>
+  ));
 }
 
 /** A wave of a hundred nodes is named by its first few; the canvas shows the rest. */

@@ -1,5 +1,5 @@
 "use client";
-// The list of plans, kept current by the lobby's live events.
+// The list of plans you may read, kept current by the plans' live events (each reaches only those who may read it).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import type { PlanSummary } from "@/server/actions/checkpoint";
@@ -12,7 +12,7 @@ export function PlanList({ initial }: { initial: PlanSummary[] }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const plans = useQuery({ ...trpc.plans.list.queryOptions(), initialData: initial });
-  useLive(["lobby"], (e) => {
+  useLive(["plan:*"], (e) => {
     if (e.type.startsWith("plan.") || e.type === "live.open")
       void qc.invalidateQueries({ queryKey: trpc.plans.list.queryKey() });
   });
@@ -44,6 +44,11 @@ export function PlanList({ initial }: { initial: PlanSummary[] }) {
               <td className="px-4 py-2 font-medium">
                 <Link href={`/plans/${p.id}`}>{p.name}</Link>
                 {p.yours ? <span className="badge ml-1 bg-teal-100 text-teal-800">yours</span> : null}
+                {p.visibility === "public" ? null : (
+                  <span className="badge ml-1 bg-stone-100 text-stone-700">
+                    {p.visibility.replace("_", " ")}
+                  </span>
+                )}
               </td>
               <td className="px-4 py-2">{p.owner}</td>
               <td className="px-4 py-2">r{p.revision}</td>

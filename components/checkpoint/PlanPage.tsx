@@ -8,6 +8,7 @@ import { STATUS_STYLE, ROLE_STYLE } from "./colors";
 import { DecisionForm } from "./DecisionForm";
 import { FindingsList } from "./FindingsList";
 import { GatesPanel } from "./GatesPanel";
+import { MembersPanel } from "./MembersPanel";
 import { OutcomesPanel } from "./OutcomesPanel";
 import { PlanCanvas } from "./PlanCanvas";
 import { RevisionSwitcher } from "./RevisionSwitcher";
@@ -39,7 +40,8 @@ export function PlanPage({
       <header className="flex flex-wrap items-end gap-x-4 gap-y-1">
         <div>
           <p className="text-xs text-stone-500">
-            <Link href="/plans">Plans</Link> · owned by {view.plan.owner}
+            <Link href="/plans">Plans</Link> · owned by {view.plan.owner} ·{" "}
+            {view.plan.visibility.replace("_", " ")}
           </p>
           <h1 className="text-2xl font-semibold" data-testid="plan-name">
             {view.plan.name}
@@ -72,6 +74,7 @@ export function PlanPage({
         <RisksPanel view={view} onFocus={focus} />
         <CheckpointHistory view={view} onShow={show} />
       </div>
+      <MembersPanel view={view} />
     </div>
   );
 }

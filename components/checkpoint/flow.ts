@@ -124,6 +124,8 @@ export function flowOf(
             ? [
                 `${g.approvals.length} of ${g.needed} approval${g.needed === 1 ? "" : "s"}`,
                 ...g.approvals.map((a) => `✓ ${a.by}`),
+                ...g.stillNeeded.filter((l) => /approv/.test(l)),
+                ...g.lapsed.filter((l) => /approv/.test(l)).map((l) => `⌛ ${l}`),
               ]
             : ["not required"],
           finding: approvalFinding,
@@ -138,6 +140,7 @@ export function flowOf(
           lines: [
             g.authority ? `✓ authority: ${g.authority.by}` : "✗ authority",
             g.resources ? `✓ resources: ${g.resources.by}` : "✗ resources",
+            ...g.stillNeeded.filter((l) => /authority|resources/.test(l)),
           ],
           finding: assignmentFinding,
           focused: focused === "gate:assignment",

@@ -217,6 +217,7 @@ describe("answers fit their published schemas on the wire", () => {
     const created = (
       await viaRest(p.create, host, {
         name: "Declared plan",
+        visibility: "public",
         nodes: [
           { id: "scan", depends_on: [] },
           { id: "patch", depends_on: ["scan"], needs_approval: true },
@@ -233,7 +234,33 @@ describe("answers fit their published schemas on the wire", () => {
       await viaRest(p.checkpoint, host, { plan_id, revision: 1, decision: "hold", rationale: "not yet" })
     ).body;
     fits(p.checkpoint, held);
+    const reviewer = await makeUser(db, "ops-reviewer");
+    fits(
+      p.assignRole,
+      (await viaRest(p.assignRole, host, { plan_id, role: "approver", person: reviewer.name })).body,
+    );
+    fits(
+      p.assignRole,
+      (await viaRest(p.assignRole, host, { plan_id, role: "viewer", person: reviewer.name })).body,
+    );
+    fits(
+      p.removeRole,
+      (await viaRest(p.removeRole, host, { plan_id, role: "viewer", person: reviewer.name })).body,
+    );
+    const set = (await viaRest(p.settings, host, { plan_id, approval_ttl_ms: 3_600_000 })).body;
+    fits(p.settings, set);
+    expect(set).toMatchObject({
+      visibility: "public",
+      approval_ttl_ms: 3_600_000,
+      changed: ["approvalTtlMs"],
+    });
     for (const who of [ANON, host] as Who[]) {
+      const members = (await viaRest(p.members, who, { plan_id })).body;
+      fits(p.members, members);
+      expect(members.members.map((m: { role: string; name: string }) => [m.role, m.name])).toEqual([
+        ["owner", host.name],
+        ["approver", reviewer.name],
+      ]);
       fits(p.list, (await viaRest(p.list, who, {})).body);
       const view = (await viaRest(p.view, who, { plan_id })).body;
       fits(p.view, view);

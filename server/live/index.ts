@@ -1,13 +1,13 @@
 // The live feed of this process: one tailer, subscriptions that resume from Last-Event-ID, per-viewer filters.
 import { getDatabase, openedDatabase, type Database } from "../db";
 import type { Who } from "../identity";
-import { WAKE_CHANNEL } from "./outbox";
+import { AUDIENCE_KEY, WAKE_CHANNEL, type Audience } from "./outbox";
 import { later, parseEventId, START } from "./cursor";
 import { eventIsAfter, Tailer, type LiveEvent } from "./tail";
 
 export type { LiveEvent } from "./tail";
 export { parseEventId } from "./cursor";
-export { publish, type OutboxEvent } from "./outbox";
+export { publish, type Audience, type OutboxEvent } from "./outbox";
 
 /**
  * The per-viewer hook: a module registers a filter for its topic prefix; it returns the event as this viewer
@@ -23,7 +23,27 @@ registerEventFilter("user:", (e, who) =>
   who.kind === "user" && e.topic === `user:${who.userId}` ? e : null,
 );
 
+/** Whether `who` is in an event's audience (server/live/outbox.ts): admins always are. */
+export function inAudience(audience: Audience, who: Who): boolean {
+  if (who.kind === "user" && who.admin) return true;
+  if ("signedIn" in audience) return who.kind !== "anon";
+  if (who.kind === "user") return audience.users.includes(who.userId);
+  if (who.kind === "agent")
+    return audience.agents.includes(who.agentId) || audience.agentsOf.includes(who.ownerId);
+  return false;
+}
+
+/**
+ * An event that names its audience reaches only that audience, and without the names: it is written by the
+ * publisher with the event, so no process can forget to filter it. Then the topic's own filter, if any.
+ */
 export function visibleTo(e: LiveEvent, who: Who): LiveEvent | null {
+  const p = e.payload as Record<string, unknown> | null;
+  if (p && typeof p === "object" && AUDIENCE_KEY in p) {
+    const { [AUDIENCE_KEY]: audience, ...rest } = p;
+    if (!inAudience(audience as Audience, who)) return null;
+    e = { ...e, payload: rest };
+  }
   for (const [prefix, fn] of filters) if (e.topic.startsWith(prefix)) return fn(e, who);
   return e;
 }

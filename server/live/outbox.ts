@@ -1,14 +1,35 @@
 // The events outbox: an event is a row written in the same transaction as the change it announces.
 import type { Prisma } from "../generated/prisma/client";
 
+/**
+ * Who may hear an event, decided by its publisher in the transaction that writes it (so it is what was true then):
+ * anyone signed in, or these people, these agents and the agents of these people. Admins hear every event. An
+ * event without one is for anyone who may follow its topic.
+ */
+export type Audience = { signedIn: true } | { users: number[]; agents: number[]; agentsOf: number[] };
+
+/** Where an audience travels: a reserved key of the event's payload, read and removed before delivery. */
+export const AUDIENCE_KEY = "audience";
+
 /** Topics: "lobby", "table:<id>", "council:<id>", "plan:<id>", "user:<id>" (private to that user). */
-export type OutboxEvent = { topic: string; type: string; payload: Prisma.InputJsonValue };
+export type OutboxEvent = {
+  topic: string;
+  type: string;
+  payload: Prisma.InputJsonValue;
+  audience?: Audience | null;
+};
 
 type Tx = Pick<Prisma.TransactionClient, "event">;
 
 export async function publish(tx: Tx, ...events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.event.createMany({ data: events });
+  await tx.event.createMany({
+    data: events.map(({ audience, ...e }) =>
+      audience && typeof e.payload === "object" && e.payload !== null && !Array.isArray(e.payload)
+        ? { ...e, payload: { ...e.payload, [AUDIENCE_KEY]: audience } }
+        : e,
+    ),
+  });
 }
 
 /** The channel a NOTIFY wakes tailers on after a commit; a hint only: the outbox rows are the carrier. */

@@ -31,6 +31,19 @@ INVARIANTS.push({
   explain: "evidence and decisions are bound to a graph revision that exists",
 });
 
+INVARIANTS.push({
+  name: "each plan's roles are given and taken by its owner, each to one person or one agent",
+  sql: `SELECT c.id FROM "PlanRoleChange" c JOIN "Plan" p ON p.id = c."planId"
+        WHERE c."byId" <> p."ownerId" OR (c."userId" IS NULL) = (c."agentId" IS NULL)`,
+  explain: "the owner assigns the roles, and the role log is the record of who did",
+});
+INVARIANTS.push({
+  name: "an agent holds only the operator role, and only on its owner's plans",
+  sql: `SELECT c.id FROM "PlanRoleChange" c JOIN "Plan" p ON p.id = c."planId" JOIN "Agent" a ON a.id = c."agentId"
+        WHERE c.role <> 'operator' OR a."ownerId" <> p."ownerId"`,
+  explain: "approving and confirming are a person's judgement; an owner gives roles only to her own agents",
+});
+
 export const CHECKPOINT_MODULE: Module = {
   name: "plans",
   // Listed after the councils (server/modules.ts): a table the council sweeper closes has its advice in the same tick.

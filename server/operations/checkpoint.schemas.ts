@@ -3,13 +3,26 @@
 // door verbatim, keeping their own field names (eligibleToAdmit, justFinished), so a saved declaration is
 // exactly what `npx parley checkpoint audit --input FILE` checks.
 import { z } from "zod";
-import { AUDIT_SCOPE, DECISIONS, OUTCOME_STATUSES, RISK_SEVERITIES } from "../rules/checkpoint";
+import {
+  ASSIGNABLE_ROLES,
+  AUDIT_SCOPE,
+  DECISIONS,
+  OUTCOME_STATUSES,
+  PLAN_ROLES,
+  PLAN_VISIBILITIES,
+  RISK_SEVERITIES,
+} from "../rules/checkpoint";
 import { ZInstant, ZMay } from "./common";
 import { verbatim } from "./wire";
 
 const ZIds = z.array(z.string());
 const ZStatus = z.enum(OUTCOME_STATUSES);
 const ZSeverity = z.enum(RISK_SEVERITIES);
+const ZVisibility = z.enum(PLAN_VISIBILITIES);
+const ZTtl = z
+  .number()
+  .nullable()
+  .describe("how long an approval counts, in ms; null: until a superseding revision");
 
 /** Who did something: a person, or an agent with the person who owns it. */
 const ZActor = z.object({
@@ -96,6 +109,7 @@ export const ZPlanSummary = z.object({
   id: z.number(),
   name: z.string(),
   owner: z.string(),
+  visibility: ZVisibility,
   createdAt: z.date(),
   revision: z.number(),
   nodes: z.number(),
@@ -113,14 +127,80 @@ const ZAdvice = z.object({
   ruling: z.object({ choice: z.string(), reason: z.string(), by: z.string(), at: z.string() }).nullable(),
 });
 
+const ZMember = z.object({
+  role: z.enum(PLAN_ROLES),
+  kind: z.enum(["person", "agent"]),
+  name: z.string(),
+  owner: z.string().nullable().describe("an agent's owner"),
+  since: ZInstant,
+  by: z.string().describe("who gave the role"),
+});
+
+/** Who holds which role, what each may, and every change of the roles and of the settings. */
+export const ZMembers = z.object({
+  members: z.array(ZMember).describe("the owner first, then every role as it stands"),
+  log: z
+    .array(
+      z.object({
+        action: z.enum(["assign", "remove"]),
+        role: z.enum(ASSIGNABLE_ROLES),
+        kind: z.enum(["person", "agent"]),
+        name: z.string(),
+        owner: z.string().nullable(),
+        by: z.string(),
+        at: ZInstant,
+      }),
+    )
+    .describe("every change of a role, newest first (append-only)"),
+  settings: z
+    .array(
+      z.object({
+        field: z.string(),
+        before: z.string().nullable(),
+        after: z.string().nullable(),
+        by: z.string(),
+        at: ZInstant,
+      }),
+    )
+    .describe("every change of the visibility and the approval terms, newest first"),
+  roles: z.array(z.object({ role: z.enum(PLAN_ROLES), may: z.string() })),
+  visibilities: z.array(z.object({ visibility: ZVisibility, reads: z.string() })),
+});
+
+export const ZMembersAnswer = ZMembers.extend({
+  planId: z.number(),
+  owner: z.string(),
+  visibility: ZVisibility,
+  requiredApprovers: z.number(),
+  approvalTtlMs: ZTtl,
+  mayManage: ZMay.describe("whether you may assign roles and change the settings, or why not"),
+});
+
+export const ZRoleChanged = z.object({
+  role: z.enum(ASSIGNABLE_ROLES),
+  name: z.string(),
+  action: z.enum(["assign", "remove"]),
+  members: z.array(ZMember),
+});
+
+export const ZSettingsChanged = z.object({
+  visibility: ZVisibility,
+  requiredApprovers: z.number(),
+  approvalTtlMs: ZTtl,
+  changed: z.array(z.string()),
+});
+
 export const ZPlanView = z.object({
   plan: z.object({
     id: z.number(),
     name: z.string(),
     owner: z.string(),
     requiredApprovers: z.number(),
+    approvalTtlMs: ZTtl,
+    visibility: ZVisibility,
     createdAt: ZInstant,
   }),
+  members: ZMembers,
   latest: z.number().describe("the latest revision's number"),
   revision: z.object({
     number: z.number(),
@@ -199,7 +279,11 @@ export const ZPlanView = z.object({
       waveKey: z.string(),
       approvalRequired: z.boolean(),
       needed: z.number(),
-      approvals: z.array(z.object({ by: z.string(), at: ZInstant })),
+      approvals: z
+        .array(z.object({ by: z.string(), at: ZInstant, expiresAt: ZInstant.nullable() }))
+        .describe("the approvals that count now, one per approver"),
+      lapsed: z.array(z.string()).describe("approvals and confirmations given that no longer count, and why"),
+      stillNeeded: z.array(z.string()).describe('who is still needed ("needs 1 more approver: ana or ben")'),
       authority: ZCheckRecord.nullable(),
       resources: ZCheckRecord.nullable(),
     })
@@ -255,7 +339,14 @@ export const ZPlanView = z.object({
     }),
   ),
   may: z
-    .object({ write: ZMay, approve: ZMay, confirm: ZMay, admit: ZMay })
+    .object({
+      write: ZMay.describe("post outcomes and assess risks"),
+      decide: ZMay.describe("revise the plan and record checkpoint decisions"),
+      approve: ZMay,
+      confirm: z.object({ authority: ZMay, resources: ZMay }),
+      admit: ZMay,
+      manage: ZMay.describe("assign roles and change the visibility and approval terms"),
+    })
     .describe("what you may do now, or why not"),
   words: z.object({
     statuses: z.array(ZStatus).readonly(),
@@ -270,6 +361,8 @@ export const ZAuditAnswer = z.object({
   nextWave: ZIds,
   declaration: ZDeclaration,
   audit: ZAuditResult,
+  stillNeeded: z.array(z.string()).describe('who the gates still need ("needs 1 more approver: ana or ben")'),
+  lapsed: z.array(z.string()).describe("approvals and confirmations given that no longer count, and why"),
 });
 
 export const ZCheckpointAnswer = z.object({

@@ -3,24 +3,31 @@
 import { z } from "zod";
 import {
   approve,
+  assignRole,
   assessRisk,
+  changeSettings,
   confirmAssignment,
   createPlan,
   listPlans,
+  planMembers,
   planView,
   postOutcome,
   postOutcomes,
   readAudit,
+  removeRole,
   revisePlan,
   runCheckpoint,
   ZApprove,
+  ZAssignRole,
   ZAssessRisk,
   ZAuditQuery,
   ZCheckpoint,
   ZConfirm,
   ZCreatePlan,
   ZOutcome,
+  ZPlanSettings,
   ZPostOutcomes,
+  ZRemoveRole,
   ZRevise,
 } from "../actions/checkpoint";
 import { ok } from "../rules/result";
@@ -28,9 +35,12 @@ import {
   ZAuditAnswer,
   ZCheckpointAnswer,
   ZDeclaration,
+  ZMembersAnswer,
   ZPlanSummary,
   ZPlanView,
   ZRecorded,
+  ZRoleChanged,
+  ZSettingsChanged,
   ZWritten,
 } from "./checkpoint.schemas";
 import { ZId } from "./common";
@@ -45,7 +55,7 @@ export const CHECKPOINT_OPERATIONS = {
   list: operation({
     name: "plans.list",
     summary:
-      "Every plan, newest first: latest revision, node and outcome counts, the last checkpoint's decision.",
+      "Every plan you may read, newest first: visibility, latest revision, node and outcome counts, the last checkpoint's decision.",
     input: z.object({}).strict(),
     output: z.array(ZPlanSummary),
     callers: ANYONE,
@@ -54,7 +64,7 @@ export const CHECKPOINT_OPERATIONS = {
     mcp: {
       tool: "list_plans",
       description:
-        "List the plans: id, name, owner, latest revision, node and outcome counts, the last checkpoint's decision.",
+        "List the plans you may read: id, name, owner, visibility, latest revision, node and outcome counts, the last checkpoint's decision.",
     },
     run: ({ db, who }) => listPlans(db, who),
   }),
@@ -88,7 +98,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "A dry run of the checkpoint: the declaration built from the plan now (the exact JSON of the audit's schema) and its audit: pass, declarationValid, eligibleToAdmit, structuralBlocked, findings. Nothing is written.",
     },
-    run: ({ db, who }, { planId: id, ...query }) => readAudit(db, who, { id, query }),
+    run: ({ db, who, now }, { planId: id, ...query }) => readAudit(db, who, { id, query }, now),
   }),
   declaration: operation({
     name: "plans.declaration",
@@ -99,15 +109,15 @@ export const CHECKPOINT_OPERATIONS = {
     callers: ANYONE,
     kind: "read",
     rest: { method: "GET", path: "/api/plans/:plan_id/declaration" },
-    run: async ({ db, who }, { planId: id, ...query }) => {
-      const r = await readAudit(db, who, { id, query });
+    run: async ({ db, who, now }, { planId: id, ...query }) => {
+      const r = await readAudit(db, who, { id, query }, now);
       return r.ok ? ok(r.value.declaration) : r;
     },
   }),
   create: operation({
     name: "plans.create",
     summary:
-      "Create a plan (people): {name, nodes: [{id, title?, depends_on, needs_approval?}], waves?, required_approvers?} or {name, declaration} to import a whole checkpoint declaration.",
+      "Create a plan (people): {name, nodes: [{id, title?, depends_on, needs_approval?}], waves?, required_approvers?, approval_ttl_ms?, visibility?} or {name, declaration} to import a whole checkpoint declaration. Visibility is invited unless said.",
     // The declaration is a document in the original format: its field names cross the doors as they stand.
     input: ZCreatePlan.extend({ declaration: verbatim(ZCreatePlan.shape.declaration) }),
     output: z.object({ id: z.number(), revision: z.number(), notes: z.array(z.string()) }),
@@ -117,7 +127,7 @@ export const CHECKPOINT_OPERATIONS = {
     mcp: {
       tool: "create_plan",
       description:
-        "Create a plan (people only; an agent reports on its owner's plans): a name and its graph as nodes, or a whole checkpoint declaration to import.",
+        "Create a plan (people only; an agent reports on its owner's plans): a name and its graph as nodes, or a whole checkpoint declaration to import; visibility public, signed_in or invited (the default).",
     },
     run: ({ db, who, now }, i) => createPlan(db, who, i, new Date(now)),
   }),
@@ -140,7 +150,7 @@ export const CHECKPOINT_OPERATIONS = {
   postOutcome: operation({
     name: "plans.postOutcome",
     summary:
-      "Report one node's outcome (the owner or their orchestrator agent): {node_id, status, evidence_hash, provenance?}.",
+      "Report one node's outcome (the owner, an operator, or the owner's orchestrator agent): {node_id, status, evidence_hash, provenance?}.",
     input: ZOutcome.extend(onPlan),
     output: ZRecorded,
     callers: SIGNED_IN,
@@ -166,7 +176,7 @@ export const CHECKPOINT_OPERATIONS = {
   assessRisk: operation({
     name: "plans.assessRisk",
     summary:
-      "Assess or reassess a risk (the owner or their agent): {risk_id, severity, affected_nodes, evidence_hash, note?}; the history is kept.",
+      "Assess or reassess a risk (the owner, an operator, or the owner's agent): {risk_id, severity, affected_nodes, evidence_hash, note?}; the history is kept.",
     input: ZAssessRisk.extend(onPlan),
     output: z.object({
       riskId: z.string(),
@@ -187,7 +197,7 @@ export const CHECKPOINT_OPERATIONS = {
   approve: operation({
     name: "plans.approve",
     summary:
-      "Approve the proposed next wave (a signed-in person, never its proposer): {revision, next_wave}; the approval binds to both.",
+      "Approve the proposed next wave (an approver of the plan, never its proposer): {revision, next_wave}; the approval binds to both, and expires after the plan's approval_ttl_ms if it has one.",
     input: ZApprove.extend(onPlan),
     output: z.object({
       revision: z.number(),
@@ -201,14 +211,14 @@ export const CHECKPOINT_OPERATIONS = {
     mcp: {
       tool: "approve",
       description:
-        "Approve a proposed next wave (signed-in people only, never the wave's proposer). The approval binds to the plan, the revision and exactly these node ids; a superseding revision voids it.",
+        "Approve a proposed next wave (people holding the plan's approver role only, never the wave's proposer). The approval binds to the plan, the revision and exactly these node ids; a superseding revision voids it, and so does its expiry (approval_ttl_ms) or the approver role being taken back.",
     },
     run: ({ db, who, now }, { planId: id, ...body }) => approve(db, who, { id, body }, new Date(now)),
   }),
   confirm: operation({
     name: "plans.confirm",
     summary:
-      "Confirm the authority or the resources for the proposed next wave (a named person): {kind, revision, next_wave}.",
+      "Confirm the authority or the resources for the proposed next wave (a member holding that role): {kind, revision, next_wave}.",
     input: ZConfirm.extend(onPlan),
     output: z.object({ revision: z.number(), kind: z.string(), nextWave: z.array(z.string()) }),
     callers: PEOPLE,
@@ -217,7 +227,7 @@ export const CHECKPOINT_OPERATIONS = {
     mcp: {
       tool: "confirm_assignment",
       description:
-        "Confirm the authority or the resources for a proposed next wave (signed-in people only), bound like an approval.",
+        "Confirm the authority or the resources for a proposed next wave (people holding the plan's authority or resources role only), bound like an approval.",
     },
     run: ({ db, who, now }, { planId: id, ...body }) =>
       confirmAssignment(db, who, { id, body }, new Date(now)),
@@ -238,5 +248,69 @@ export const CHECKPOINT_OPERATIONS = {
         "Run the checkpoint at the latest revision and record a decision: hold, revise (with new_revision, made in the same step), escalate (with council.seats, a Round Table on hold / revise / admit whose result is advice) or admit. Admit is refused unless the audit says eligibleToAdmit, and only a person admits; an agent may hold, revise or escalate.",
     },
     run: ({ db, who, now }, { planId: id, ...body }) => runCheckpoint(db, who, { id, body }, new Date(now)),
+  }),
+  members: operation({
+    name: "plans.members",
+    summary:
+      "Who holds which role on the plan (owner, approver, authority, resources, operator, viewer), what each may do, and every change of the roles and settings, with who and when.",
+    input: z.object(onPlan).strict(),
+    output: ZMembersAnswer,
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/plans/:plan_id/members" },
+    mcp: {
+      tool: "plan_members",
+      description:
+        "Read who holds which role on a plan (the owner, approvers, authority, resources, operators, viewers), the plan's visibility and approval terms, and the append-only record of every role and settings change.",
+    },
+    run: ({ db, who }, i) => planMembers(db, who, { id: i.planId }),
+  }),
+  assignRole: operation({
+    name: "plans.assignRole",
+    summary:
+      "Give a role (the owner): {role: approver|authority|resources|operator|viewer, person} by account name, or {role: operator, agent} one of your own agents by id; recorded with who and when.",
+    input: ZAssignRole.extend(onPlan),
+    output: ZRoleChanged,
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/roles", status: 201 },
+    mcp: {
+      tool: "assign_role",
+      description:
+        "Give a role on a plan you own to a person (by account name) or, as operator, to one of your own agents (by id).",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) => assignRole(db, who, { id, body }, new Date(now)),
+  }),
+  removeRole: operation({
+    name: "plans.removeRole",
+    summary:
+      "Take a role back (the owner): {role, person} or {role, agent}; what the holder gave while holding it stops counting.",
+    input: ZRemoveRole.extend(onPlan),
+    output: ZRoleChanged,
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/roles/remove" },
+    mcp: {
+      tool: "remove_role",
+      description:
+        "Take a role back on a plan you own; an approval or a confirmation its holder gave stops counting.",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) => removeRole(db, who, { id, body }, new Date(now)),
+  }),
+  settings: operation({
+    name: "plans.settings",
+    summary:
+      "Change the plan's settings (the owner): {visibility?: public|signed_in|invited, required_approvers?, approval_ttl_ms? (null: approvals do not expire)}; each change is recorded.",
+    input: ZPlanSettings.extend(onPlan),
+    output: ZSettingsChanged,
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/settings" },
+    mcp: {
+      tool: "plan_settings",
+      description:
+        "Change who reads a plan you own (public, signed_in or invited), how many approvers a gated wave needs, and how long an approval counts (approval_ttl_ms; null: until a superseding revision).",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) => changeSettings(db, who, { id, body }, new Date(now)),
   }),
 };

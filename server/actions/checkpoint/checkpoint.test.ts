@@ -8,14 +8,18 @@ import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { createAgent, whoForToken } from "../agents";
 import {
   approve,
+  assignRole,
   assessRisk,
+  changeSettings,
   confirmAssignment,
   createPlan,
   listPlans,
   planView,
   postOutcome,
+  planMembers,
   postOutcomes,
   readAudit,
+  removeRole,
   revisePlan,
   runCheckpoint,
   sweepCheckpoints,
@@ -25,8 +29,11 @@ import {
 const NOW = Date.parse("2026-12-01T12:00:00Z");
 
 let db: TestDatabase;
+/** An admin reads every plan, whoever may: the stories below read their plans as one unless a reader matters. */
+let admin: Person;
 beforeAll(async () => {
   db = await testDatabase();
+  admin = { ...(await makeUser(db, "plans-admin")), admin: true };
 });
 afterAll(async () => db?.drop());
 
@@ -59,8 +66,14 @@ const withInspection = [
   { id: "publish", title: "Publish", dependsOn: ["patch-X"], needsApproval: true },
 ];
 
-async function view(id: number, who: Who = ANON, revision?: number) {
-  return value(await planView(db.prisma, who, { id, revision }, NOW));
+async function view(id: number, who?: Who, revision?: number) {
+  return value(await planView(db.prisma, who ?? admin, { id, revision }, NOW));
+}
+
+/** The owner gives `person` these roles on plan `id`. */
+async function give(id: number, owner: Person, person: string, ...roles: string[]) {
+  for (const role of roles)
+    value(await assignRole(db.prisma, owner, { id, body: { role, person } }, new Date(NOW)));
 }
 
 /** A fresh plan whose node "a" succeeded, escalated at its checkpoint to a Round Table of three people. */
@@ -147,7 +160,7 @@ describe("creating plans", () => {
       await createPlan(db.prisma, planner, { name: "Imported", declaration: example }, new Date(NOW)),
     );
     expect(created.notes).toContain("Imported from a declaration at its graphRevision 5, as revision 1.");
-    const audit = value(await readAudit(db.prisma, ANON, { id: created.id }));
+    const audit = value(await readAudit(db.prisma, planner, { id: created.id }, NOW));
     expect(audit).toMatchObject({ revision: 1, justFinished: ["inspect-call-sites"], nextWave: ["patch-X"] });
     expect(audit.declaration.outcomes).toEqual(example.outcomes.map((o) => ({ ...o, revision: 1 })));
     // Only the assignment gate holds it: nobody has confirmed authority or resources here yet.
@@ -201,7 +214,14 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
   beforeAll(async () => {
     planner = await makeUser(db, "story-planner");
     orchestrator = await agentOf(planner, "story-orchestrator");
-    id = value(await createPlan(db.prisma, planner, { name: "Patch X safely", nodes: story }, at(0))).id;
+    id = value(
+      await createPlan(
+        db.prisma,
+        planner,
+        { name: "Patch X safely", nodes: story, visibility: "public" },
+        at(0),
+      ),
+    ).id;
   });
 
   it("the orchestrator reports scan with its token; a stranger and a guest cannot", async () => {
@@ -266,6 +286,8 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
         ),
       ),
     ).toMatchObject({ riskId: "R7", severity: "high", previous: null });
+    // The owner holds the authority and the resources here herself: she gave herself the roles, on the record.
+    await give(id, planner, planner.name, "authority", "resources");
     for (const kind of ["authority", "resources"])
       value(
         await confirmAssignment(
@@ -433,6 +455,7 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
       ),
     );
     const reviewer = await makeUser(db, "story-reviewer");
+    await give(id, planner, reviewer.name, "authority", "resources");
     for (const kind of ["authority", "resources"])
       value(
         await confirmAssignment(
@@ -461,7 +484,7 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
     expect(v.risks[0]!.history.map((h) => h.severity)).toEqual(["high", "high", "low"]);
     expect(v.audit).toMatchObject({ eligibleToAdmit: true, findings: [] });
     // The declaration built from the database is the original's worked example, revision aside.
-    const audit = value(await readAudit(db.prisma, ANON, { id }));
+    const audit = value(await readAudit(db.prisma, ANON, { id }, NOW));
     expect(audit.declaration).toEqual({
       ...example,
       graphRevision: 2,
@@ -532,6 +555,12 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
       code: "signin_required",
     });
     const reviewer = await makeUser(db, "story-approver");
+    // Not an approver yet: anyone else's approval is refused, with one sentence.
+    expect(await approve(db.prisma, reviewer, { id, body }, new Date(NOW))).toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("Only the plan's approvers approve its waves"),
+    });
+    await give(id, planner, reviewer.name, "approver", "authority", "resources");
     expect(
       await approve(db.prisma, reviewer, { id, body: { revision: 2, nextWave: ["patch-X"] } }, new Date(NOW)),
     ).toMatchObject({
@@ -553,7 +582,8 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
       code: "conflict",
     });
     v = await view(id, reviewer);
-    expect(v.gates!.approvals).toEqual([{ by: "story-approver", at: expect.any(String) }]);
+    expect(v.gates!.approvals).toEqual([{ by: "story-approver", at: expect.any(String), expiresAt: null }]);
+    expect(v.gates!.stillNeeded).toEqual([]);
     expect(v.audit).toMatchObject({ eligibleToAdmit: true });
     value(
       await runCheckpoint(
@@ -664,6 +694,9 @@ describe("approvals bind to a revision and a wave", () => {
         new Date(NOW),
       ),
     ).id;
+    await give(id, planner, ann.name, "approver", "authority", "resources");
+    await give(id, planner, bob.name, "approver");
+    await give(id, planner, cy.name, "approver");
     value(
       await postOutcome(
         db.prisma,
@@ -689,7 +722,10 @@ describe("approvals bind to a revision and a wave", () => {
       approvals: 1,
       needed: 2,
     });
-    expect((await view(id)).findings.map((f) => f.id)).toEqual(["approval-required"]);
+    const one = await view(id);
+    expect(one.findings.map((f) => f.id)).toEqual(["approval-required"]);
+    expect(one.gates!.stillNeeded).toEqual(["needs 1 more approver: n-bob or n-cy"]);
+    expect(one.findings[0]!.message).toContain("Needs 1 more approver: n-bob or n-cy.");
     expect(value(await approve(db.prisma, bob, { id, body }, new Date(NOW)))).toMatchObject({
       approvals: 2,
       needed: 2,
@@ -1011,13 +1047,13 @@ describe("decisions", () => {
     // A day on, the open table's round is long past its deadline: the council has writes due, the plan read makes none.
     const later = NOW + 86_400_000;
     const before = await ledger();
-    const open = value(await planView(db.prisma, ANON, { id }, later));
+    const open = value(await planView(db.prisma, admin, { id }, later));
     expect(open.checkpoints[0]).toMatchObject({ councilId, advice: null });
     expect(await ledger()).toEqual(before);
     // Finished, and not yet swept: readers see the advice, derived; the ledger is as it was.
     await endWithRuling(councilId, planner, "revise");
     const finished = await ledger();
-    for (const who of [ANON, planner]) {
+    for (const who of [admin, planner]) {
       const read = value(await planView(db.prisma, who, { id }, later));
       expect(read.checkpoints[0]?.advice).toMatchObject({ councilId, option: "revise" });
     }
@@ -1097,9 +1133,9 @@ describe("reading", () => {
     const id = value(
       await createPlan(db.prisma, planner, { name: "R", nodes: [{ id: "a", dependsOn: [] }] }, new Date(NOW)),
     ).id;
-    expect(await planView(db.prisma, ANON, { id, revision: 2 }, NOW)).toMatchObject({ code: "not_found" });
-    expect(await readAudit(db.prisma, ANON, { id })).toMatchObject({ code: "conflict" });
-    expect(await readAudit(db.prisma, ANON, { id, query: { nextWave: "a" } })).toMatchObject({
+    expect(await planView(db.prisma, planner, { id, revision: 2 }, NOW)).toMatchObject({ code: "not_found" });
+    expect(await readAudit(db.prisma, planner, { id }, NOW)).toMatchObject({ code: "conflict" });
+    expect(await readAudit(db.prisma, planner, { id, query: { nextWave: "a" } }, NOW)).toMatchObject({
       code: "invalid",
     });
     expect(
@@ -1107,5 +1143,302 @@ describe("reading", () => {
     ).toMatchObject({
       code: "invalid",
     });
+  });
+});
+
+describe("plan roles and the approval gate", () => {
+  /** A plan whose gated wave "ship" is proposed (after "build" succeeded), with these people holding roles. */
+  async function gated(prefix: string, opts: { ttl?: number; needed?: number } = {}) {
+    const planner = await makeUser(db, `${prefix}-planner`);
+    const id = value(
+      await createPlan(
+        db.prisma,
+        planner,
+        {
+          name: "Gated",
+          requiredApprovers: opts.needed ?? 1,
+          ...(opts.ttl ? { approvalTtlMs: opts.ttl } : {}),
+          nodes: [{ id: "build" }, { id: "ship", dependsOn: ["build"], needsApproval: true }],
+        },
+        new Date(NOW),
+      ),
+    ).id;
+    value(
+      await postOutcome(
+        db.prisma,
+        planner,
+        { id, body: { nodeId: "build", status: "success", evidenceHash: "b" } },
+        new Date(NOW),
+      ),
+    );
+    return { planner, id, body: { revision: 1, nextWave: ["ship"] } };
+  }
+
+  it("an approval expires after the gate's approvalTtl: it no longer counts, the audit and the canvas say so, and it may be given again", async () => {
+    const HOUR = 3_600_000;
+    const { planner, id, body } = await gated("ttl", { ttl: HOUR });
+    const ana = await makeUser(db, "ttl-ana");
+    await give(id, planner, ana.name, "approver");
+    value(await approve(db.prisma, ana, { id, body }, new Date(NOW)));
+    let v = await view(id);
+    expect(v.gates!.approvals).toEqual([
+      { by: "ttl-ana", at: new Date(NOW).toISOString(), expiresAt: new Date(NOW + HOUR).toISOString() },
+    ]);
+    expect(v.findings.map((f) => f.id)).toEqual(["assignment-gate-unsatisfied"]);
+    // An hour on, it has lapsed: the gate holds again, and says whose approval expired and who may give one.
+    const later = NOW + HOUR;
+    v = value(await planView(db.prisma, admin, { id }, later));
+    expect(v.gates!.approvals).toEqual([]);
+    expect(v.gates!.lapsed).toEqual([
+      `ttl-ana's approval expired at ${new Date(later).toISOString()}: that approval no longer counts`,
+    ]);
+    expect(v.gates!.stillNeeded[0]).toBe("needs 1 more approver: ttl-ana");
+    const finding = v.findings.find((f) => f.id === "approval-required")!;
+    expect(finding.message).toContain("Needs 1 more approver: ttl-ana.");
+    expect(finding.message).toContain("ttl-ana's approval expired at");
+    const audit = value(await readAudit(db.prisma, planner, { id }, later));
+    expect(audit.declaration.approval).toEqual({ required: true, present: false });
+    expect(audit.lapsed).toEqual(v.gates!.lapsed);
+    expect(audit.stillNeeded).toEqual(v.gates!.stillNeeded);
+    // She approves again; it counts from then.
+    expect(value(await planView(db.prisma, ana, { id }, later)).may.approve).toBe(true);
+    expect(value(await approve(db.prisma, ana, { id, body }, new Date(later)))).toMatchObject({
+      approvals: 1,
+    });
+    v = value(await planView(db.prisma, admin, { id }, later));
+    expect(v.gates!.approvals).toHaveLength(1);
+    expect(v.gates!.lapsed).toEqual([]);
+    // The owner changes the terms: approvals stop expiring, and the change is on the record.
+    value(await changeSettings(db.prisma, planner, { id, body: { approvalTtlMs: null } }, new Date(later)));
+    const members = value(await planMembers(db.prisma, planner, { id }));
+    expect(members.settings[0]).toMatchObject({
+      field: "approvalTtlMs",
+      before: String(HOUR),
+      after: null,
+      by: "ttl-planner",
+    });
+    expect(value(await planView(db.prisma, admin, { id }, later + 100 * HOUR)).gates!.approvals).toHaveLength(
+      1,
+    );
+  });
+
+  it("distinct approvers from the list: a role taken back takes its approval with it; may and the guard agree", async () => {
+    const { planner, id, body } = await gated("list", { needed: 2 });
+    const [ana, ben, cy] = (await Promise.all(
+      ["list-ana", "list-ben", "list-cy"].map((n) => makeUser(db, n)),
+    )) as [Person, Person, Person];
+    await give(id, planner, ana.name, "approver");
+    await give(id, planner, ben.name, "approver");
+    await give(id, planner, cy.name, "viewer");
+    expect((await view(id)).gates!.stillNeeded[0]).toBe("needs 2 more approvers: list-ana or list-ben");
+    // For everyone who may read the plan, the page's `may` and the action's answer are the one check.
+    for (const who of [planner, ana, ben, cy, admin] as Who[]) {
+      const may = value(await planView(db.prisma, who, { id }, NOW)).may.approve;
+      const r = await approve(db.prisma, who, { id, body }, new Date(NOW));
+      expect(r.ok ? true : r.message, who.kind === "user" ? who.name : who.kind).toBe(may);
+    }
+    let v = await view(id);
+    expect(v.gates!.approvals.map((a) => a.by)).toEqual(["list-ana", "list-ben"]);
+    expect(v.audit).toMatchObject({ eligibleToAdmit: false });
+    expect(v.findings.map((f) => f.id)).toEqual(["assignment-gate-unsatisfied"]);
+    // Ben is no longer an approver: his approval stops counting (it stays recorded), and the gate says so.
+    value(
+      await removeRole(
+        db.prisma,
+        planner,
+        { id, body: { role: "approver", person: ben.name } },
+        new Date(NOW),
+      ),
+    );
+    v = await view(id);
+    expect(v.gates!.approvals.map((a) => a.by)).toEqual(["list-ana"]);
+    expect(v.gates!.lapsed).toEqual([
+      "list-ben is no longer an approver of this plan: that approval no longer counts",
+    ]);
+    expect(v.gates!.stillNeeded[0]).toBe(
+      "needs 1 more approver, and no approver of this plan can give it: its owner assigns the approver role",
+    );
+    expect(await db.prisma.approval.count({ where: { planId: id } })).toBe(2);
+    // The plan is invited: with his role gone, it does not exist for him.
+    expect(await approve(db.prisma, ben, { id, body }, new Date(NOW))).toMatchObject({ code: "not_found" });
+    // Who holds what, and every change, is derived from the append-only log.
+    const members = value(await planMembers(db.prisma, cy, { id }));
+    expect(members.members.map((m) => [m.role, m.name])).toEqual([
+      ["owner", "list-planner"],
+      ["approver", "list-ana"],
+      ["viewer", "list-cy"],
+    ]);
+    expect(members.log.map((c) => [c.action, c.role, c.name, c.by])).toEqual([
+      ["remove", "approver", "list-ben", "list-planner"],
+      ["assign", "viewer", "list-cy", "list-planner"],
+      ["assign", "approver", "list-ben", "list-planner"],
+      ["assign", "approver", "list-ana", "list-planner"],
+    ]);
+    expect(members.mayManage).toMatch(/Only the plan's owner, list-planner/);
+    expect(await db.prisma.planRoleChange.count({ where: { planId: id } })).toBe(4);
+  });
+
+  it("authority and resources are confirmed only by their holders; a confirmation whose holder lost the role lapses", async () => {
+    const { planner, id, body } = await gated("chk");
+    const [dee, eve] = (await Promise.all(["chk-dee", "chk-eve"].map((n) => makeUser(db, n)))) as [
+      Person,
+      Person,
+    ];
+    await give(id, planner, dee.name, "authority", "viewer");
+    await give(id, planner, eve.name, "resources");
+    expect(
+      await confirmAssignment(db.prisma, dee, { id, body: { kind: "resources", ...body } }, new Date(NOW)),
+    ).toMatchObject({ code: "forbidden", message: expect.stringContaining("holding the resources role") });
+    expect(
+      await confirmAssignment(
+        db.prisma,
+        planner,
+        { id, body: { kind: "authority", ...body } },
+        new Date(NOW),
+      ),
+    ).toMatchObject({ code: "forbidden" });
+    const v0 = value(await planView(db.prisma, dee, { id }, NOW));
+    expect(v0.may.confirm).toEqual({
+      authority: true,
+      resources: expect.stringContaining("holding the resources role"),
+    });
+    value(
+      await confirmAssignment(db.prisma, dee, { id, body: { kind: "authority", ...body } }, new Date(NOW)),
+    );
+    value(
+      await confirmAssignment(db.prisma, eve, { id, body: { kind: "resources", ...body } }, new Date(NOW)),
+    );
+    expect((await view(id)).gates).toMatchObject({
+      authority: { by: "chk-dee" },
+      resources: { by: "chk-eve" },
+    });
+    value(
+      await removeRole(
+        db.prisma,
+        planner,
+        { id, body: { role: "authority", person: dee.name } },
+        new Date(NOW),
+      ),
+    );
+    const v = await view(id);
+    expect(v.gates!.authority).toBeNull();
+    expect(v.gates!.lapsed).toEqual([
+      "chk-dee no longer holds the authority role: that authority confirmation no longer counts",
+    ]);
+    expect(v.gates!.stillNeeded).toContain(
+      "needs authority, and nobody holds the authority role: its owner assigns it",
+    );
+  });
+
+  it("what the owner may give, to whom: people by name, only her own agents and only as operators", async () => {
+    const { planner, id } = await gated("give");
+    const stranger = await makeUser(db, "give-stranger");
+    const mine = await agentOf(planner, "give-mine");
+    const theirs = await agentOf(stranger, "give-theirs");
+    const give1 = (body: Record<string, unknown>, who: Who = planner) =>
+      assignRole(db.prisma, who, { id, body }, new Date(NOW));
+    expect(await give1({ role: "approver", person: planner.name })).toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("you can never approve one"),
+    });
+    expect(await give1({ role: "approver", person: "nobody-at-all" })).toMatchObject({ code: "not_found" });
+    expect(await give1({ role: "operator", agent: (theirs as { agentId: number }).agentId })).toMatchObject({
+      code: "not_found",
+      message: "You have no agent with that id.",
+    });
+    expect(await give1({ role: "operator", agent: 999_999 })).toMatchObject({
+      code: "not_found",
+      message: "You have no agent with that id.",
+    });
+    expect(await give1({ role: "approver", agent: (mine as { agentId: number }).agentId })).toMatchObject({
+      code: "invalid",
+    });
+    expect(await give1({ role: "approver", person: stranger.name, agent: 1 })).toMatchObject({
+      code: "invalid",
+    });
+    expect(await give1({ role: "owner", person: stranger.name })).toMatchObject({ code: "invalid" });
+    value(await give1({ role: "operator", agent: (mine as { agentId: number }).agentId }));
+    value(await give1({ role: "operator", person: stranger.name }));
+    expect(await give1({ role: "operator", person: stranger.name })).toMatchObject({
+      code: "conflict",
+      message: "give-stranger is already a operator of this plan.",
+    });
+    expect(
+      await removeRole(
+        db.prisma,
+        planner,
+        { id, body: { role: "viewer", person: stranger.name } },
+        new Date(NOW),
+      ),
+    ).toMatchObject({ code: "conflict" });
+    // The operator reports; another person's agent is nobody here (the plan is invited: it does not exist for it).
+    value(
+      await postOutcome(
+        db.prisma,
+        stranger,
+        { id, body: { nodeId: "build", status: "success", evidenceHash: "b2" } },
+        new Date(NOW),
+      ),
+    );
+    expect(
+      await postOutcome(
+        db.prisma,
+        theirs,
+        { id, body: { nodeId: "build", status: "success", evidenceHash: "b3" } },
+        new Date(NOW),
+      ),
+    ).toMatchObject({ code: "not_found" });
+    // An operator does not steer, nor give roles.
+    expect(
+      await runCheckpoint(
+        db.prisma,
+        stranger,
+        { id, body: { revision: 1, decision: "hold", rationale: "x" } },
+        new Date(NOW),
+      ),
+    ).toMatchObject({ code: "forbidden" });
+    expect(await give1({ role: "viewer", person: "give-planner" }, stranger)).toMatchObject({
+      code: "forbidden",
+    });
+    const members = (await view(id)).members.members.map((m) => [m.role, m.kind, m.name, m.owner]);
+    expect(members).toEqual([
+      ["owner", "person", "give-planner", null],
+      ["operator", "agent", "give-mine", "give-planner"],
+      ["operator", "person", "give-stranger", null],
+    ]);
+  });
+
+  it("visibility: invited by default and not_found to others; signed_in for anyone signed in; the owner changes it", async () => {
+    const { planner, id } = await gated("vis");
+    const stranger = await makeUser(db, "vis-stranger");
+    expect((await view(id, planner)).plan.visibility).toBe("invited");
+    for (const who of [ANON, stranger] as Who[]) {
+      expect(await planView(db.prisma, who, { id }, NOW)).toMatchObject({ code: "not_found" });
+      expect(await readAudit(db.prisma, who, { id }, NOW)).toEqual(
+        await planView(db.prisma, who, { id: 999_999 }, NOW),
+      );
+      expect(value(await listPlans(db.prisma, who)).map((p) => p.id)).not.toContain(id);
+    }
+    expect(
+      await changeSettings(db.prisma, stranger, { id, body: { visibility: "public" } }, new Date(NOW)),
+    ).toMatchObject({ code: "not_found" });
+    value(await changeSettings(db.prisma, planner, { id, body: { visibility: "signed_in" } }, new Date(NOW)));
+    expect(await planView(db.prisma, ANON, { id }, NOW)).toMatchObject({ code: "not_found" });
+    expect(value(await planView(db.prisma, stranger, { id }, NOW)).may).toMatchObject({
+      write: expect.stringContaining("Only the plan's owner"),
+      manage: expect.stringContaining("Only the plan's owner"),
+    });
+    expect(value(await listPlans(db.prisma, stranger)).find((p) => p.id === id)).toMatchObject({
+      visibility: "signed_in",
+    });
+    expect(
+      await changeSettings(db.prisma, planner, { id, body: { visibility: "signed_in" } }, new Date(NOW)),
+    ).toMatchObject({ code: "conflict" });
+    expect(
+      await changeSettings(db.prisma, planner, { id, body: { visibility: "secret" } }, new Date(NOW)),
+    ).toMatchObject({ code: "invalid" });
+    value(await changeSettings(db.prisma, planner, { id, body: { visibility: "public" } }, new Date(NOW)));
+    expect(value(await planView(db.prisma, ANON, { id }, NOW)).plan.visibility).toBe("public");
+    expect(value(await listPlans(db.prisma, ANON)).map((p) => p.id)).toContain(id);
   });
 });

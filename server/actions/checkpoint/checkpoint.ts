@@ -1,17 +1,24 @@
 // The checkpoint itself: build the declaration from the database, audit it, and record a person's decision.
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
-import { audit, waveKey, type AuditResult, type Decision, type Declaration } from "../../rules/checkpoint";
+import {
+  audit,
+  mayRead,
+  waveKey,
+  type AuditResult,
+  type Decision,
+  type Declaration,
+} from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { parseId, parseInput } from "../input";
 import { inPlan, quoted } from "./common";
 import { kickModels } from "../council";
 import { prepareEscalation, writeEscalation, type Escalation } from "./escalate";
-import { announcePlan } from "./events";
+import { announcePlan, topicOf } from "./events";
 import { writeRevision } from "./graph";
 import { loadPlan, noPlan } from "./load";
 import { ZAuditQuery, ZCheckpoint } from "./schemas";
-import { atLatest, mayWrite, planStateOf, waveFor } from "./state";
+import { atLatest, lapsedOf, maySteer, planStateOf, waveFor } from "./state";
 
 export type CheckpointAnswer = {
   id: number;
@@ -47,8 +54,8 @@ export async function runCheckpoint(
     return fail("invalid", "Only an escalate decision convenes a Round Table.");
   const escalating = await prepareEscalation(db, who, council);
   if (!escalating.ok) return escalating;
-  const recorded = await inPlan(db, input.id, async (tx, loaded) => {
-    const writer = mayWrite(who, loaded);
+  const recorded = await inPlan(db, who, input.id, async (tx, loaded) => {
+    const writer = maySteer(who, loaded);
     if (!writer.ok) return writer;
     if (decision === "admit" && writer.value.kind !== "user")
       return fail("forbidden", "A person admits a wave; an agent may hold, revise or escalate.");
@@ -56,7 +63,7 @@ export async function runCheckpoint(
     if (!revision.ok) return revision;
     const wave = waveFor(loaded, revision.value, p.value);
     if (!wave.ok) return wave;
-    const { declaration } = planStateOf(loaded, revision.value, wave.value);
+    const { declaration } = planStateOf(loaded, revision.value, wave.value, now.getTime());
     const result = audit(declaration);
     if (decision === "admit") {
       if (!result.eligibleToAdmit)
@@ -100,7 +107,7 @@ export async function runCheckpoint(
       },
       select: { id: true },
     });
-    await announcePlan(tx, loaded.plan.id, "checkpoint", {
+    await announcePlan(tx, topicOf(loaded.plan, loaded.access), "checkpoint", {
       checkpointId: checkpoint.id,
       revision: revision.value.number,
       decision,
@@ -116,7 +123,7 @@ export async function runCheckpoint(
             escalating.value,
             {
               id: checkpoint.id,
-              planId: loaded.plan.id,
+              topic: topicOf(loaded.plan, loaded.access),
               plan: loaded.plan.name,
               revision: revision.value.number,
               ...wave.value,
@@ -147,23 +154,35 @@ export type AuditAnswer = {
   nextWave: string[];
   declaration: Declaration;
   audit: AuditResult;
+  /** Who is still needed before the gates stand ("needs 1 more approver: ana or ben"): the app's words, beside the audit. */
+  stillNeeded: string[];
+  /** Approvals and confirmations given that no longer count, each with why (expired, or the role was taken). */
+  lapsed: string[];
 };
 
-/** A dry run anyone may make: the declaration the checkpoint would build now, and its audit; nothing is written. */
+/** A dry run any reader of the plan may make: the declaration the checkpoint would build now, and its audit. */
 export async function readAudit(
   db: Db,
-  _who: Who,
+  who: Who,
   input: { id: unknown; query?: unknown },
+  now: number,
 ): Promise<Result<AuditAnswer>> {
   const q = parseInput(ZAuditQuery, input.query ?? {});
   if (!q.ok) return q;
   const id = parseId(input.id);
   if (id === null) return noPlan;
   const loaded = await loadPlan(db, id);
-  if (!loaded) return noPlan;
+  if (!loaded || !mayRead(loaded.access, who)) return noPlan;
   const revision = loaded.revisions.at(-1)!;
   const wave = waveFor(loaded, revision, q.value);
   if (!wave.ok) return wave;
-  const { declaration } = planStateOf(loaded, revision, wave.value);
-  return ok({ revision: revision.number, ...wave.value, declaration, audit: audit(declaration) });
+  const { declaration, gates } = planStateOf(loaded, revision, wave.value, now);
+  return ok({
+    revision: revision.number,
+    ...wave.value,
+    declaration,
+    audit: audit(declaration),
+    stillNeeded: gates.needs,
+    lapsed: lapsedOf(gates),
+  });
 }

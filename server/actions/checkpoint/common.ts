@@ -1,6 +1,9 @@
-// The shape every plan write shares: a valid id, the plan's row lock, the plan loaded inside the transaction.
+// The shape every plan write shares: a valid id, the plan's row lock, the plan loaded inside the transaction, and
+// the plan hidden from whoever may not read it (not_found, as for a plan that does not exist).
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import { mayRead } from "../../rules/checkpoint";
 import type { Result } from "../../rules/result";
 import { parseId } from "../input";
 import { loadPlan, lockPlan, noPlan, type LoadedPlan } from "./load";
@@ -8,6 +11,7 @@ import { loadPlan, lockPlan, noPlan, type LoadedPlan } from "./load";
 /** Runs `fn` in one transaction holding the plan's lock, so what it read is still true when it writes. */
 export async function inPlan<T>(
   db: Db,
+  who: Who,
   rawId: unknown,
   fn: (tx: Prisma.TransactionClient, loaded: LoadedPlan) => Promise<Result<T>>,
 ): Promise<Result<T>> {
@@ -15,7 +19,9 @@ export async function inPlan<T>(
   if (id === null) return noPlan;
   return db.$transaction(async (tx) => {
     if (!(await lockPlan(tx, id))) return noPlan;
-    return fn(tx, (await loadPlan(tx, id))!);
+    const loaded = (await loadPlan(tx, id))!;
+    if (!mayRead(loaded.access, who)) return noPlan;
+    return fn(tx, loaded);
   });
 }
 

@@ -1,11 +1,13 @@
 // The demo plan: the original's constructed trace. Revision 4 held on R7 (high) after scan found an API break;
 // revision 5 adds inspect-call-sites after scan; its evidence is in, R7 is to reassess, publish still needs approval.
+// It is public (anyone reads it); its reviewer holds the approver, authority and resources roles.
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { accountName, nameKey } from "../../names";
 import { hashToken, tokenHint } from "../../tokens";
 import { confirmAssignment } from "./gates";
+import { assignRole } from "./members";
 import { assessRisk } from "./risks";
 import { createPlan } from "./plans";
 import { postOutcome } from "./outcomes";
@@ -63,11 +65,14 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
         name: "Patch package X safely (the original's trace)",
         nodes: [scan, { ...patch, title: "Patch package X" }],
         rationale: "A dependency scan, then the patch.",
+        visibility: "public",
       },
       at(30),
     ),
   );
   await db.plan.update({ where: { id }, data: { demo: DEMO_KEY } });
+  for (const role of ["approver", "authority", "resources"])
+    must(await assignRole(db, planner, { id, body: { role, person: reviewer.name } }, at(29.5)));
   const revise = async (
     parent: number,
     nodes: object[],

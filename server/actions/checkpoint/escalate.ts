@@ -5,7 +5,7 @@ import type { Who } from "../../identity";
 import { ESCALATION_OPTIONS, type AuditResult } from "../../rules/checkpoint";
 import { ok, type Result } from "../../rules/result";
 import { prepareConvening, writeConvening, type Convening } from "../council";
-import { announcePlan } from "./events";
+import { announcePlan, type PlanTopic } from "./events";
 
 export type Escalation = { councilId: number | null; note: string };
 
@@ -47,7 +47,7 @@ export async function writeEscalation(
   prepared: Convening | null,
   c: {
     id: number;
-    planId: number;
+    topic: PlanTopic;
     plan: string;
     revision: number;
     justFinished: string[];
@@ -68,7 +68,7 @@ export async function writeEscalation(
     now.getTime(),
   );
   await tx.checkpoint.update({ where: { id: c.id }, data: { councilId } });
-  await announcePlan(tx, c.planId, "escalated", { checkpointId: c.id, councilId });
+  await announcePlan(tx, c.topic, "escalated", { checkpointId: c.id, councilId });
   return {
     councilId,
     note: `Round Table ${councilId} convened on hold / revise / admit; its result is recorded here as advice.`,

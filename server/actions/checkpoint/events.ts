@@ -1,11 +1,25 @@
-// The live events of a plan: on its own topic for an open canvas, and on the lobby for the plan list.
+// The live events of a plan: on its own topic for an open canvas, and on the lobby for the plan list (public plans
+// only). Each names its audience, who may read the plan when it is written, so the feed withholds it from others.
 import type { Prisma } from "../../generated/prisma/client";
 import { publish } from "../../live/outbox";
+import { audienceOf, type PlanAccess, type PlanAudience } from "../../rules/checkpoint";
 
 type Tx = Pick<Prisma.TransactionClient, "event">;
 
-/** Events carry ids and counts only, never a whole graph: the canvas refetches what it shows. */
-export function announcePlan(tx: Tx, planId: number, type: string, payload: Record<string, unknown> = {}) {
-  const e = { type: `plan.${type}`, payload: { planId, ...payload } as Prisma.InputJsonValue };
-  return publish(tx, { topic: `plan:${planId}`, ...e }, { topic: "lobby", ...e });
+/** Where a plan's event goes: the plan, and who hears it (by default whoever may read the plan now). */
+export type PlanTopic = { planId: number; audience: PlanAudience };
+
+export const topicOf = (plan: { id: number }, access: PlanAccess): PlanTopic => ({
+  planId: plan.id,
+  audience: audienceOf(access),
+});
+
+/**
+ * Events carry ids and counts only, never a whole graph: the canvas refetches what it shows. A plan not readable by
+ * everyone has no lobby copy (the lobby is everyone's); its list follows the plans' own topics instead.
+ */
+export function announcePlan(tx: Tx, at: PlanTopic, type: string, payload: Record<string, unknown> = {}) {
+  const e = { type: `plan.${type}`, payload: { planId: at.planId, ...payload } as Prisma.InputJsonValue };
+  if (at.audience !== null) return publish(tx, { topic: `plan:${at.planId}`, ...e, audience: at.audience });
+  return publish(tx, { topic: `plan:${at.planId}`, ...e }, { topic: "lobby", ...e });
 }

@@ -1,12 +1,12 @@
 // The gates before a next wave: approvals bound to (plan, revision, next-wave ids) and the assignment checks.
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
-import { waveKey } from "../../rules/checkpoint";
+import { approvalRefusal, confirmRefusal, waveKey } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
 import { parseInput } from "../input";
 import { inPlan, quoted } from "./common";
-import { announcePlan } from "./events";
+import { announcePlan, topicOf } from "./events";
 import type { LoadedPlan, RevisionRow } from "./load";
 import { ZApprove, ZConfirm } from "./schemas";
 import { atLatest, gatesOf } from "./state";
@@ -33,8 +33,9 @@ function bound(
 }
 
 /**
- * A signed-in person approves one proposed wave of the latest revision. Never the wave's proposer (the author of
- * the revision, or the owner of the agent that wrote it); never twice; only a wave that needs approval.
+ * An approver of the plan approves one proposed wave of the latest revision. Never the wave's proposer (the author
+ * of the revision, or the owner of the agent that wrote it); never twice while the first still counts; only a wave
+ * that needs approval. The same check (server/rules/checkpoint/roles.ts) is what the page's `may` shows.
  */
 export async function approve(
   db: Db,
@@ -46,23 +47,13 @@ export async function approve(
   if (!me.ok) return me;
   const p = parseInput(ZApprove, input.body);
   if (!p.ok) return p;
-  return inPlan(db, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.id, async (tx, loaded) => {
     const b = bound(loaded, p.value);
     if (!b.ok) return b;
     const { revision, wave } = b.value;
-    const gates = gatesOf(loaded, revision, wave);
-    if (!gates.approvalRequired)
-      return fail(
-        "conflict",
-        `The wave ${quoted(wave)} has no node that needs approval; there is nothing to approve.`,
-      );
-    if (revision.proposerId === me.value.userId)
-      return fail(
-        "forbidden",
-        `You proposed this wave (revision ${revision.number} is yours); another person must approve it.`,
-      );
-    if (gates.approvals.some((a) => a.byId === me.value.userId))
-      return fail("conflict", "You have already approved this wave at this revision.");
+    const gates = gatesOf(loaded, revision, wave, now.getTime());
+    const refused = approvalRefusal(loaded.access, gates.gate, gates.approval, who);
+    if (refused) return refused;
     await tx.approval.create({
       data: {
         planId: loaded.plan.id,
@@ -73,8 +64,8 @@ export async function approve(
         at: now,
       },
     });
-    const approvals = gates.approvals.length + 1;
-    await announcePlan(tx, loaded.plan.id, "approval", {
+    const approvals = gates.approval.counted.length + 1;
+    await announcePlan(tx, topicOf(loaded.plan, loaded.access), "approval", {
       revision: revision.number,
       nextWave: wave.slice(0, 50),
       by: me.value.name,
@@ -85,7 +76,10 @@ export async function approve(
   });
 }
 
-/** A named person confirms the authority or the resources for one proposed wave; each check is confirmed once. */
+/**
+ * A member holding the authority (or the resources) role confirms that check for one proposed wave; a check is
+ * confirmed once while its confirmation counts. The same check is what the page's `may` shows.
+ */
 export async function confirmAssignment(
   db: Db,
   who: Who,
@@ -96,16 +90,13 @@ export async function confirmAssignment(
   if (!me.ok) return me;
   const p = parseInput(ZConfirm, input.body);
   if (!p.ok) return p;
-  return inPlan(db, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.id, async (tx, loaded) => {
     const b = bound(loaded, p.value);
     if (!b.ok) return b;
     const { revision, wave } = b.value;
-    const already = gatesOf(loaded, revision, wave)[p.value.kind];
-    if (already)
-      return fail(
-        "conflict",
-        `The ${p.value.kind} check for this wave is already confirmed by ${already.by}.`,
-      );
+    const gates = gatesOf(loaded, revision, wave, now.getTime());
+    const refused = confirmRefusal(loaded.access, p.value.kind, gates.checks[p.value.kind].counted, who);
+    if (refused) return refused;
     await tx.assignmentCheck.create({
       data: {
         planId: loaded.plan.id,
@@ -118,7 +109,7 @@ export async function confirmAssignment(
         at: now,
       },
     });
-    await announcePlan(tx, loaded.plan.id, "assignment", {
+    await announcePlan(tx, topicOf(loaded.plan, loaded.access), "assignment", {
       revision: revision.number,
       kind: p.value.kind,
       by: me.value.name,

@@ -4,6 +4,15 @@ export { revisePlan } from "./revise";
 export { postOutcome, postOutcomes } from "./outcomes";
 export { assessRisk } from "./risks";
 export { approve, confirmAssignment } from "./gates";
+export {
+  assignRole,
+  changeSettings,
+  planMembers,
+  removeRole,
+  type MembersAnswer,
+  type MembersView,
+  type MemberView,
+} from "./members";
 export { runCheckpoint, readAudit, type AuditAnswer, type CheckpointAnswer } from "./checkpoint";
 export { planView, type PlanView } from "./view";
 export type { NodeView, RemovedNode } from "./view.nodes";
@@ -18,12 +27,15 @@ export type { Actor } from "./load";
 export {
   ZApprove,
   ZAssessRisk,
+  ZAssignRole,
   ZAuditQuery,
   ZCheckpoint,
   ZConfirm,
   ZCreatePlan,
   ZNode,
   ZOutcome,
+  ZPlanSettings,
   ZPostOutcomes,
+  ZRemoveRole,
   ZRevise,
 } from "./schemas";

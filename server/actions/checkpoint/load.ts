@@ -1,7 +1,16 @@
 // Reading a plan from the database into the rules' shapes: revisions, outcome records, risks, gates, checkpoints.
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
-import { lanes, type OutcomeStatus, type RevisionNode, type RiskSeverity } from "../../rules/checkpoint";
+import {
+  lanes,
+  rolesNow,
+  type AssignableRole,
+  type OutcomeStatus,
+  type PlanAccess,
+  type PlanVisibility,
+  type RevisionNode,
+  type RiskSeverity,
+} from "../../rules/checkpoint";
 import { fail, type Failure } from "../../rules/result";
 
 type Client = Db | Prisma.TransactionClient;
@@ -95,6 +104,28 @@ export type CheckpointRow = {
   at: Date;
 };
 
+/** One row of the plan's role log, as loaded: who was given or lost which role, by whom, when. */
+export type RoleLogRow = {
+  action: "assign" | "remove";
+  role: AssignableRole;
+  userId: number | null;
+  agentId: number | null;
+  name: string;
+  kind: "person" | "agent";
+  /** An agent's owner. */
+  owner?: string;
+  by: string;
+  at: Date;
+};
+
+export type SettingLogRow = {
+  field: string;
+  before: string | null;
+  after: string | null;
+  by: string;
+  at: Date;
+};
+
 export type LoadedPlan = {
   plan: {
     id: number;
@@ -102,8 +133,15 @@ export type LoadedPlan = {
     ownerId: number;
     owner: string;
     requiredApprovers: number;
+    /** How long an approval counts; null: until a superseding revision voids it. */
+    approvalTtlMs: number | null;
+    visibility: PlanVisibility;
     createdAt: Date;
   };
+  /** Who may read and do what, as the role log stands now. */
+  access: PlanAccess;
+  roleLog: RoleLogRow[];
+  settingLog: SettingLogRow[];
   /** Oldest first; the last is the latest, every other one superseded. */
   revisions: RevisionRow[];
   outcomes: OutcomeRow[];
@@ -125,6 +163,69 @@ function actor(
   return null;
 }
 
+const roleChangeSelect = {
+  action: true,
+  role: true,
+  userId: true,
+  agentId: true,
+  user: actorSelect,
+  agent: agentSelect,
+  by: actorSelect,
+  at: true,
+} as const;
+
+type RoleChangeRow = {
+  action: string;
+  role: string;
+  userId: number | null;
+  agentId: number | null;
+  user: { name: string } | null;
+  agent: { name: string; owner: { name: string } } | null;
+  by: { name: string };
+  at: Date;
+};
+
+function roleLogOf(rows: readonly RoleChangeRow[]): RoleLogRow[] {
+  return rows.map((r) => ({
+    action: r.action as RoleLogRow["action"],
+    role: r.role as AssignableRole,
+    userId: r.userId,
+    agentId: r.agentId,
+    name: r.agent?.name ?? r.user?.name ?? "someone",
+    kind: r.agentId !== null ? "agent" : "person",
+    ...(r.agent ? { owner: r.agent.owner.name } : {}),
+    by: r.by.name,
+    at: r.at,
+  }));
+}
+
+export function accessOf(
+  plan: { ownerId: number; owner: string; visibility: string },
+  roleLog: readonly RoleLogRow[],
+): PlanAccess {
+  return {
+    ownerId: plan.ownerId,
+    owner: plan.owner,
+    visibility: plan.visibility as PlanVisibility,
+    holders: rolesNow(roleLog),
+  };
+}
+
+/** What the access checks need of one plan, and nothing else: for writes that announce without loading it all. */
+export async function loadAccess(db: Client, id: number): Promise<PlanAccess | null> {
+  const plan = await db.plan.findUnique({
+    where: { id },
+    select: {
+      ownerId: true,
+      owner: actorSelect,
+      visibility: true,
+      roleChanges: { orderBy: { id: "asc" }, select: roleChangeSelect },
+    },
+  });
+  if (!plan) return null;
+  return accessOf({ ...plan, owner: plan.owner.name }, roleLogOf(plan.roleChanges));
+}
+
 export const noPlan: Failure = fail("not_found", "There is no such plan.");
 
 /** Takes the plan's row lock: writes to one plan serialise, so revision numbers and gates never race. */
@@ -142,7 +243,14 @@ export async function loadPlan(db: Client, id: number): Promise<LoadedPlan | nul
       ownerId: true,
       owner: actorSelect,
       requiredApprovers: true,
+      approvalTtlMs: true,
+      visibility: true,
       createdAt: true,
+      roleChanges: { orderBy: { id: "asc" }, select: roleChangeSelect },
+      settingChanges: {
+        orderBy: { id: "asc" },
+        select: { field: true, before: true, after: true, by: actorSelect, at: true },
+      },
       revisions: {
         orderBy: { number: "asc" },
         select: {
@@ -239,6 +347,7 @@ export async function loadPlan(db: Client, id: number): Promise<LoadedPlan | nul
     },
   });
   if (!plan) return null;
+  const roleLog = roleLogOf(plan.roleChanges);
   return {
     plan: {
       id: plan.id,
@@ -246,8 +355,19 @@ export async function loadPlan(db: Client, id: number): Promise<LoadedPlan | nul
       ownerId: plan.ownerId,
       owner: plan.owner.name,
       requiredApprovers: plan.requiredApprovers,
+      approvalTtlMs: plan.approvalTtlMs === null ? null : Number(plan.approvalTtlMs),
+      visibility: plan.visibility as PlanVisibility,
       createdAt: plan.createdAt,
     },
+    access: accessOf({ ...plan, owner: plan.owner.name }, roleLog),
+    roleLog,
+    settingLog: plan.settingChanges.map((c) => ({
+      field: c.field,
+      before: c.before,
+      after: c.after,
+      by: c.by.name,
+      at: c.at,
+    })),
     revisions: plan.revisions.map((r) => ({
       number: r.number,
       parentNumber: r.parentNumber,

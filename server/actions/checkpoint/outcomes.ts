@@ -4,10 +4,10 @@ import type { Who } from "../../identity";
 import { fail, ok, type Result } from "../../rules/result";
 import { parseInput } from "../input";
 import { inPlan, quoted } from "./common";
-import { announcePlan } from "./events";
+import { announcePlan, topicOf } from "./events";
 import { by } from "./graph";
 import { ZPostOutcomes } from "./schemas";
-import { atLatest, mayWrite } from "./state";
+import { atLatest, mayReport } from "./state";
 
 /**
  * Appends outcome records (one or many, all or none) at the latest revision. A record never replaces another:
@@ -21,8 +21,8 @@ export async function postOutcomes(
 ): Promise<Result<{ revision: number; recorded: number }>> {
   const p = parseInput(ZPostOutcomes, input.body);
   if (!p.ok) return p;
-  return inPlan(db, input.id, async (tx, loaded) => {
-    const writer = mayWrite(who, loaded);
+  return inPlan(db, who, input.id, async (tx, loaded) => {
+    const writer = mayReport(who, loaded);
     if (!writer.ok) return writer;
     const asked = [...new Set(p.value.outcomes.map((o) => o.revision).filter((r) => r !== undefined))];
     if (asked.length > 1) return fail("invalid", "Report one batch against one revision.");
@@ -49,7 +49,7 @@ export async function postOutcomes(
         at: now,
       })),
     });
-    await announcePlan(tx, loaded.plan.id, "outcome", {
+    await announcePlan(tx, topicOf(loaded.plan, loaded.access), "outcome", {
       revision: revision.value.number,
       nodeIds: p.value.outcomes.slice(0, 50).map((o) => o.nodeId),
       count: p.value.outcomes.length,

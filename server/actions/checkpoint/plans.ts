@@ -1,7 +1,16 @@
 // Creating a plan (from a form's graph, an imported JSON graph, or a whole declaration) and listing plans.
 import type { Db } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import type { Who } from "../../identity";
-import { audit, type Declaration } from "../../rules/checkpoint";
+import {
+  audit,
+  audienceOf,
+  mayRead,
+  rolesNow,
+  type AssignableRole,
+  type Declaration,
+  type PlanVisibility,
+} from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
 import { parseInput } from "../input";
@@ -57,7 +66,7 @@ function importDeclaration(raw: unknown): Result<Imported> {
   return ok({ nodes, outcomes, risks, notes, graphRevision: d.graphRevision });
 }
 
-/** A person creates a plan; revision 1 is its first graph. */
+/** A person creates a plan; revision 1 is its first graph. Who reads it is chosen now: invited unless said. */
 export async function createPlan(
   db: Db,
   who: Who,
@@ -100,12 +109,15 @@ export async function createPlan(
     notes: imported?.notes ?? [],
   };
   const provenance = imported ? `imported from a declaration at revision ${imported.graphRevision}` : "";
+  const visibility: PlanVisibility = p.value.visibility ?? "invited";
   const plan = await db.$transaction(async (tx) => {
     const created = await tx.plan.create({
       data: {
         name,
         ownerId: me.value.userId,
         requiredApprovers: p.value.requiredApprovers ?? 1,
+        approvalTtlMs: p.value.approvalTtlMs == null ? null : BigInt(p.value.approvalTtlMs),
+        visibility,
         createdAt: now,
       },
       select: { id: true },
@@ -153,7 +165,11 @@ export async function createPlan(
         },
       });
     }
-    await announcePlan(tx, created.id, "created", { name, revision: 1 });
+    const access = { ownerId: me.value.userId, owner: me.value.name, visibility, holders: [] };
+    await announcePlan(tx, { planId: created.id, audience: audienceOf(access) }, "created", {
+      name,
+      revision: 1,
+    });
     return created;
   });
   return ok({ id: plan.id, revision: 1, notes: validatorResult.notes });
@@ -163,6 +179,7 @@ export type PlanSummary = {
   id: number;
   name: string;
   owner: string;
+  visibility: PlanVisibility;
   createdAt: Date;
   revision: number;
   nodes: number;
@@ -171,9 +188,19 @@ export type PlanSummary = {
   yours: boolean;
 };
 
-/** Every plan, newest first: anyone may read plans. */
+/**
+ * The plans `who` may read, newest first: public ones, signed_in ones for anyone signed in, invited ones for their
+ * owner, their members and admins. The database narrows it (a role ever held, by id); the rules decide (one held now).
+ */
 export async function listPlans(db: Db, who: Who): Promise<Result<PlanSummary[]>> {
+  const open: Prisma.PlanWhereInput[] = [{ visibility: "public" }];
+  if (who.kind !== "anon") open.push({ visibility: "signed_in" });
+  if (who.kind === "user")
+    open.push({ ownerId: who.userId }, { roleChanges: { some: { userId: who.userId } } });
+  if (who.kind === "agent")
+    open.push({ ownerId: who.ownerId }, { roleChanges: { some: { agentId: who.agentId } } });
   const plans = await db.plan.findMany({
+    where: who.kind === "user" && who.admin ? {} : { OR: open },
     orderBy: { id: "desc" },
     take: 200,
     select: {
@@ -181,23 +208,55 @@ export async function listPlans(db: Db, who: Who): Promise<Result<PlanSummary[]>
       name: true,
       ownerId: true,
       owner: { select: { name: true } },
+      visibility: true,
       createdAt: true,
+      roleChanges: {
+        where:
+          who.kind === "user"
+            ? { userId: who.userId }
+            : who.kind === "agent"
+              ? { agentId: who.agentId }
+              : { id: -1 },
+        orderBy: { id: "asc" },
+        select: { action: true, role: true, userId: true, agentId: true },
+      },
       revisions: { orderBy: { number: "desc" }, take: 1, select: { number: true, nodes: true } },
       checkpoints: { orderBy: { id: "desc" }, take: 1, select: { decision: true, revision: true, at: true } },
       _count: { select: { outcomes: true } },
     },
   });
   return ok(
-    plans.map((p) => ({
-      id: p.id,
-      name: p.name,
-      owner: p.owner.name,
-      createdAt: p.createdAt,
-      revision: p.revisions[0]?.number ?? 0,
-      nodes: (p.revisions[0]?.nodes as unknown[] | undefined)?.length ?? 0,
-      outcomes: p._count.outcomes,
-      lastCheckpoint: p.checkpoints[0] ?? null,
-      yours: who.kind === "user" && who.userId === p.ownerId,
-    })),
+    plans
+      .filter((p) =>
+        mayRead(
+          {
+            ownerId: p.ownerId,
+            owner: p.owner.name,
+            visibility: p.visibility as PlanVisibility,
+            // Only `who`'s own rows were read: enough to say whether `who` holds a role now.
+            holders: rolesNow(
+              p.roleChanges.map((r) => ({
+                ...r,
+                action: r.action as "assign" | "remove",
+                role: r.role as AssignableRole,
+                name: "",
+              })),
+            ),
+          },
+          who,
+        ),
+      )
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        owner: p.owner.name,
+        visibility: p.visibility as PlanVisibility,
+        createdAt: p.createdAt,
+        revision: p.revisions[0]?.number ?? 0,
+        nodes: (p.revisions[0]?.nodes as unknown[] | undefined)?.length ?? 0,
+        outcomes: p._count.outcomes,
+        lastCheckpoint: p.checkpoints[0] ?? null,
+        yours: who.kind === "user" && who.userId === p.ownerId,
+      })),
   );
 }

@@ -4,10 +4,10 @@ import type { Who } from "../../identity";
 import { fail, ok, type Result } from "../../rules/result";
 import { parseInput } from "../input";
 import { inPlan } from "./common";
-import { announcePlan } from "./events";
+import { announcePlan, topicOf } from "./events";
 import { writeRevision, type Written } from "./graph";
 import { ZRevise } from "./schemas";
-import { mayWrite } from "./state";
+import { maySteer } from "./state";
 
 /** The owner (or their agent) revises from the latest revision; a stale parent is a conflict, never a merge. */
 export async function revisePlan(
@@ -18,8 +18,8 @@ export async function revisePlan(
 ): Promise<Result<Written>> {
   const p = parseInput(ZRevise, input.body);
   if (!p.ok) return p;
-  return inPlan(db, input.id, async (tx, loaded) => {
-    const writer = mayWrite(who, loaded);
+  return inPlan(db, who, input.id, async (tx, loaded) => {
+    const writer = maySteer(who, loaded);
     if (!writer.ok) return writer;
     const latest = loaded.revisions.at(-1)!;
     if (p.value.parent !== latest.number)
@@ -29,7 +29,7 @@ export async function revisePlan(
       );
     const written = await writeRevision(tx, loaded, writer.value, p.value, now);
     if (!written.ok) return written;
-    await announcePlan(tx, loaded.plan.id, "revised", {
+    await announcePlan(tx, topicOf(loaded.plan, loaded.access), "revised", {
       revision: written.value.number,
       supersedes: latest.number,
     });

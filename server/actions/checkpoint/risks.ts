@@ -4,10 +4,10 @@ import type { Who } from "../../identity";
 import { fail, ok, type Result } from "../../rules/result";
 import { parseInput } from "../input";
 import { inPlan, quoted } from "./common";
-import { announcePlan } from "./events";
+import { announcePlan, topicOf } from "./events";
 import { by } from "./graph";
 import { ZAssessRisk } from "./schemas";
-import { atLatest, mayWrite } from "./state";
+import { atLatest, mayReport } from "./state";
 
 export async function assessRisk(
   db: Db,
@@ -17,8 +17,8 @@ export async function assessRisk(
 ): Promise<Result<{ riskId: string; revision: number; severity: string; previous: string | null }>> {
   const p = parseInput(ZAssessRisk, input.body);
   if (!p.ok) return p;
-  return inPlan(db, input.id, async (tx, loaded) => {
-    const writer = mayWrite(who, loaded);
+  return inPlan(db, who, input.id, async (tx, loaded) => {
+    const writer = mayReport(who, loaded);
     if (!writer.ok) return writer;
     const revision = atLatest(loaded, p.value.revision);
     if (!revision.ok) return revision;
@@ -48,7 +48,7 @@ export async function assessRisk(
         at: now,
       },
     });
-    await announcePlan(tx, loaded.plan.id, "risk", {
+    await announcePlan(tx, topicOf(loaded.plan, loaded.access), "risk", {
       riskId: p.value.riskId,
       severity: p.value.severity,
       previous: previous?.severity ?? null,

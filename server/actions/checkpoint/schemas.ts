@@ -1,7 +1,13 @@
 // The checkpoint actions' inputs, one zod schema each; their .describe() texts document the JSON API and MCP, so
 // they name fields as those doors spell them (snake_case); a declaration keeps its own names (graphRevision…).
 import { z } from "zod";
-import { DECISIONS, OUTCOME_STATUSES, RISK_SEVERITIES } from "../../rules/checkpoint";
+import {
+  ASSIGNABLE_ROLES,
+  DECISIONS,
+  OUTCOME_STATUSES,
+  PLAN_VISIBILITIES,
+  RISK_SEVERITIES,
+} from "../../rules/checkpoint";
 import { ZConvene } from "../council";
 
 /** Node and risk ids are exact strings with a non-space character, as in the declaration's schema. */
@@ -40,16 +46,39 @@ const ZHash = z
 const ZRevision = z.number().int().min(1).max(1_000_000);
 const ZWave = z.array(ZNodeId).min(1, "name at least one node").max(5_000);
 
+/** The bounds of an approval's life: a minute to a year. */
+export const APPROVAL_TTL_MIN_MS = 60_000;
+export const APPROVAL_TTL_MAX_MS = 365 * 24 * 3_600_000;
+
+const ZRequiredApprovers = z
+  .number()
+  .int()
+  .min(1)
+  .max(9)
+  .describe(
+    "N: how many distinct approvers (people holding the plan's approver role, never the wave's proposer) must approve a wave with a needs_approval node (default 1)",
+  );
+const ZApprovalTtl = z
+  .number()
+  .int()
+  .min(APPROVAL_TTL_MIN_MS, `an approval lives at least ${APPROVAL_TTL_MIN_MS} ms`)
+  .max(APPROVAL_TTL_MAX_MS, `an approval lives at most ${APPROVAL_TTL_MAX_MS} ms (a year)`)
+  .nullable()
+  .describe(
+    "how long an approval counts after it is given, in ms (the gate's approvalTtl); null or omitted: until a superseding revision voids it",
+  );
+const ZVisibility = z
+  .enum(PLAN_VISIBILITIES)
+  .describe(
+    "who reads the plan: public (anyone, guests included), signed_in (anyone signed in) or invited (its owner, its members and admins; the default)",
+  );
+
 export const ZCreatePlan = z
   .object({
     name: z.string().trim().min(1, "give the plan a name").max(120).describe("the plan's name"),
-    requiredApprovers: z
-      .number()
-      .int()
-      .min(1)
-      .max(9)
-      .optional()
-      .describe("N: how many distinct people must approve a wave with a needs_approval node (default 1)"),
+    requiredApprovers: ZRequiredApprovers.optional(),
+    approvalTtlMs: ZApprovalTtl.optional(),
+    visibility: ZVisibility.optional(),
     nodes: ZNodes.optional().describe(
       "the graph: [{id, title?, depends_on[], needs_approval?}] (or give declaration)",
     ),
@@ -162,3 +191,33 @@ export const ZCheckpoint = z
   .strict();
 
 export const ZAuditQuery = z.object({ justFinished: ZWave.optional(), nextWave: ZWave.optional() }).strict();
+
+/** Whom a role is given to (or taken from): a person by account name, or one of the owner's agents by id. */
+const ZRoleTarget = {
+  role: z.enum(ASSIGNABLE_ROLES).describe("approver, authority, resources, operator or viewer"),
+  person: z
+    .string()
+    .trim()
+    .min(1, "name the person (their account name)")
+    .max(120)
+    .optional()
+    .describe("the person's account name (or give agent)"),
+  agent: z
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional()
+    .describe("instead of person: the id of one of your own agents (operator only)"),
+};
+
+export const ZAssignRole = z.object(ZRoleTarget).strict();
+export const ZRemoveRole = z.object(ZRoleTarget).strict();
+
+export const ZPlanSettings = z
+  .object({
+    visibility: ZVisibility.optional(),
+    requiredApprovers: ZRequiredApprovers.optional(),
+    approvalTtlMs: ZApprovalTtl.optional(),
+  })
+  .strict();

@@ -1,26 +1,35 @@
 // A plan's standing between waves, from what was loaded: the proposal, its gates, and the declaration to audit.
 import type { Who } from "../../identity";
 import {
+  approvalStanding,
   buildDeclaration,
+  checkStanding,
   proposeCheckpoint,
+  reportRefusal,
+  steerRefusal,
+  stillNeeded,
   waveKey,
+  type ApprovalGate,
+  type ApprovalStanding,
+  type CheckKind,
   type Declaration,
+  type GivenCheck,
   type PlanState,
   type Proposal,
   type RiskState,
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
-import { signedIn, type Signed } from "../guard";
-import { wavesOf, type CheckRow, type GateRow, type LoadedPlan, type RevisionRow } from "./load";
+import type { Signed } from "../guard";
+import { wavesOf, type LoadedPlan, type RevisionRow } from "./load";
 
-/** The owner, and the owner's agents (an orchestrator reporting with a token), write to a plan. */
-export function mayWrite(who: Who, loaded: LoadedPlan): Result<Signed> {
-  const signed = signedIn(who);
-  if (!signed.ok) return signed;
-  const ownerId = loaded.plan.ownerId;
-  if ((who.kind === "user" && who.userId === ownerId) || (who.kind === "agent" && who.ownerId === ownerId))
-    return signed;
-  return fail("forbidden", "Only the plan's owner and the owner's agents write to this plan.");
+/** Outcome records and risks: the owner, the plan's operators, the owner's agents (an orchestrator's token). */
+export function mayReport(who: Who, loaded: LoadedPlan): Result<Signed> {
+  return reportRefusal(loaded.access, who) ?? ok(who as Signed);
+}
+
+/** Revisions and checkpoint decisions: the owner and the owner's agents. */
+export function maySteer(who: Who, loaded: LoadedPlan): Result<Signed> {
+  return steerRefusal(loaded.access, who) ?? ok(who as Signed);
 }
 
 /** Ids are exact: a superseded revision is history and takes nothing new. */
@@ -43,30 +52,73 @@ export function proposalOf(loaded: LoadedPlan, revision: RevisionRow): Proposal 
   return proposeCheckpoint(wavesOf(revision), reported, new Set(revision.holds));
 }
 
+type CheckStanding = ReturnType<typeof checkStanding>;
+
 export type Gates = {
   waveKey: string;
   /** A node of the wave is marked needsApproval: the wave needs `needed` distinct approvers. */
   approvalRequired: boolean;
   needed: number;
-  /** Approvals bound to this revision and exactly this wave, none by the wave's proposer. */
-  approvals: GateRow[];
-  authority: CheckRow | null;
-  resources: CheckRow | null;
+  /** What the approval gate reads (the rules' terms): the approvals bound to this revision and exactly this wave. */
+  gate: ApprovalGate;
+  /** Which of them count at `now` (by a current approver, not the proposer, not expired), which lapsed, who is left. */
+  approval: ApprovalStanding;
+  /** Each check's confirmation that counts (the latest by a member still holding the role), and who could give it. */
+  checks: Record<CheckKind, CheckStanding>;
+  authority: GivenCheck | null;
+  resources: GivenCheck | null;
+  /** Who is still needed, one line each ("needs 1 more approver: ana or ben"). */
+  needs: string[];
 };
 
-export function gatesOf(loaded: LoadedPlan, revision: RevisionRow, nextWave: readonly string[]): Gates {
+export function gatesOf(
+  loaded: LoadedPlan,
+  revision: RevisionRow,
+  nextWave: readonly string[],
+  now: number,
+): Gates {
   const key = waveKey(nextWave);
   const gated = new Set(revision.nodes.filter((n) => n.needsApproval).map((n) => n.id));
-  const bound = <T extends GateRow>(row: T) => row.revision === revision.number && row.waveKey === key;
+  const bound = (row: { revision: number; waveKey: string }) =>
+    row.revision === revision.number && row.waveKey === key;
+  const gate: ApprovalGate = {
+    revision: revision.number,
+    wave: nextWave,
+    required: nextWave.some((id) => gated.has(id)),
+    needed: loaded.plan.requiredApprovers,
+    proposerId: revision.proposerId,
+    ttlMs: loaded.plan.approvalTtlMs,
+    given: loaded.approvals.filter(bound).map((a) => ({ byId: a.byId, by: a.by, at: a.at.getTime() })),
+  };
+  const approval = approvalStanding(loaded.access, gate, now);
+  const check = (kind: CheckKind) =>
+    checkStanding(
+      loaded.access,
+      kind,
+      loaded.checks
+        .filter((c) => bound(c) && c.kind === kind)
+        .map((c) => ({ byId: c.byId, by: c.by, at: c.at.getTime(), note: c.note })),
+    );
+  const checks = { authority: check("authority"), resources: check("resources") };
   return {
     waveKey: key,
-    approvalRequired: nextWave.some((id) => gated.has(id)),
-    needed: loaded.plan.requiredApprovers,
-    approvals: loaded.approvals.filter((a) => bound(a) && a.byId !== revision.proposerId),
-    authority: loaded.checks.find((c) => bound(c) && c.kind === "authority") ?? null,
-    resources: loaded.checks.find((c) => bound(c) && c.kind === "resources") ?? null,
+    approvalRequired: gate.required,
+    needed: gate.needed,
+    gate,
+    approval,
+    checks,
+    authority: checks.authority.counted,
+    resources: checks.resources.counted,
+    needs: stillNeeded(approval, checks),
   };
 }
+
+/** Every approval and confirmation given for the wave that no longer counts, one sentence each. */
+export const lapsedOf = (g: Gates): string[] => [
+  ...g.approval.lapsed.map((l) => `${l.why}: that approval no longer counts`),
+  ...g.checks.authority.lapsed.map((l) => `${l.why}: that authority confirmation no longer counts`),
+  ...g.checks.resources.lapsed.map((l) => `${l.why}: that resources confirmation no longer counts`),
+];
 
 /** Each risk as its latest assessment says. */
 export function risksNow(loaded: LoadedPlan): RiskState[] {
@@ -90,8 +142,9 @@ export function planStateOf(
   loaded: LoadedPlan,
   revision: RevisionRow,
   wave: { justFinished: readonly string[]; nextWave: readonly string[] },
+  now: number,
 ): { state: PlanState; gates: Gates; declaration: Declaration } {
-  const gates = gatesOf(loaded, revision, wave.nextWave);
+  const gates = gatesOf(loaded, revision, wave.nextWave, now);
   const state: PlanState = {
     revision: revision.number,
     nodes: revision.nodes.map((n) => ({ id: n.id, dependsOn: n.dependsOn })),
@@ -101,7 +154,7 @@ export function planStateOf(
     nextWave: wave.nextWave,
     approval: {
       requiredApprovers: gates.approvalRequired ? gates.needed : 0,
-      approvals: gates.approvals.length,
+      approvals: gates.approval.counted.length,
     },
     assignment: { authority: !!gates.authority, resources: !!gates.resources },
   };

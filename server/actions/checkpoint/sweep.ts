@@ -3,7 +3,8 @@ import type { Database } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { announce } from "../../live";
 import { unrecordedAdvice } from "./advice";
-import { announcePlan } from "./events";
+import { announcePlan, topicOf } from "./events";
+import { loadAccess } from "./load";
 
 /**
  * A plan's readers derive the advice until this records it, so no read ever writes. Idempotent: the row is written
@@ -27,7 +28,11 @@ export async function sweepCheckpoints(database: Database, now: number): Promise
         await tx.$executeRaw`UPDATE "Checkpoint" SET advice = ${JSON.stringify(advice)}::jsonb WHERE id = ${c.id} AND advice IS NULL`;
       if (n === 0) return;
       recorded++;
-      await announcePlan(tx, c.planId, "advice", { checkpointId: c.id, option: advice.option });
+      const access = (await loadAccess(tx, c.planId))!;
+      await announcePlan(tx, topicOf({ id: c.planId }, access), "advice", {
+        checkpointId: c.id,
+        option: advice.option,
+      });
     });
   }
   if (recorded) await announce(database);

@@ -10,7 +10,33 @@ export type FindingView = {
   targets: string[];
 };
 
-type Context = { nodes: NodeView[]; risks: RiskView[]; justFinished: string[] };
+type Context = {
+  nodes: NodeView[];
+  risks: RiskView[];
+  justFinished: string[];
+  /** Who the gates still need, and what no longer counts there: said where the gate's finding is. */
+  stillNeeded: string[];
+  lapsed: string[];
+};
+
+const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
+
+/** A gate's finding says who is still needed (and what lapsed), after the audit's own sentence. */
+function messageOf(f: { id: string; message: string }, ctx: Context): string {
+  const gate =
+    f.id === "approval-required"
+      ? (s: string) => /approv/.test(s)
+      : f.id === "assignment-gate-unsatisfied"
+        ? (s: string) => /authority|resources/.test(s)
+        : null;
+  if (!gate) return f.message;
+  // Who is still needed reads as a sentence; a lapse starts with a name, which keeps its case.
+  const more = [
+    ...ctx.stillNeeded.filter(gate).map(sentence),
+    ...ctx.lapsed.filter(gate).map((l) => `${l}.`),
+  ];
+  return [f.message, ...more].join(" ");
+}
 
 /** Where a finding bites: its node, or for the gates the gate node, the risky nodes, the nodes to recover. */
 function targetsOf(f: { id: string; nodeId?: string; riskId?: string }, ctx: Context): string[] {
@@ -28,5 +54,9 @@ function targetsOf(f: { id: string; nodeId?: string; riskId?: string }, ctx: Con
 }
 
 export function findingsOf(audit: AuditResult | null, ctx: Context): FindingView[] {
-  return (audit?.findings ?? []).map((f) => ({ id: f.id, message: f.message, targets: targetsOf(f, ctx) }));
+  return (audit?.findings ?? []).map((f) => ({
+    id: f.id,
+    message: messageOf(f, ctx),
+    targets: targetsOf(f, ctx),
+  }));
 }

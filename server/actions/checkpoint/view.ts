@@ -3,10 +3,12 @@ import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import {
   DECISIONS,
+  mayRead,
   OUTCOME_STATUSES,
   RISK_SEVERITIES,
   type Decision,
   type OutcomeStatus,
+  type PlanVisibility,
   type RiskSeverity,
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
@@ -31,13 +33,24 @@ import {
   type OutcomeView,
   type RevisionSummary,
 } from "./view.history";
+import { membersViewOf, type MembersView } from "./members";
 import { mayOf, type PlanMay } from "./view.may";
 import { nodesOf, outcomesAt, removedOf, type NodeView, type RemovedNode } from "./view.nodes";
 import { risksAt, type RiskView } from "./view.risks";
 import { standingOf, type AuditView, type GateView } from "./view.standing";
 
 export type PlanView = {
-  plan: { id: number; name: string; owner: string; requiredApprovers: number; createdAt: string };
+  plan: {
+    id: number;
+    name: string;
+    owner: string;
+    requiredApprovers: number;
+    approvalTtlMs: number | null;
+    visibility: PlanVisibility;
+    createdAt: string;
+  };
+  /** Who holds which role, what each may do, and every change of them and of the plan's settings. */
+  members: MembersView;
   latest: number;
   revision: {
     number: number;
@@ -88,7 +101,8 @@ export async function planView(
   const id = parseId(input.id);
   if (id === null) return noPlan;
   const loaded = await loadPlan(db, id);
-  if (!loaded) return noPlan;
+  // A plan one may not read is one that does not exist: the same answer, before anything else is looked at.
+  if (!loaded || !mayRead(loaded.access, who)) return noPlan;
   let revision = loaded.revisions.at(-1)!;
   if (input.revision !== undefined && input.revision !== null && input.revision !== "") {
     const n = parseId(input.revision);
@@ -96,7 +110,7 @@ export async function planView(
     if (!found) return fail("not_found", `Plan ${id} has no revision ${String(input.revision)}.`);
     revision = found;
   }
-  return ok(viewOf(loaded, revision, who, await unrecordedAdvice(db, loaded.checkpoints, now)));
+  return ok(viewOf(loaded, revision, who, await unrecordedAdvice(db, loaded.checkpoints, now), now));
 }
 
 function viewOf(
@@ -104,11 +118,12 @@ function viewOf(
   revision: RevisionRow,
   who: Who,
   unrecorded: ReadonlyMap<number, Advice>,
+  now: number,
 ): PlanView {
   const latest = loaded.revisions.at(-1)!;
   const isLatest = revision.number === latest.number;
   const waves = wavesOf(revision);
-  const { proposal, wave, audit, gates, admitted } = standingOf(loaded, revision, isLatest);
+  const { proposal, wave, audit, gates, admitted, built } = standingOf(loaded, revision, isLatest, now);
   const outcomeAt = outcomesAt(loaded, revision);
   const reportedAt = new Map([...outcomeAt].map(([nodeId, o]) => [nodeId, o.at.getTime()]));
   const risks = risksAt(loaded, revision, wave?.justFinished ?? null, reportedAt);
@@ -120,8 +135,11 @@ function viewOf(
       name: loaded.plan.name,
       owner: loaded.plan.owner,
       requiredApprovers: loaded.plan.requiredApprovers,
+      approvalTtlMs: loaded.plan.approvalTtlMs,
+      visibility: loaded.plan.visibility,
       createdAt: loaded.plan.createdAt.toISOString(),
     },
+    members: membersViewOf(loaded),
     latest: latest.number,
     revision: {
       number: revision.number,
@@ -155,12 +173,18 @@ function viewOf(
         : { reason: proposal.reason }
       : { reason: `Revision ${revision.number} is superseded by revision ${latest.number}: it is history.` },
     audit,
-    findings: findingsOf(audit, { nodes, risks, justFinished: wave?.justFinished ?? [] }),
+    findings: findingsOf(audit, {
+      nodes,
+      risks,
+      justFinished: wave?.justFinished ?? [],
+      stillNeeded: gates?.stillNeeded ?? [],
+      lapsed: gates?.lapsed ?? [],
+    }),
     gates,
     outcomes: outcomeLogOf(loaded),
     risks,
     checkpoints: checkpointsOf(loaded, unrecorded),
-    may: mayOf(loaded, revision, who, { isLatest, gates, result: audit, admitted }),
+    may: mayOf(loaded, revision, who, { isLatest, gates: built, result: audit, admitted }),
     words: { statuses: OUTCOME_STATUSES, severities: RISK_SEVERITIES, decisions: DECISIONS },
   };
 }

@@ -41,7 +41,7 @@ describe("the JSON API", () => {
   it("a planner imports a graph, the orchestrator reports with its token, a reviewer approves, the planner admits", async () => {
     const planner = await makeUser(db, "api-planner");
     const as = api(db.prisma, planner, { clock });
-    const created = await as("POST", "/api/plans", { name: "Over the API", ...graph });
+    const created = await as("POST", "/api/plans", { name: "Over the API", visibility: "public", ...graph });
     expect(created).toMatchObject({ status: 201, body: { id: expect.any(Number), revision: 1 } });
     const id = created.body.id as number;
     expect((await api(db.prisma, ANON, { clock })("GET", "/api/plans")).body).toContainEqual(
@@ -101,6 +101,12 @@ describe("the JSON API", () => {
       "next-wave-dependency-not-success",
     );
 
+    // Authority and resources are confirmed only by their holders: the planner gives herself both, on the record.
+    for (const role of ["authority", "resources"])
+      expect(await as("POST", `/api/plans/${id}/roles`, { role, person: "api-planner" })).toMatchObject({
+        status: 201,
+        body: { role, name: "api-planner", action: "assign" },
+      });
     for (const kind of ["authority", "resources"])
       expect(
         await as("POST", `/api/plans/${id}/assignment`, { kind, revision: 1, next_wave: ["patch-X"] }),
@@ -124,6 +130,19 @@ describe("the JSON API", () => {
       await as("POST", `/api/plans/${id}/approvals`, { revision: 1, next_wave: ["publish"] }),
     ).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
     const reviewer = api(db.prisma, await makeUser(db, "api-reviewer"), { clock });
+    expect(
+      await reviewer("POST", `/api/plans/${id}/approvals`, { revision: 1, next_wave: ["publish"] }),
+    ).toMatchObject({ status: 403, body: { error: { message: expect.stringContaining("approvers") } } });
+    for (const role of ["approver", "authority", "resources"])
+      expect(await as("POST", `/api/plans/${id}/roles`, { role, person: "api-reviewer" })).toMatchObject({
+        status: 201,
+      });
+    const gated = (await as("GET", `/api/plans/${id}/audit?just_finished=patch-X&next_wave=publish`)).body;
+    expect(gated.still_needed).toEqual([
+      "needs 1 more approver: api-reviewer",
+      "needs authority: api-planner or api-reviewer",
+      "needs resources: api-planner or api-reviewer",
+    ]);
     expect(
       await reviewer("POST", `/api/plans/${id}/approvals`, { revision: 1, next_wave: ["publish"] }),
     ).toMatchObject({

@@ -1,0 +1,139 @@
+// The plan-role rules alone: what the log leaves standing, who reads, which approvals count, and the sentence of
+// who is still needed.
+import { describe, expect, it } from "vitest";
+import {
+  approvalRefusal,
+  approvalStanding,
+  audienceOf,
+  mayRead,
+  orList,
+  rolesNow,
+  stillNeeded,
+  type ApprovalGate,
+  type PlanAccess,
+  type RoleChange,
+} from "./roles";
+
+const person = (userId: number) => ({ kind: "user" as const, userId, admin: false });
+const change = (action: "assign" | "remove", role: RoleChange["role"], userId: number, name: string) => ({
+  action,
+  role,
+  userId,
+  agentId: null,
+  name,
+});
+
+describe("the role log", () => {
+  it("leaves standing each role whose last entry gave it, in the order first given", () => {
+    const log = [
+      change("assign", "approver", 2, "ana"),
+      change("assign", "approver", 3, "ben"),
+      change("remove", "approver", 2, "ana"),
+      change("assign", "viewer", 4, "cy"),
+      change("assign", "approver", 2, "ana"),
+    ];
+    expect(rolesNow(log).map((h) => `${h.role}:${h.name}`)).toEqual([
+      "approver:ben",
+      "viewer:cy",
+      "approver:ana",
+    ]);
+  });
+});
+
+describe("reading", () => {
+  const base: PlanAccess = { ownerId: 1, owner: "olga", visibility: "invited", holders: [] };
+  it("invited: the owner, her agents, members and admins; signed_in: anyone signed in; public: anyone", () => {
+    const withViewer = { ...base, holders: rolesNow([change("assign", "viewer", 5, "vic")]) };
+    const agentOf = (ownerId: number) => ({ kind: "agent" as const, agentId: 9, ownerId });
+    expect(mayRead(withViewer, person(1))).toBe(true);
+    expect(mayRead(withViewer, person(5))).toBe(true);
+    expect(mayRead(withViewer, agentOf(1))).toBe(true);
+    expect(mayRead(withViewer, { ...person(7), admin: true })).toBe(true);
+    for (const who of [person(7), agentOf(7), { kind: "anon" as const }])
+      expect(mayRead(withViewer, who)).toBe(false);
+    expect(mayRead({ ...base, visibility: "signed_in" }, person(7))).toBe(true);
+    expect(mayRead({ ...base, visibility: "signed_in" }, { kind: "anon" })).toBe(false);
+    expect(mayRead({ ...base, visibility: "public" }, { kind: "anon" })).toBe(true);
+    expect(audienceOf(withViewer)).toEqual({ users: [1, 5], agents: [], agentsOf: [1] });
+    expect(audienceOf({ ...base, visibility: "public" })).toBeNull();
+  });
+});
+
+describe("the approval gate", () => {
+  const access: PlanAccess = {
+    ownerId: 1,
+    owner: "olga",
+    visibility: "invited",
+    holders: rolesNow([
+      change("assign", "approver", 2, "ana"),
+      change("assign", "approver", 3, "ben"),
+      change("assign", "approver", 4, "cy"),
+    ]),
+  };
+  const gate = (given: ApprovalGate["given"], ttlMs: number | null = null): ApprovalGate => ({
+    revision: 3,
+    wave: ["ship"],
+    required: true,
+    needed: 2,
+    proposerId: 1,
+    ttlMs,
+    given,
+  });
+
+  it("counts distinct current approvers, never the proposer, never an expired one; says who is still needed", () => {
+    const g = gate(
+      [
+        { byId: 1, by: "olga", at: 0 },
+        { byId: 2, by: "ana", at: 0 },
+        { byId: 2, by: "ana", at: 10 },
+        { byId: 7, by: "zed", at: 0 },
+      ],
+      1000,
+    );
+    const now = approvalStanding(access, g, 500);
+    expect(now.counted.map((c) => [c.by, c.expiresAt])).toEqual([["ana", 1000]]);
+    expect(now.lapsed.map((l) => l.why)).toEqual([
+      "olga proposed this wave",
+      "zed is no longer an approver of this plan",
+    ]);
+    expect(now.missing).toBe(1);
+    expect(
+      stillNeeded(now, {
+        authority: { counted: null, candidates: [] },
+        resources: { counted: null, candidates: ["dee"] },
+      }),
+    ).toEqual([
+      "needs 1 more approver: ben or cy",
+      "needs authority, and nobody holds the authority role: its owner assigns it",
+      "needs resources: dee",
+    ]);
+    // Her first approval expired at 1000 and her second at 1010: both lapsed, and she may approve again.
+    const later = approvalStanding(access, g, 1010);
+    expect(later.counted).toEqual([]);
+    expect(later.lapsed.map((l) => l.why)).toContain("ana's approval expired at 1970-01-01T00:00:01.010Z");
+    expect(approvalRefusal(access, g, later, person(2))).toBeNull();
+    expect(approvalRefusal(access, g, now, person(2))).toMatchObject({ code: "conflict" });
+    expect(approvalRefusal(access, g, now, person(1))).toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("You proposed"),
+    });
+    expect(approvalRefusal(access, g, now, person(7))).toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("olga"),
+    });
+    expect(approvalRefusal(access, g, now, { kind: "agent", agentId: 1, ownerId: 2 })).toMatchObject({
+      code: "forbidden",
+    });
+    expect(approvalRefusal(access, g, now, { kind: "anon" })).toMatchObject({ code: "signin_required" });
+    expect(approvalRefusal(access, { ...g, required: false }, now, person(3))).toMatchObject({
+      code: "conflict",
+    });
+  });
+
+  it("names the approvers the way people list them", () => {
+    expect(orList(["ana"])).toBe("ana");
+    expect(orList(["ana", "ben"])).toBe("ana or ben");
+    expect(orList(["ana", "ben", "cy"])).toBe("ana, ben or cy");
+    expect(orList(["a", "b", "c", "d", "e", "f", "g", "h"])).toBe("a, b, c, d, e or 3 others");
+  });
+});

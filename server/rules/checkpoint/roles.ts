@@ -1,0 +1,336 @@
+// Who may do what on a plan (shared/spec/access.md, "Visibility" and "Plan roles"): the roles as they stand after
+// the plan's role log, who may read the plan, write to it, approve its next wave or confirm its assignment checks,
+// and the sentence of who is still needed. Pure: every door asks these, and the page's `may` asks the same ones.
+import { fail, type Failure } from "../result";
+import { personRefusal, signedInRefusal, type CallerKind } from "../guards";
+
+export const PLAN_ROLES = ["owner", "approver", "authority", "resources", "operator", "viewer"] as const;
+export type PlanRole = (typeof PLAN_ROLES)[number];
+/** The owner is the plan's creator; every other role is the owner's to give and take. */
+export const ASSIGNABLE_ROLES = ["approver", "authority", "resources", "operator", "viewer"] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+/** Only an operator may be an agent (one of the owner's own): the others are a person's judgement. */
+export const AGENT_ROLES: readonly AssignableRole[] = ["operator"];
+
+export const ROLE_TEXT: Record<PlanRole, string> = {
+  owner: "everything below, and assigns the roles; never approves a wave they proposed",
+  approver: "approves a proposed next wave; counts toward the gate's N",
+  authority: "confirms the assignment gate's authority check",
+  resources: "confirms the assignment gate's resources check",
+  operator: "posts outcome records and risk assessments (a person, or one of the owner's agents)",
+  viewer: "reads the plan",
+};
+
+export const PLAN_VISIBILITIES = ["public", "signed_in", "invited"] as const;
+export type PlanVisibility = (typeof PLAN_VISIBILITIES)[number];
+export const VISIBILITY_TEXT: Record<PlanVisibility, string> = {
+  public: "anyone, guests included, reads it; it is listed for everyone",
+  signed_in: "anyone signed in (a person or an agent) reads it",
+  invited: "only its owner, its members (the roles) and admins read it",
+};
+
+/** Who asks, as the rules see them: the shape of the app's identity (server/identity.ts), less what is not read. */
+export type Asker =
+  | { kind: "anon" }
+  | { kind: "user"; userId: number; admin: boolean }
+  | { kind: "agent"; agentId: number; ownerId: number };
+
+/** One row of a plan's role log, oldest first. */
+export type RoleChange = {
+  action: "assign" | "remove";
+  role: AssignableRole;
+  userId: number | null;
+  agentId: number | null;
+  /** The holder's name as the page shows it (an agent's own name). */
+  name: string;
+};
+
+/** A role as it stands: who holds it. */
+export type Holder = { role: AssignableRole; userId: number | null; agentId: number | null; name: string };
+
+/** What stands after the log: each (role, holder) whose last entry assigned it, in the order first given. */
+export function rolesNow(log: readonly RoleChange[]): Holder[] {
+  const standing = new Map<string, Holder>();
+  for (const c of log) {
+    const key = `${c.role}:${c.userId ?? ""}:${c.agentId ?? ""}`;
+    if (c.action === "assign")
+      standing.set(key, { role: c.role, userId: c.userId, agentId: c.agentId, name: c.name });
+    else standing.delete(key);
+  }
+  return [...standing.values()];
+}
+
+/** What the access checks read of a plan. */
+export type PlanAccess = {
+  ownerId: number;
+  owner: string;
+  visibility: PlanVisibility;
+  holders: readonly Holder[];
+};
+
+const callerOf = (who: Asker): CallerKind =>
+  who.kind === "anon" ? "guest" : who.kind === "user" ? "person" : "agent";
+
+const isOwner = (a: PlanAccess, who: Asker) => who.kind === "user" && who.userId === a.ownerId;
+const isOwnersAgent = (a: PlanAccess, who: Asker) => who.kind === "agent" && who.ownerId === a.ownerId;
+
+/** Whether the one asking holds the role (the owner holds `owner`; an agent holds only what it was given itself). */
+export function holds(a: PlanAccess, who: Asker, role: PlanRole): boolean {
+  if (role === "owner") return isOwner(a, who);
+  if (who.kind === "user") return a.holders.some((h) => h.role === role && h.userId === who.userId);
+  if (who.kind === "agent") return a.holders.some((h) => h.role === role && h.agentId === who.agentId);
+  return false;
+}
+
+/** The owner, the owner's agents (they act for the plan), and anyone holding a role. */
+export function isMember(a: PlanAccess, who: Asker): boolean {
+  if (isOwner(a, who) || isOwnersAgent(a, who)) return true;
+  if (who.kind === "user") return a.holders.some((h) => h.userId === who.userId);
+  if (who.kind === "agent") return a.holders.some((h) => h.agentId === who.agentId);
+  return false;
+}
+
+/** Who reads the plan. One who may not is told the plan does not exist (not_found, never forbidden). */
+export function mayRead(a: PlanAccess, who: Asker): boolean {
+  if (who.kind === "user" && who.admin) return true;
+  if (isMember(a, who)) return true;
+  if (a.visibility === "public") return true;
+  if (a.visibility === "signed_in") return who.kind !== "anon";
+  return false;
+}
+
+/**
+ * Who hears the plan's live events, written beside each event (server/live reads it; admins hear every event):
+ * null for anyone, "signed_in" for anyone signed in, else the members by id.
+ */
+export type PlanAudience =
+  null | { signedIn: true } | { users: number[]; agents: number[]; agentsOf: number[] };
+
+export function audienceOf(a: PlanAccess): PlanAudience {
+  if (a.visibility === "public") return null;
+  if (a.visibility === "signed_in") return { signedIn: true };
+  const users = [a.ownerId, ...a.holders.flatMap((h) => (h.userId === null ? [] : [h.userId]))];
+  const agents = a.holders.flatMap((h) => (h.agentId === null ? [] : [h.agentId]));
+  return { users: [...new Set(users)], agents: [...new Set(agents)], agentsOf: [a.ownerId] };
+}
+
+/** Both audiences: what a change of who may read is told to, so those who lose the plan hear that it changed. */
+export function eitherAudience(x: PlanAudience, y: PlanAudience): PlanAudience {
+  if (x === null || y === null) return null;
+  if ("signedIn" in x || "signedIn" in y) return { signedIn: true };
+  const u = <T>(p: T[], q: T[]) => [...new Set([...p, ...q])];
+  return { users: u(x.users, y.users), agents: u(x.agents, y.agents), agentsOf: u(x.agentsOf, y.agentsOf) };
+}
+
+/** Outcome records and risk assessments: the owner, the plan's operators, and the owner's agents. */
+export function reportRefusal(a: PlanAccess, who: Asker): Failure | null {
+  const guest = signedInRefusal(callerOf(who));
+  if (guest) return guest;
+  if (isOwner(a, who) || isOwnersAgent(a, who) || holds(a, who, "operator")) return null;
+  return fail("forbidden", "Only the plan's owner, its operators and the owner's agents write to this plan.");
+}
+
+/** Revisions and checkpoint decisions: the owner and the owner's agents (an operator reports, it does not steer). */
+export function steerRefusal(a: PlanAccess, who: Asker): Failure | null {
+  const guest = signedInRefusal(callerOf(who));
+  if (guest) return guest;
+  if (isOwner(a, who) || isOwnersAgent(a, who)) return null;
+  return fail(
+    "forbidden",
+    "Only the plan's owner and the owner's agents revise this plan or record its checkpoints.",
+  );
+}
+
+/** Roles and settings: the owner, in person. */
+export function ownerRefusal(a: PlanAccess, who: Asker): Failure | null {
+  const p = personRefusal(callerOf(who));
+  if (p) return p;
+  if (isOwner(a, who)) return null;
+  return fail("forbidden", `Only the plan's owner, ${a.owner}, assigns its roles and changes its settings.`);
+}
+
+/** Whom the owner may give a role to, and which: one sentence when not. `target` is who would hold it. */
+export function assignRefusal(
+  a: PlanAccess,
+  role: AssignableRole,
+  target: { userId: number } | { agentId: number; ownerId: number; name: string },
+): Failure | null {
+  if ("agentId" in target) {
+    if (!AGENT_ROLES.includes(role))
+      return fail("invalid", `An agent may only be an operator; the ${role} role is a person's.`);
+    if (target.ownerId !== a.ownerId) return fail("not_found", "You have no agent with that id.");
+  } else if (target.userId === a.ownerId && role !== "authority" && role !== "resources")
+    return fail(
+      "conflict",
+      role === "approver"
+        ? "You propose this plan's waves, so you can never approve one: give the approver role to someone else."
+        : `As the owner you already ${role === "viewer" ? "read" : "write to"} this plan.`,
+    );
+  return null;
+}
+
+// ---------- the gates ----------
+
+export type GivenApproval = { byId: number; by: string; at: number };
+
+/** What the approval gate reads: the approvals bound to (revision, wave), oldest first, and the gate's terms. */
+export type ApprovalGate = {
+  revision: number;
+  wave: readonly string[];
+  required: boolean;
+  needed: number;
+  proposerId: number | null;
+  ttlMs: number | null;
+  given: readonly GivenApproval[];
+};
+
+export type ApprovalStanding = {
+  /** One approval per approver, each still counting; with when it stops counting, if it expires. */
+  counted: (GivenApproval & { expiresAt: number | null })[];
+  /** Approvals given and no longer counting (expired, or their giver lost the role), each with why. */
+  lapsed: (GivenApproval & { why: string })[];
+  /** How many more approvals the gate needs (0 when satisfied or not required). */
+  missing: number;
+  /** The approvers who could still approve: holders of the role, none the proposer, none already counted. */
+  candidates: string[];
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Which approvals count at `now`: by a current approver, not the proposer, not expired; one per person. */
+export function approvalStanding(a: PlanAccess, g: ApprovalGate, now: number): ApprovalStanding {
+  const approvers = new Set(
+    a.holders.flatMap((h) => (h.role === "approver" && h.userId !== null ? [h.userId] : [])),
+  );
+  const counted: ApprovalStanding["counted"] = [];
+  const lapsed: ApprovalStanding["lapsed"] = [];
+  for (const given of g.given) {
+    const expiresAt = g.ttlMs === null ? null : given.at + g.ttlMs;
+    if (given.byId === g.proposerId) lapsed.push({ ...given, why: `${given.by} proposed this wave` });
+    else if (!approvers.has(given.byId))
+      lapsed.push({ ...given, why: `${given.by} is no longer an approver of this plan` });
+    else if (expiresAt !== null && now >= expiresAt)
+      lapsed.push({ ...given, why: `${given.by}'s approval expired at ${iso(expiresAt)}` });
+    else if (!counted.some((c) => c.byId === given.byId)) counted.push({ ...given, expiresAt });
+  }
+  const countedIds = new Set(counted.map((c) => c.byId));
+  const candidates = a.holders
+    .filter((h) => h.role === "approver" && h.userId !== null && h.userId !== g.proposerId)
+    .filter((h) => !countedIds.has(h.userId!))
+    .map((h) => h.name);
+  return {
+    counted,
+    // An approver who approved again after a lapse counts; the lapse is history, not a hold.
+    lapsed: lapsed.filter((l) => !countedIds.has(l.byId)),
+    missing: g.required ? Math.max(0, g.needed - counted.length) : 0,
+    candidates,
+  };
+}
+
+/**
+ * Whether `who` may approve this wave now: the action's guard and the page's `may`, one check. The wave and the
+ * revision are bound (a node of the latest revision, not held) before this is asked.
+ */
+export function approvalRefusal(
+  a: PlanAccess,
+  g: ApprovalGate,
+  standing: ApprovalStanding,
+  who: Asker,
+): Failure | null {
+  const p = personRefusal(callerOf(who));
+  if (p) return p;
+  const me = (who as { userId: number }).userId;
+  if (!g.required)
+    return fail(
+      "conflict",
+      `The wave ${g.wave.map((id) => `"${id}"`).join(", ")} has no node that needs approval; there is nothing to approve.`,
+    );
+  if (g.proposerId === me)
+    return fail(
+      "forbidden",
+      `You proposed this wave (revision ${g.revision} is yours); another person must approve it.`,
+    );
+  if (!holds(a, who, "approver"))
+    return fail(
+      "forbidden",
+      `Only the plan's approvers approve its waves and you are not one of them; its owner, ${a.owner}, assigns the role.`,
+    );
+  if (standing.counted.some((c) => c.byId === me))
+    return fail("conflict", "You have already approved this wave at this revision.");
+  return null;
+}
+
+export type CheckKind = "authority" | "resources";
+export type GivenCheck = { byId: number; by: string; at: number; note: string };
+
+/** The confirmation of one check that counts: the latest by a member still holding that role. */
+export function checkStanding(
+  a: PlanAccess,
+  kind: CheckKind,
+  given: readonly GivenCheck[],
+): { counted: GivenCheck | null; lapsed: (GivenCheck & { why: string })[]; candidates: string[] } {
+  const holders = a.holders.filter((h) => h.role === kind && h.userId !== null);
+  const holding = new Set(holders.map((h) => h.userId));
+  const counted = [...given].reverse().find((c) => holding.has(c.byId)) ?? null;
+  return {
+    counted,
+    lapsed: counted ? [] : given.map((c) => ({ ...c, why: `${c.by} no longer holds the ${kind} role` })),
+    candidates: counted ? [] : holders.map((h) => h.name),
+  };
+}
+
+/** Whether `who` may confirm this check now: the action's guard and the page's `may`, one check. */
+export function confirmRefusal(
+  a: PlanAccess,
+  kind: CheckKind,
+  counted: GivenCheck | null,
+  who: Asker,
+): Failure | null {
+  const p = personRefusal(callerOf(who));
+  if (p) return p;
+  if (!holds(a, who, kind))
+    return fail(
+      "forbidden",
+      `Only a member holding the ${kind} role confirms the ${kind} check, and you do not hold it; the plan's owner, ${a.owner}, assigns it.`,
+    );
+  if (counted)
+    return fail("conflict", `The ${kind} check for this wave is already confirmed by ${counted.by}.`);
+  return null;
+}
+
+/** "ana", "ana or ben", "ana, ben or cy", "ana, ben, cy, dee, eve or 3 others". */
+export function orList(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  if (names.length > 6) return `${names.slice(0, 5).join(", ")} or ${names.length - 5} others`;
+  return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+}
+
+/** Who is still needed before the gates stand, one line each ("needs 1 more approver: ana or ben"). */
+export function stillNeeded(
+  approval: ApprovalStanding,
+  checks: Record<CheckKind, { counted: GivenCheck | null; candidates: string[] }>,
+): string[] {
+  const lines: string[] = [];
+  const k = approval.missing;
+  if (k > 0) {
+    const more = `needs ${k} more approver${k === 1 ? "" : "s"}`;
+    const c = approval.candidates;
+    if (c.length === 0)
+      lines.push(`${more}, and no approver of this plan can give it: its owner assigns the approver role`);
+    else if (c.length < k)
+      lines.push(
+        `${more}: ${orList(c)}, and the plan has too few approvers (its owner assigns the approver role)`,
+      );
+    else lines.push(`${more}: ${orList(c)}`);
+  }
+  for (const kind of ["authority", "resources"] as const) {
+    const s = checks[kind];
+    if (s.counted) continue;
+    lines.push(
+      s.candidates.length
+        ? `needs ${kind}: ${orList(s.candidates)}`
+        : `needs ${kind}, and nobody holds the ${kind} role: its owner assigns it`,
+    );
+  }
+  return lines;
+}
