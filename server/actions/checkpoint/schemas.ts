@@ -2,6 +2,8 @@
 // they name fields as those doors spell them (snake_case); a declaration keeps its own names (graphRevision…).
 import { z } from "zod";
 import {
+  APPROVAL_TTL_MAX_MS,
+  APPROVAL_TTL_MIN_MS,
   ASSIGNABLE_ROLES,
   DECISIONS,
   OUTCOME_STATUSES,
@@ -45,10 +47,6 @@ const ZHash = z
   .regex(/\S/, "use a hash with a non-space character");
 const ZRevision = z.number().int().min(1).max(1_000_000);
 const ZWave = z.array(ZNodeId).min(1, "name at least one node").max(5_000);
-
-/** The bounds of an approval's life: a minute to a year. */
-export const APPROVAL_TTL_MIN_MS = 60_000;
-export const APPROVAL_TTL_MAX_MS = 365 * 24 * 3_600_000;
 
 const ZRequiredApprovers = z
   .number()

@@ -50,3 +50,19 @@ export const UNREADABLE_FINDING_ID = "unreadable-input";
 
 /** What an audit speaks for: the supplied declaration's own consistency, never the world behind it. */
 export const AUDIT_SCOPE = "supplied-declaration-consistency-only";
+
+/** The roles of a plan's members: the owner is the plan's creator; every other role is the owner's to give. */
+export const PLAN_ROLES = ["owner", "approver", "authority", "resources", "operator", "viewer"] as const;
+export type PlanRole = (typeof PLAN_ROLES)[number];
+export const ASSIGNABLE_ROLES = ["approver", "authority", "resources", "operator", "viewer"] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+/** The only roles an agent may hold (one of the owner's own): approving and confirming are a person's judgement. */
+export const AGENT_ROLES: readonly AssignableRole[] = ["operator"];
+
+/** Who reads a plan: anyone, anyone signed in, or its owner, members and admins (the default). */
+export const PLAN_VISIBILITIES = ["public", "signed_in", "invited"] as const;
+export type PlanVisibility = (typeof PLAN_VISIBILITIES)[number];
+
+/** The bounds of the approval gate's `approvalTtl`: how long an approval counts after it is given. */
+export const APPROVAL_TTL_MIN_MS = 60_000;
+export const APPROVAL_TTL_MAX_MS = 365 * 86_400_000;

@@ -1,12 +1,18 @@
 // The checkpoint rules' public surface: the audit, waves, revision diffs, prune impact, the declaration, proposals.
 export { audit } from "@/server/rules/checkpoint/audit";
 export {
+  AGENT_ROLES,
+  APPROVAL_TTL_MAX_MS,
+  APPROVAL_TTL_MIN_MS,
+  ASSIGNABLE_ROLES,
   AUDIT_SCOPE,
   DECISIONS,
   DECLARATION_FINDING_IDS,
   ESCALATION_OPTIONS,
   GATE_FINDING_IDS,
   OUTCOME_STATUSES,
+  PLAN_ROLES,
+  PLAN_VISIBILITIES,
   RISK_SEVERITIES,
   UNREADABLE_FINDING_ID,
   UNRESOLVED_SEVERITIES,
@@ -53,10 +59,6 @@ export {
   type Waves,
 } from "@/server/rules/checkpoint/waves";
 export {
-  AGENT_ROLES,
-  ASSIGNABLE_ROLES,
-  PLAN_ROLES,
-  PLAN_VISIBILITIES,
   ROLE_TEXT,
   VISIBILITY_TEXT,
   approvalRefusal,

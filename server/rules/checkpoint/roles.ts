@@ -3,17 +3,13 @@
 // and the sentence of who is still needed. Pure: every door asks these, and the page's `may` asks the same ones.
 import { fail, type Failure } from "../result";
 import { personRefusal, signedInRefusal, type CallerKind } from "../guards";
+import { AGENT_ROLES, type AssignableRole, type PlanRole, type PlanVisibility } from "./constants";
 
-export const PLAN_ROLES = ["owner", "approver", "authority", "resources", "operator", "viewer"] as const;
-export type PlanRole = (typeof PLAN_ROLES)[number];
-/** The owner is the plan's creator; every other role is the owner's to give and take. */
-export const ASSIGNABLE_ROLES = ["approver", "authority", "resources", "operator", "viewer"] as const;
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
-/** Only an operator may be an agent (one of the owner's own): the others are a person's judgement. */
-export const AGENT_ROLES: readonly AssignableRole[] = ["operator"];
+export type { AssignableRole, PlanRole, PlanVisibility };
 
 export const ROLE_TEXT: Record<PlanRole, string> = {
-  owner: "everything below, and assigns the roles; never approves a wave they proposed",
+  owner:
+    "reads and writes the plan, revises it, records its checkpoints and assigns the roles; never approves a wave they proposed, and confirms authority or resources only holding that role",
   approver: "approves a proposed next wave; counts toward the gate's N",
   authority: "confirms the assignment gate's authority check",
   resources: "confirms the assignment gate's resources check",
@@ -21,8 +17,6 @@ export const ROLE_TEXT: Record<PlanRole, string> = {
   viewer: "reads the plan",
 };
 
-export const PLAN_VISIBILITIES = ["public", "signed_in", "invited"] as const;
-export type PlanVisibility = (typeof PLAN_VISIBILITIES)[number];
 export const VISIBILITY_TEXT: Record<PlanVisibility, string> = {
   public: "anyone, guests included, reads it; it is listed for everyone",
   signed_in: "anyone signed in (a person or an agent) reads it",
