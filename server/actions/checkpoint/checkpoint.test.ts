@@ -1400,11 +1400,14 @@ describe("plan roles and the approval gate", () => {
     expect(await give1({ role: "viewer", person: "give-planner" }, stranger)).toMatchObject({
       code: "forbidden",
     });
+    // A name is matched as accounts are (NFKC, case-folded).
+    value(await give1({ role: "viewer", person: "GIVE-STRANGER" }));
     const members = (await view(id)).members.members.map((m) => [m.role, m.kind, m.name, m.owner]);
     expect(members).toEqual([
       ["owner", "person", "give-planner", null],
       ["operator", "agent", "give-mine", "give-planner"],
       ["operator", "person", "give-stranger", null],
+      ["viewer", "person", "give-stranger", null],
     ]);
   });
 

@@ -3,6 +3,7 @@
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
+import { nameKey } from "../../names";
 import {
   ASSIGNABLE_ROLES,
   PLAN_VISIBILITIES,
@@ -159,7 +160,11 @@ async function targetOf(
   if ((named.person === undefined) === (named.agent === undefined))
     return fail("invalid", "Name one person (their account name) or one of your agents (its id), not both.");
   if (named.person !== undefined) {
-    const user = await tx.user.findFirst({ where: { name: named.person }, select: { id: true, name: true } });
+    // Names compare as accounts do (NFKC, case-folded): "ANA" names ana.
+    const user = await tx.user.findUnique({
+      where: { nameKey: nameKey(named.person) },
+      select: { id: true, name: true },
+    });
     if (!user) return fail("not_found", `No account is named "${named.person}".`);
     const refused = action === "assign" ? assignRefusal(loaded.access, role, { userId: user.id }) : null;
     if (refused) return refused;
