@@ -1,5 +1,6 @@
 "use client";
 // The checkpoint's decision: hold, revise (a new revision in the same step), escalate (a Round Table) or admit.
+import type { Souls } from "./PlanPage";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { inferRouterInputs } from "@trpc/server";
@@ -19,7 +20,7 @@ const HELP: Record<string, string> = {
 /** Exactly the procedure's input, so tsc checks what the form sends. */
 type CheckpointInput = inferRouterInputs<AppRouter>["plans"]["checkpoint"];
 
-export function DecisionForm({ view }: { view: PlanView }) {
+export function DecisionForm({ view, souls }: { view: PlanView; souls: Souls }) {
   const trpc = useTRPC();
   const refresh = usePlanRefresh();
   const [decision, setDecision] = useState<CheckpointInput["decision"]>("hold");
@@ -160,7 +161,7 @@ export function DecisionForm({ view }: { view: PlanView }) {
       {decision === "escalate" ? (
         <div>
           <label className="label" htmlFor="escalate-seats">
-            Round Table seats (optional: one per line, “lens: person”, 3–8)
+            Round Table seats (optional: one per line, “lens: person”, {souls.min}–{souls.max})
           </label>
           <textarea
             id="escalate-seats"

@@ -15,14 +15,19 @@ import { RevisionSwitcher } from "./RevisionSwitcher";
 import { RisksPanel } from "./RisksPanel";
 import { usePlanView } from "./usePlan";
 
+/** How many souls an escalation's Round Table takes: the council's rules, passed down by the page. */
+export type Souls = { min: number; max: number };
+
 export function PlanPage({
   id,
   revision,
   initial,
+  souls,
 }: {
   id: number;
   revision: number | null;
   initial: PlanView;
+  souls: Souls;
 }) {
   const [shown, setShown] = useState<number | null>(revision);
   const [focused, setFocused] = useState<string | null>(null);
@@ -66,7 +71,7 @@ export function PlanPage({
       {view.revision.superseded ? null : (
         <div className="grid gap-4 lg:grid-cols-2">
           <GatesPanel view={view} />
-          <DecisionForm key={view.revision.number} view={view} />
+          <DecisionForm key={view.revision.number} view={view} souls={souls} />
         </div>
       )}
       <OutcomesPanel view={view} onFocus={focus} />

@@ -8,6 +8,7 @@ import { planView } from "@/server/actions/checkpoint";
 import { parseId } from "@/server/actions/input";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
+import { SEATS_MAX, SEATS_MIN } from "@/server/rules/council";
 
 export const dynamic = "force-dynamic";
 
@@ -30,5 +31,12 @@ export default async function Plan({ params, searchParams }: Props) {
   const asked = (await searchParams).revision;
   const r = await viewOf(id, asked);
   if (!r.ok) notFound();
-  return <PlanPage id={id} revision={asked ? r.value.revision.number : null} initial={r.value} />;
+  return (
+    <PlanPage
+      id={id}
+      revision={asked ? r.value.revision.number : null}
+      initial={r.value}
+      souls={{ min: SEATS_MIN, max: SEATS_MAX }}
+    />
+  );
 }
