@@ -22,6 +22,7 @@ export async function setup(project: TestProject) {
     DATABASE_URL: "",
     AUTH_SECRET: secret,
     PARLEY_RATE_LIMIT: "600",
+    PARLEY_AUTH_ADDRESS_LIMIT: "1000", // every browser and script of the run signs up from 127.0.0.1
     ADMIN_EMAILS: "e2e-admin",
   });
   servers.push(app);
@@ -38,6 +39,7 @@ export async function setup(project: TestProject) {
       AUTH_SECRET: secret,
       PARLEY_DATA_DIR: tempDir("parley-e2e-pg-"),
       PARLEY_DEMO: "off",
+      PARLEY_AUTH_ADDRESS_LIMIT: "1000",
     };
     const a = await serve(3211, env);
     servers.push(a);

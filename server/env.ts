@@ -43,6 +43,8 @@ const schema = z.object({
   ADMIN_EMAILS: z.string().default(""),
   PARLEY_DEMO: onOff,
   PARLEY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Sign-ins and sign-ups a minute from one address, when set (default: SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS). */
+  PARLEY_AUTH_ADDRESS_LIMIT: z.coerce.number().int().positive().optional(),
   PARLEY_BODY_MAX: z.coerce.number().int().positive().default(65_536),
   /**
    * Who may tell this server a client's address in X-Forwarded-For (a guest's rate limits are kept by address):

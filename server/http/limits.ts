@@ -88,8 +88,10 @@ export async function authLimit(
   name: string,
   address: string,
 ): Promise<Spent | null> {
-  const [perName, perAddress] =
+  const [perName, byDefault] =
     what === "sign-in" ? [SIGN_IN_PER_NAME, SIGN_IN_PER_ADDRESS] : [SIGN_UP_PER_NAME, SIGN_UP_PER_ADDRESS];
+  // Many people behind one address (an office, a test run) may need more than the default.
+  const perAddress = env().PARLEY_AUTH_ADDRESS_LIMIT ?? byDefault;
   const [byName, byAddress] = await Promise.all([
     spend(db, `${what}-name`, perName, nameKey(name)),
     spend(db, `${what}-address`, perAddress, address),
