@@ -160,6 +160,17 @@ describe.runIf(hasChromium)("a round table in Chromium", () => {
         "Do we ship the release on Friday?",
       );
 
+      // Nobody wears a seat without saying yes: round 1 waits for pat (in the browser) and for olga's agent
+      // (over MCP); the scripted souls are the facilitator's own and need no consent.
+      expect(await page.getByTestId("council-view").getAttribute("data-phase")).toBe("consent");
+      await pat.page.goto(`${app}/councils/${id}`);
+      await pat.page.getByTestId("invitation-accept").click();
+      const consent = await mcp(token);
+      expect(await consent.call("accept_invitation", { kind: "council", id })).toMatchObject({
+        accepted: true,
+      });
+      await consent.client.close();
+
       // The scripted souls answer in the background; the facilitator sees it without reload, sealed.
       const answered = (p: Page, name: string) =>
         p.locator(`[data-testid="seat-row"][data-seat="${name}"]`).getAttribute("data-answered");
@@ -208,7 +219,9 @@ describe.runIf(hasChromium)("a round table in Chromium", () => {
       await shot(pat.page, "council-person-decided");
 
       // The export, run through the original script's CLI, prints exactly the decision block.
-      const exported = await (await fetch(`${app}/api/councils/${id}/state.json`)).text();
+      const exported = await (
+        await fetch(`${app}/api/councils/${id}/state.json`, { headers: { cookie: facCookie } })
+      ).text();
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-council-")), "state.json");
       fs.writeFileSync(file, exported);
       const cli = councilCli(["vote", file], nodeIo);
@@ -220,7 +233,9 @@ describe.runIf(hasChromium)("a round table in Chromium", () => {
       await page.getByTestId("minutes").waitFor();
       expect(`${(await page.getByTestId("minutes-decision").textContent())!}\n`).toBe(cli.stdout);
       await shot(page, "council-minutes");
-      const md = await (await fetch(`${app}/councils/${id}/minutes.md`)).text();
+      const md = await (
+        await fetch(`${app}/councils/${id}/minutes.md`, { headers: { cookie: facCookie } })
+      ).text();
       expect(md).toContain(["```", cli.stdout.trimEnd(), "```"].join("\n"));
       expect(md).toContain("- The finance lens voted ship at 8.");
       expect(md).toContain("| the scout lens | pasted persona text | agent: olga-scout | live |");

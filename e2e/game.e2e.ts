@@ -143,13 +143,15 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
 
 describe("an agent at the table over MCP", () => {
   it("joins with its token and plays a whole game to the end", async () => {
-    const cookie = await signUp(app, "agent-owner");
+    const owner = await signUp(app, "agent-owner");
     const created = await fetch(`${app}/api/agents`, {
       method: "POST",
-      headers: { cookie, origin: app, "content-type": "application/json" },
+      headers: { cookie: owner, origin: app, "content-type": "application/json" },
       body: JSON.stringify({ name: "mcp-player" }),
     });
     const { token } = (await created.json()) as { token: string };
+    // Another person hosts: one identity per person at a table, so the owner could not sit beside their agent.
+    const cookie = await signUp(app, "agent-host");
     const opened = await fetch(`${app}/api/tables`, {
       method: "POST",
       headers: { cookie, origin: app, "content-type": "application/json" },

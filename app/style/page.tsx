@@ -22,7 +22,13 @@ export default function StylePage() {
   const endAt = ex.game.acts.at(-1)!.at + 60_000;
   const end = view(game, { seat: null }, endAt);
   const settings = Object.fromEntries(ex.game.charter.map((c) => [c, [...(settingsOf(c) ?? [])]]));
-  const seats = ex.names.map((name, index) => ({ index, name, kind: "person" as const, you: index === 4 }));
+  const seats = ex.names.map((name, index) => ({
+    index,
+    name,
+    kind: "person" as const,
+    status: "taken" as const,
+    you: index === 4,
+  }));
   const part = (title: string, note: string, children: React.ReactNode) => (
     <section className="card space-y-3">
       <header>

@@ -6,6 +6,7 @@ import type { CouncilView } from "@/server/actions/council";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
+import { InvitationBanner, VisibilityControl } from "@/components/ui/Access";
 import { AnswerForm } from "./AnswerForm";
 import { Decision } from "./Decision";
 import { FacilitatorPanel, type Step, type StepBodies } from "./FacilitatorPanel";
@@ -41,6 +42,13 @@ function PhaseLine({ view, now }: { view: CouncilView; now: number }) {
       return <>Finished — {view.status}.</>;
     case "record":
       return <>An imported record: nobody answers it.</>;
+    case "consent":
+      return (
+        <>
+          Round 1 opens once every invited wearer has said yes; waiting for {p.waiting.join(", ")} (the
+          facilitator may give a seat to another wearer).
+        </>
+      );
   }
 }
 
@@ -57,6 +65,19 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
     confirm: useMutation(trpc.councils.confirm.mutationOptions()),
     axes: useMutation(trpc.councils.axes.mutationOptions()),
     ruling: useMutation(trpc.councils.ruling.mutationOptions()),
+    accept: useMutation(trpc.invitations.accept.mutationOptions()),
+    decline: useMutation(trpc.invitations.decline.mutationOptions()),
+    visibility: useMutation(trpc.councils.setVisibility.mutationOptions()),
+  };
+  const attempt = async (run: () => Promise<unknown>): Promise<string | null> => {
+    try {
+      await run();
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    } finally {
+      await refresh();
+    }
   };
   const now = Date.parse(v.now);
 
@@ -106,6 +127,12 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
         <p className="text-sm" data-testid="phase-line">
           <PhaseLine view={v} now={now} />
         </p>
+        <VisibilityControl
+          value={v.visibility}
+          text={v.visibilityText}
+          owner={v.you.facilitator}
+          onChange={(visibility) => attempt(() => m.visibility.mutateAsync({ councilId: v.id, visibility }))}
+        />
         <p className="flex flex-wrap gap-3 text-sm">
           <a href={`/councils/${v.id}/minutes`} data-testid="minutes-link">
             The minutes
@@ -124,6 +151,19 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
       </header>
 
       <Decision view={v} />
+      <InvitationBanner
+        what="wear the seat"
+        invitations={v.invitations}
+        answer={(agentId, accept) =>
+          attempt(() =>
+            (accept ? m.accept : m.decline).mutateAsync({
+              kind: "council",
+              id: v.id,
+              ...(agentId === null ? {} : { agentId }),
+            }),
+          )
+        }
+      />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_21rem]">
         <div className="space-y-6">

@@ -6,6 +6,7 @@ import type { TableState } from "@/server/actions/game";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
+import { InvitationBanner, VisibilityControl } from "@/components/ui/Access";
 import { ActLog } from "./ActLog";
 import { CharterGrid } from "./CharterGrid";
 import { Claims } from "./Claims";
@@ -50,7 +51,23 @@ export function TableView({
     offer: useMutation(trpc.tables.offer.mutationOptions()),
     accept: useMutation(trpc.tables.accept.mutationOptions()),
     pass: useMutation(trpc.tables.pass.mutationOptions()),
+    answer: useMutation(trpc.invitations.accept.mutationOptions()),
+    decline: useMutation(trpc.invitations.decline.mutationOptions()),
+    visibility: useMutation(trpc.tables.setVisibility.mutationOptions()),
+    invite: useMutation(trpc.tables.invite.mutationOptions()),
   };
+  const attempt = async (run: () => Promise<unknown>): Promise<string | null> => {
+    try {
+      await run();
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    } finally {
+      await refresh();
+    }
+  };
+  const [invitee, setInvitee] = useState("");
+  const [inviteNote, setInviteNote] = useState<string | null>(null);
   const now = Date.parse(t.now);
   const names = t.seats.map((s) => s.name);
   const g = t.game;
@@ -97,7 +114,26 @@ export function TableView({
         <p className="text-xs text-stone-500">
           Share: <code className="select-all">{address}</code>
         </p>
+        <VisibilityControl
+          value={t.visibility}
+          text={t.visibilityText}
+          owner={t.youHost}
+          onChange={(visibility) => attempt(() => m.visibility.mutateAsync({ tableId: t.id, visibility }))}
+        />
       </header>
+      <InvitationBanner
+        what="seat"
+        invitations={t.invitations.map((i) => ({ seat: String(i.seat + 1), agentId: i.agentId }))}
+        answer={(agentId, accept) =>
+          attempt(() =>
+            (accept ? m.answer : m.decline).mutateAsync({
+              kind: "table",
+              id: t.id,
+              ...(agentId === null ? {} : { agentId }),
+            }),
+          )
+        }
+      />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
@@ -212,6 +248,33 @@ export function TableView({
             <section className="card space-y-2">
               <h2 className="font-semibold">Before the start</h2>
               <LobbyPanel may={t.lobby} run={lobby} busy={busy} />
+              {t.youHost ? (
+                <form
+                  className="flex flex-wrap gap-2 text-sm"
+                  onSubmit={async (e) => {
+                    e.preventDefault();
+                    const named = invitee.trim();
+                    const body = /^\d+$/.test(named) ? { agent: Number(named) } : { person: named };
+                    setInviteNote(
+                      (await attempt(() => m.invite.mutateAsync({ tableId: t.id, ...body }))) ??
+                        `${named} is invited; the seat holds its place until they answer.`,
+                    );
+                    setInvitee("");
+                  }}
+                >
+                  <input
+                    aria-label="Invite a person (account name) or an agent (its id)"
+                    placeholder="account name, or agent id"
+                    data-testid="invite-name"
+                    value={invitee}
+                    onChange={(e) => setInvitee(e.target.value)}
+                  />
+                  <button className="btn-quiet" data-testid="invite-submit" disabled={!invitee.trim()}>
+                    Invite to a seat
+                  </button>
+                  {inviteNote ? <span className="text-stone-600">{inviteNote}</span> : null}
+                </form>
+              ) : null}
               {lobbyError ? (
                 <p className="text-sm text-rose-700" role="alert">
                   {lobbyError}

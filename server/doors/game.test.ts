@@ -27,7 +27,9 @@ async function agent(owner: Extract<Who, { kind: "user" }>, name: string) {
 /** A started 4-seat table: host (person), an agent, and two more people. */
 async function table(tag: string) {
   const host = await makeUser(db, `${tag}-host`);
-  const bot = await agent(host, `${tag}-agent`);
+  // Another person's agent: the host's own would be a second identity at one table.
+  const owner = await makeUser(db, `${tag}-owner`);
+  const bot = await agent(owner, `${tag}-agent`);
   const p2 = await makeUser(db, `${tag}-p2`);
   const p3 = await makeUser(db, `${tag}-p3`);
   const opened = await api(db.prisma, host, { clock })("POST", "/api/tables", {
@@ -39,7 +41,7 @@ async function table(tag: string) {
   for (const who of [bot, p2, p3])
     expect((await api(db.prisma, who, { clock })("POST", `/api/tables/${id}/join`)).status).toBe(200);
   expect((await api(db.prisma, host, { clock })("POST", `/api/tables/${id}/start`)).status).toBe(200);
-  return { id, host, bot, p2, p3 };
+  return { id, host, owner, bot, p2, p3 };
 }
 
 describe("the JSON API for tables (the seed document's curl examples)", () => {
@@ -148,14 +150,16 @@ describe("MCP tools for tables", () => {
 
 describe("a token revoked mid-wait", () => {
   it("wait_for_turn answers signin_required at once, not the seat's view when the wait ends", async () => {
-    const { id, host, bot } = await table("revoked-wait");
+    const { id, owner, bot } = await table("revoked-wait");
     const client = await mcpClient(db.prisma, bot, clock);
     const waiting = callTool(client, "wait_for_turn", { table_id: id, timeout_ms: 20_000 });
     await new Promise((r) => setTimeout(r, 600));
     const revokedAt = Date.now();
-    expect(await revokeAgent(db.prisma, host, { id: bot.kind === "agent" ? bot.agentId : 0 })).toMatchObject({
-      ok: true,
-    });
+    expect(await revokeAgent(db.prisma, owner, { id: bot.kind === "agent" ? bot.agentId : 0 })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
     const r = await waiting;
     expect(Date.now() - revokedAt).toBeLessThan(2_000);
     expect(r).toMatchObject({ isError: true, text: expect.stringMatching(/^signin_required: /) });

@@ -204,6 +204,10 @@ describe("answers fit their published schemas on the wire", () => {
 
     const imported = (await viaRest(c.importState, host, { state: workedExample() })).body;
     fits(c.importState, imported);
+    // An imported record is a Round Table too: invited until its importer publishes it.
+    expect((await viaRest(c.state, ANON, { council_id: imported.id })).status).toBe(404);
+    const published = await viaRest(c.setVisibility, host, { council_id: imported.id, visibility: "public" });
+    fits(c.setVisibility, published.body);
     for (const who of [ANON, host] as Who[]) {
       const record = (await viaRest(c.state, who, { council_id: imported.id })).body;
       fits(c.state, record);

@@ -29,7 +29,10 @@ const started = async (on: Database, opts: { pollMs?: number } = {}) => {
 };
 const followOn = (tailer: Tailer, topics: string[] | null, lastEventId?: string | null) => {
   const abort = new AbortController();
-  return reader(follow({ who: ANON, topics, lastEventId, signal: abort.signal, tailer }), abort);
+  return reader(
+    follow({ who: ANON, topics, lastEventId, signal: abort.signal, tailer, audience: async (e) => e }),
+    abort,
+  );
 };
 
 describe("the live feed, as a client sees it", () => {

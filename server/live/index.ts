@@ -130,6 +130,11 @@ export async function* follow(opts: {
   signal?: AbortSignal;
   tailer?: Tailer;
   access?: Access;
+  /**
+   * Who may read what each event is about (a table, a round table), asked of the database: required, so a door
+   * that forgot it shows nothing rather than everything. `(e) => e` for a feed with no private subjects.
+   */
+  audience: (e: LiveEvent) => Promise<LiveEvent | null>;
 }): AsyncGenerator<Delivery> {
   const tailer = opts.tailer ?? (await getTailer());
   const queue: LiveEvent[] = [];
@@ -141,9 +146,11 @@ export async function* follow(opts: {
   const until = tailer.position() ?? START; // read in the same tick as subscribing: every later event is queued
   const onAbort = () => wake?.();
   opts.signal?.addEventListener("abort", onAbort);
-  const visible = (e: LiveEvent): Delivery | null => {
+  const visible = async (e: LiveEvent): Promise<Delivery | null> => {
     const seen = visibleTo(e, opts.who);
-    return seen && matches(opts.topics, seen) ? { kind: "event", event: seen } : null;
+    if (!seen || !matches(opts.topics, seen)) return null;
+    const heard = await opts.audience(seen);
+    return heard ? { kind: "event", event: heard } : null;
   };
   try {
     if (opts.access && !(await opts.access.check())) {
@@ -156,7 +163,7 @@ export async function* follow(opts: {
       const backlog = await tailer.backlog(last, until);
       if (backlog.kind === "events") {
         for (const e of backlog.events) {
-          const d = visible(e);
+          const d = await visible(e);
           if (d) yield d;
         }
         seenUpTo = later(until, backlog.from);
@@ -174,7 +181,7 @@ export async function* follow(opts: {
         return;
       }
       if (!eventIsAfter(e, seenUpTo)) continue;
-      const d = visible(e);
+      const d = await visible(e);
       if (d) yield d;
     }
   } finally {

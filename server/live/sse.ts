@@ -1,6 +1,6 @@
 // The live feed as Server-Sent Events: `live` events carry their id (EventSource resends it as Last-Event-ID),
 // `reset` tells the client to read its state again, `signin_required` ends a stream whose token was revoked.
-import { follow, type Access, type Delivery } from "./index";
+import { follow, type Access, type Delivery, type LiveEvent } from "./index";
 import type { Who } from "../identity";
 import type { Tailer } from "./tail";
 
@@ -31,6 +31,8 @@ export function eventStream(opts: {
   lastEventId: string | null;
   signal: AbortSignal;
   access?: Access;
+  /** Who may read what each event is about: see `follow`. */
+  audience: (e: LiveEvent) => Promise<LiveEvent | null>;
   tailer?: Tailer;
   pingMs?: number;
 }): ReadableStream<Uint8Array> {

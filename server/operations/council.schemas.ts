@@ -3,6 +3,7 @@
 // field names, and the state file is the original's format, so both cross the doors as they stand.
 import { z } from "zod";
 import { REPROMPTS } from "../rules/council";
+import { VISIBILITIES } from "../rules/access";
 import { ZInstant, ZMay } from "./common";
 import { verbatim } from "./wire";
 
@@ -25,6 +26,10 @@ const ZSeatView = z.object({
   wearer: z.enum(["person", "agent", "model", "nobody"]),
   wornBy: z.string().describe("the person's or agent's name, or “provider · model”"),
   status: z.enum(["live", "emptied"]),
+  consent: z
+    .enum(["invited", "declined"])
+    .nullable()
+    .describe("invited: its wearer has not accepted yet; declined: the facilitator replaces it"),
   emptiedRound: z.number().nullable(),
   emptiedReason: z.string().nullable(),
   you: z.boolean(),
@@ -127,6 +132,9 @@ const ZPhaseView = z.union([
   z.object({ kind: z.literal("axes"), deadlineAt: ZInstant }),
   z.object({ kind: z.literal("finished"), verdict: z.string() }),
   z.object({ kind: z.literal("record") }).describe("an imported record that stops short of a count"),
+  z
+    .object({ kind: z.literal("consent"), waiting: ZNames })
+    .describe("before round 1: the seats whose invited wearers have not accepted yet"),
 ]);
 
 const ZYourRound = z
@@ -160,6 +168,11 @@ export const ZCouncilView = z.object({
   imported: z.boolean(),
   stateId: z.string().describe("the state file's id (an imported record's own, else this table's number)"),
   demo: z.boolean(),
+  visibility: z.enum(VISIBILITIES).describe("who may read it: public, signed_in or invited"),
+  visibilityText: z.string(),
+  invitations: z
+    .array(z.object({ seat: z.string(), agentId: z.number().nullable() }))
+    .describe("the seats you are invited to (yours, or your agents'): accept or decline them"),
   status: z.string(),
   phase: ZPhaseView,
   seats: z.array(ZSeatView),
@@ -193,6 +206,7 @@ export const ZCouncilSummary = z.object({
   closedAt: ZInstant.nullable(),
   imported: z.boolean(),
   demo: z.boolean(),
+  visibility: z.enum(VISIBILITIES),
   yours: z.boolean().describe("you facilitate it or wear a seat at it"),
   yourTurn: z.boolean().describe("your seat owes the open round an answer"),
 });

@@ -19,7 +19,12 @@ import {
   ZConfirm,
   ZConvene,
   ZRuling,
+  replaceSeat,
+  setCouncilVisibility,
+  ZReplaceSeat,
 } from "../actions/council";
+import { VISIBILITIES } from "../rules/access";
+import { linkOperations } from "./links";
 import { AXES_MAX, AXES_MIN, OPTIONS_MAX, OPTIONS_MIN, SEATS_MAX, SEATS_MIN } from "../rules/council";
 import { ZCouncilSummary, ZCouncilView, ZMinutes, ZStateFile } from "./council.schemas";
 import { ZId, ZTimeout } from "./common";
@@ -169,6 +174,38 @@ export const COUNCIL_OPERATIONS = {
     rest: { method: "POST", path: "/api/councils/:council_id/ruling", status: 201 },
     run: ({ db, who, now }, { councilId: id, ...body }) => recordRuling(db, who, { id, body }, now),
   }),
+  setVisibility: operation({
+    name: "councils.setVisibility",
+    summary: "The facilitator changes who may read the round table: public, signed_in or invited.",
+    input: onCouncil.extend({ visibility: z.enum(VISIBILITIES) }).strict(),
+    output: z.object({ visibility: z.enum(VISIBILITIES) }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils/:council_id/visibility" },
+    mcp: {
+      tool: "set_council_visibility",
+      description: "As the facilitator, set who may read the round table.",
+    },
+    run: ({ db, who, now }, i) =>
+      setCouncilVisibility(db, who, { id: i.councilId, visibility: i.visibility }, now),
+  }),
+  replaceSeat: operation({
+    name: "councils.replaceSeat",
+    summary:
+      "Before round 1, the facilitator gives a seat nobody has said yes to another wearer (a model soul, or another invitation); its soul stays.",
+    input: ZReplaceSeat.extend({ councilId }),
+    output: z.object({ seat: z.string(), consent: z.literal("invited").nullable() }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils/:council_id/seats/replace" },
+    mcp: {
+      tool: "replace_council_seat",
+      description:
+        "As the facilitator, before round 1: give an unanswered or declined seat another wearer (person, agent or model).",
+    },
+    run: ({ db, who, now }, { councilId: id, ...body }) => replaceSeat(db, who, { id, body }, now),
+  }),
+  ...linkOperations("council", "councilId"),
   wait: operation({
     name: "councils.wait",
     summary: `Wait up to ${waitUpTo} (?timeout_ms=) until your seat owes the open round an answer, or the table finishes; then the table.`,

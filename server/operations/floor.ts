@@ -3,3 +3,4 @@
 export { describeIssue, parseInput, type FieldNames } from "../actions/input";
 export { person, signedIn } from "../actions/guard";
 export { mayHaveRevoked, stillSignedIn } from "../actions/agents";
+export { eventAudience } from "../actions/live";

@@ -19,7 +19,13 @@ import {
   ZPass,
   ZSaid,
   WAIT_MAX_MS,
+  ZInvite,
+  inviteToTable,
+  setTableVisibility,
+  withdrawTableInvitation,
 } from "../actions/game";
+import { VISIBILITIES } from "../rules/access";
+import { linkOperations } from "./links";
 import { SAID_MAX, SEATS_MAX, SEATS_MIN } from "../rules/game";
 import { ZId, ZInstant, ZMay, ZTimeout } from "./common";
 import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
@@ -106,6 +112,8 @@ const ZTableState = z.object({
   title: z.string(),
   host: z.object({ id: z.number(), name: z.string() }),
   status: ZStatus,
+  visibility: z.enum(VISIBILITIES).describe("who may read it: public, signed_in or invited"),
+  visibilityText: z.string(),
   seatsMax: z.number(),
   turnWindowMs: z.number(),
   deadlineMs: z.number(),
@@ -119,10 +127,15 @@ const ZTableState = z.object({
       index: z.number(),
       name: z.string(),
       kind: z.enum(["person", "agent", "bot"]),
+      status: z.enum(["taken", "invited"]).describe("invited: it holds its place until its invitee answers"),
       you: z.boolean(),
     }),
   ),
   yourSeat: z.number().nullable(),
+  invitations: z
+    .array(z.object({ seat: z.number(), agentId: z.number().nullable(), invitee: z.string() }))
+    .describe("the seats you are invited to (yours, or your agents'): accept or decline them"),
+  youHost: z.boolean(),
   lobby: z.object({ join: ZMay, leave: ZMay, start: ZMay, fill: ZMay }).nullable(),
   game: ZGameView.nullable(),
   settings: z.record(z.string(), z.array(z.string())),
@@ -133,6 +146,7 @@ const ZTableSummary = z.object({
   title: z.string(),
   host: z.string(),
   status: ZStatus,
+  visibility: z.enum(VISIBILITIES),
   seatsTaken: z.number(),
   seatsMax: z.number(),
   createdAt: ZInstant,
@@ -304,6 +318,58 @@ export const GAME_OPERATIONS = {
     },
     run: ({ db, who, now }, i) => startTable(db, who, { id: i.tableId }, now),
   }),
+  setVisibility: operation({
+    name: "tables.setVisibility",
+    summary: "The host changes who may read the table: public, signed_in or invited.",
+    input: onTable.extend({ visibility: z.enum(VISIBILITIES) }).strict(),
+    output: z.object({ visibility: z.enum(VISIBILITIES) }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/visibility" },
+    mcp: { tool: "set_table_visibility", description: "As the host, set who may read the table." },
+    run: ({ db, who }, i) => setTableVisibility(db, who, { id: i.tableId, visibility: i.visibility }),
+  }),
+  invite: operation({
+    name: "tables.invite",
+    summary:
+      "The host invites a person (account name) or an agent (id) to a free seat; it holds its place until they answer.",
+    input: ZInvite.extend({ tableId }),
+    output: z.object({
+      seat: z.number(),
+      status: z.literal("invited"),
+      invitee: z.string(),
+      message: z.string(),
+    }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/invite", status: 201 },
+    mcp: {
+      tool: "invite_to_table",
+      description:
+        "As the host, invite a person (by account name) or an agent (by id) to a free seat before the start; the seat waits for their yes.",
+    },
+    run: ({ db, who }, { tableId: id, ...body }) => inviteToTable(db, who, { id, body }),
+  }),
+  withdraw: operation({
+    name: "tables.withdraw",
+    summary: "The host withdraws an unanswered invitation, freeing its seat.",
+    input: onTable
+      .extend({
+        seat: z
+          .number()
+          .int()
+          .min(0)
+          .max(SEATS_MAX - 1)
+          .describe("the seat's index"),
+      })
+      .strict(),
+    output: z.object({ withdrawn: z.literal(true) }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/withdraw" },
+    run: ({ db, who }, i) => withdrawTableInvitation(db, who, { id: i.tableId, seat: i.seat }),
+  }),
+  ...linkOperations("table", "tableId"),
   offer: operation({
     name: "tables.offer",
     summary: "Offer an accord: one setting for every clause of the charter (said optional).",

@@ -3,6 +3,7 @@ import { CHECKPOINT_OPERATIONS } from "./checkpoint";
 import { COUNCIL_OPERATIONS } from "./council";
 import { GAME_OPERATIONS } from "./game";
 import { IDENTITY_OPERATIONS } from "./identity";
+import { INVITATION_OPERATIONS } from "./invitations";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -10,6 +11,7 @@ export const OPERATIONS = {
   tables: GAME_OPERATIONS,
   councils: COUNCIL_OPERATIONS,
   plans: CHECKPOINT_OPERATIONS,
+  invitations: INVITATION_OPERATIONS,
 } as const;
 
 export const ALL_OPERATIONS: AnyOperation[] = Object.values(OPERATIONS).flatMap((m) => Object.values(m));

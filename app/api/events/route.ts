@@ -1,5 +1,6 @@
 // GET /api/events – the live feed as Server-Sent Events; resumes after Last-Event-ID; filtered for the viewer.
 import { stillSignedIn, mayHaveRevoked } from "@/server/actions/agents";
+import { eventAudience } from "@/server/actions/live";
 import { whoFromRequest } from "@/server/auth";
 import { door, type Admitted } from "@/server/http/door";
 import { getTailer } from "@/server/live";
@@ -21,6 +22,7 @@ async function handler({ req, who, db }: Admitted) {
     signal: req.signal,
     tailer,
     access: { check: () => stillSignedIn(db, who), recheckOn: (e) => mayHaveRevoked(e, who) },
+    audience: eventAudience(db, who),
   });
   return new Response(stream, { headers: SSE_HEADERS });
 }

@@ -8,7 +8,7 @@ import { signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { advanceIn } from "./advance";
 import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL } from "./common";
-import { lockCouncil, openRound, seatOf } from "./load";
+import { councilReadable, lockCouncil, openRound, seatOf } from "./load";
 import { takeReply } from "./reply";
 
 export const ZAnswer = z
@@ -46,7 +46,7 @@ export async function answerRound(
       await lockCouncil(tx, id);
       // The clock first: an answer after the deadline finds its seat emptied and its round closed.
       const { loaded: l } = await advanceIn(tx, id, now);
-      if (!l) return NO_COUNCIL;
+      if (!l || !councilReadable(l, who)) return NO_COUNCIL;
       if (l.imported) return fail("conflict", "This round table is an imported record; nobody answers it.");
       const seat = seatOf(l, who);
       if (!seat) return fail("forbidden", "You wear no seat at this round table.");

@@ -1,10 +1,11 @@
 // Convening: a facilitator sets one decision (question, context, options, aggregator, values keywords, round
 // deadline) and seats its souls, each with where its text came from and who wears it; round 1 opens at once.
 import { z } from "zod";
-import type { Prisma } from "../../generated/prisma/client";
+import { Prisma } from "../../generated/prisma/client";
+import { VISIBILITIES, type Visibility } from "../../rules/access";
+import { resolveInvitee } from "../access";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
-import { nameKey } from "../../names";
 import {
   AGGREGATORS,
   DEFAULT_AGGREGATOR,
@@ -24,10 +25,11 @@ import { fail, ok, type Result } from "../../rules/result";
 import { spanText } from "../../rules/span";
 import { checkModelSeat, PROVIDERS, ZScript } from "../../souls";
 import { signedIn } from "../guard";
-import { parseId, parseInput } from "../input";
+import { parseInput } from "../input";
 import { advanceIn } from "./advance";
 import { kickModels } from "./common";
 import { announceChange } from "./events";
+import { publish } from "../../live/outbox";
 import { lockCouncil } from "./load";
 
 export const SOUL_SOURCES = ["pasted", "uploaded", "habit"] as const;
@@ -134,6 +136,12 @@ export const ZConvene = z
       .max(ROUND_DEADLINE_MAX_MS, `give each round at most ${spanText(ROUND_DEADLINE_MAX_MS)}`)
       .optional()
       .describe(`how long each round stays open (default ${ROUND_DEADLINE_DEFAULT_MS / 60_000} minutes)`),
+    visibility: z
+      .enum(VISIBILITIES)
+      .optional()
+      .describe(
+        "who may read it: invited (default: its facilitator, seats and invitees), signed_in, or public",
+      ),
     seats: z
       .array(ZSeat)
       .min(SEATS_MIN, `seat at least ${SEATS_MIN} souls`)
@@ -143,74 +151,115 @@ export const ZConvene = z
   .strict();
 export type ConveneInput = z.infer<typeof ZConvene>;
 
-type SeatData = Omit<Prisma.CouncilSeatCreateManyInput, "councilId">;
+export type SeatData = Omit<Prisma.CouncilSeatCreateManyInput, "councilId">;
 
-/** Resolve who wears each seat, checking that the person and agent exist and a model is one the server can run. */
-async function seatData(db: Db, seats: ConveneInput["seats"]): Promise<Result<SeatData[]>> {
+/** One seat's wearer, resolved: a person or agent as an invitation (unless the facilitator's own), or a model. */
+export async function wearerData(
+  db: Db | Prisma.TransactionClient,
+  facilitatorId: number,
+  s: Pick<
+    ConveneInput["seats"][number],
+    "name" | "wearer" | "person" | "agent" | "provider" | "model" | "base_url" | "script"
+  >,
+): Promise<Result<Omit<SeatData, "position" | "name" | "soul" | "soulSource" | "sourceLabel">>> {
+  const none = {
+    userId: null,
+    agentId: null,
+    provider: null,
+    model: null,
+    baseUrl: null,
+    consent: null,
+    invitee: null,
+  };
+  if (s.wearer === "person" || s.wearer === "agent") {
+    if (s.wearer === "person" && !s.person)
+      return fail("invalid", `${s.name}: name the person who wears this seat.`);
+    if (s.wearer === "agent" && (s.agent === undefined || s.agent === ""))
+      return fail("invalid", `${s.name}: name the agent (its id, or owner/name).`);
+    // Nobody is seated without saying yes: anyone but the facilitator and their own agents is invited, and the
+    // answer is the same whether or not the account or agent exists (resolveInvitee).
+    const n = await resolveInvitee(
+      db,
+      facilitatorId,
+      s.wearer === "person" ? { person: s.person } : { agent: s.agent },
+    );
+    if (!n.ok) return fail("invalid", `${s.name}: ${n.message}`);
+    return ok({
+      ...none,
+      wearer: s.wearer,
+      script: Prisma.DbNull,
+      userId: n.value.userId,
+      agentId: n.value.agentId,
+      consent: n.value.consent ? "invited" : null,
+      invitee: n.value.consent ? n.value.label : null,
+    });
+  }
+  if (!s.provider)
+    return fail("invalid", `${s.name}: choose the model's provider (${PROVIDERS.join(", ")}).`);
+  const m = checkModelSeat({ name: s.name, provider: s.provider, model: s.model, baseUrl: s.base_url });
+  if (!m.ok) return m;
+  if (s.script && m.value.provider !== "scripted")
+    return fail("invalid", `${s.name}: only a scripted soul takes a script.`);
+  return ok({
+    ...none,
+    wearer: "model",
+    provider: m.value.provider,
+    model: m.value.model,
+    baseUrl: m.value.baseUrl,
+    script: (s.script ?? Prisma.DbNull) as Prisma.InputJsonValue,
+  });
+}
+
+/**
+ * Whether two seats would be one identity: the same person or agent twice (as the facilitator named them), or —
+ * among what the facilitator may see — themself and their own agent. Someone else's person and agent are told
+ * apart only when they accept (acceptInvitation refuses the second).
+ */
+export function sameWearer(
+  a: Pick<SeatData, "userId" | "agentId" | "invitee">,
+  b: typeof a,
+  ownAgents: Set<number>,
+) {
+  if (a.invitee && b.invitee && a.invitee.toLowerCase() === b.invitee.toLowerCase()) return true;
+  if (a.userId && a.userId === b.userId) return true;
+  if (a.agentId && a.agentId === b.agentId) return true;
+  const mineA = (a.userId && !a.invitee) || (a.agentId && ownAgents.has(a.agentId));
+  const mineB = (b.userId && !b.invitee) || (b.agentId && ownAgents.has(b.agentId));
+  return !!mineA && !!mineB;
+}
+
+/** Resolve who wears each seat: people and others' agents as invitations, the facilitator's own seated at once. */
+async function seatData(
+  db: Db,
+  facilitatorId: number,
+  seats: ConveneInput["seats"],
+): Promise<Result<SeatData[]>> {
   const out: SeatData[] = [];
-  const people = new Set<number>();
-  const agents = new Set<number>();
+  const own = new Set(
+    (await db.agent.findMany({ where: { ownerId: facilitatorId }, select: { id: true } })).map((a) => a.id),
+  );
   for (const [position, s] of seats.entries()) {
     if (s.source === "habit" && (/[\r\n]/.test(s.soul) || s.soul.length > HABIT_MAX))
       return fail("invalid", `${s.name}: a habit is one line of at most ${HABIT_MAX} characters.`);
-    const base: SeatData = {
+    const w = await wearerData(db, facilitatorId, s);
+    if (!w.ok) return w;
+    const seat: SeatData = {
       position,
       name: s.name,
       soul: s.soul,
       soulSource: s.source,
       sourceLabel: s.source_label ?? "",
-      wearer: s.wearer,
+      ...w.value,
     };
-    if (s.wearer === "person") {
-      if (!s.person) return fail("invalid", `${s.name}: name the person who wears this seat.`);
-      const u = await db.user.findUnique({ where: { nameKey: nameKey(s.person) }, select: { id: true } });
-      if (!u) return fail("invalid", `${s.name}: there is no person named "${s.person}".`);
-      if (people.has(u.id)) return fail("invalid", `${s.person} wears two seats; one seat per person.`);
-      people.add(u.id);
-      out.push({ ...base, userId: u.id });
-    } else if (s.wearer === "agent") {
-      if (s.agent === undefined || s.agent === "")
-        return fail("invalid", `${s.name}: name the agent (its id, or owner/name).`);
-      const byId = typeof s.agent === "number" || /^\d+$/.test(s.agent) ? parseId(s.agent) : undefined;
-      if (byId === null) return fail("invalid", `${s.name}: ${JSON.stringify(s.agent)} is not an agent id.`);
-      const a =
-        byId !== undefined
-          ? await db.agent.findUnique({
-              where: { id: byId },
-              select: { id: true, revokedAt: true },
-            })
-          : await db.agent.findFirst({
-              where: {
-                owner: { name: String(s.agent).split("/")[0] ?? "" },
-                name: String(s.agent).split("/").slice(1).join("/"),
-              },
-              select: { id: true, revokedAt: true },
-            });
-      if (!a)
+    if (seat.wearer !== "model") {
+      const twin = out.find((o) => o.wearer !== "model" && sameWearer(o, seat, own));
+      if (twin)
         return fail(
           "invalid",
-          `${s.name}: there is no agent ${JSON.stringify(s.agent)} (use its id, or owner/name).`,
+          `${s.name} and ${twin.name} would be worn by one identity: one seat per person (a person and their agents are one).`,
         );
-      if (a.revokedAt) return fail("invalid", `${s.name}: that agent's token is revoked.`);
-      if (agents.has(a.id))
-        return fail("invalid", `${s.name}: that agent already wears a seat; one seat per agent.`);
-      agents.add(a.id);
-      out.push({ ...base, agentId: a.id });
-    } else {
-      if (!s.provider)
-        return fail("invalid", `${s.name}: choose the model's provider (${PROVIDERS.join(", ")}).`);
-      const m = checkModelSeat({ name: s.name, provider: s.provider, model: s.model, baseUrl: s.base_url });
-      if (!m.ok) return m;
-      if (s.script && m.value.provider !== "scripted")
-        return fail("invalid", `${s.name}: only a scripted soul takes a script.`);
-      out.push({
-        ...base,
-        provider: m.value.provider,
-        model: m.value.model,
-        baseUrl: m.value.baseUrl,
-        script: (s.script ?? undefined) as Prisma.InputJsonValue | undefined,
-      });
     }
+    out.push(seat);
   }
   return ok(out);
 }
@@ -221,6 +270,7 @@ export type Convening = {
   seats: SeatData[];
   facilitatorId: number;
   demo: string | null;
+  visibility: Visibility;
 };
 
 /** Checks a convening and reads what its seats name, so a caller can write it inside a transaction of its own. */
@@ -228,7 +278,7 @@ export async function prepareConvening(
   db: Db,
   who: Who,
   input: unknown,
-  opts: { demo?: string } = {},
+  opts: { demo?: string; visibility?: Visibility } = {},
 ): Promise<Result<Convening>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
@@ -238,10 +288,18 @@ export async function prepareConvening(
   if (new Set(c.options).size !== c.options.length) return fail("invalid", "The options must be distinct.");
   const names = c.seats.map((s) => s.name.toLowerCase());
   if (new Set(names).size !== names.length) return fail("invalid", "Each seat needs its own name.");
-  const seats = await seatData(db, c.seats);
-  if (!seats.ok) return seats;
   const facilitatorId = who.kind === "user" ? who.userId : who.kind === "agent" ? who.ownerId : 0;
-  return ok({ input: c, seats: seats.value, facilitatorId, demo: opts.demo ?? null });
+  const seats = await seatData(db, facilitatorId, c.seats);
+  if (!seats.ok) return seats;
+  return ok({
+    input: c,
+    seats: seats.value,
+    facilitatorId,
+    demo: opts.demo ?? null,
+    // A caller module that convenes for its own ends (a checkpoint's escalation) says who may read it; until it
+    // does, the table stays as readable as the thing it advises. `convene` (every door's) defaults to invited.
+    visibility: c.visibility ?? opts.visibility ?? "public",
+  });
 }
 
 /** Writes a prepared convening and opens round 1, in the caller's transaction; the models are kicked after it. */
@@ -261,6 +319,7 @@ export async function writeConvening(
       facilitatorId: v.facilitatorId,
       roundDeadlineMs: c.round_deadline_ms ?? ROUND_DEADLINE_DEFAULT_MS,
       demo: v.demo,
+      visibility: v.visibility,
       createdAt: new Date(now),
     },
     select: { id: true },
@@ -269,9 +328,30 @@ export async function writeConvening(
     data: v.seats.map((s) => ({ ...s, councilId: council.id })),
   });
   await announceChange(tx, council.id, "council.convened", { question: c.question });
+  await tellInvitees(tx, council.id, c.question, v.seats);
   await lockCouncil(tx, council.id);
   await advanceIn(tx, council.id, now);
   return council.id;
+}
+
+/** Each invitee hears of their invitation on their own topic (an agent's, through its owner). */
+export async function tellInvitees(
+  tx: Prisma.TransactionClient,
+  councilId: number,
+  question: string,
+  seats: Pick<SeatData, "userId" | "agentId" | "consent" | "name">[],
+): Promise<void> {
+  for (const s of seats) {
+    if (s.consent !== "invited") continue;
+    const to =
+      s.userId ?? (s.agentId ? (await tx.agent.findUnique({ where: { id: s.agentId } }))?.ownerId : null);
+    if (to)
+      await publish(tx, {
+        topic: `user:${to}`,
+        type: "invitation.received",
+        payload: { councilId, question, seat: s.name },
+      });
+  }
 }
 
 /**
@@ -283,9 +363,9 @@ export async function convene(
   who: Who,
   input: unknown,
   now: number,
-  opts: { demo?: string } = {},
+  opts: { demo?: string; visibility?: Visibility } = {},
 ): Promise<Result<{ id: number }>> {
-  const prepared = await prepareConvening(db, who, input, opts);
+  const prepared = await prepareConvening(db, who, input, { visibility: "invited", ...opts });
   if (!prepared.ok) return prepared;
   const id = await db.$transaction((tx) => writeConvening(tx, prepared.value, now));
   kickModels(id);

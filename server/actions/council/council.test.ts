@@ -67,10 +67,6 @@ describe("convening", () => {
       [table(seats, { options: ["Ship It", "hold"] }), "short slugs"],
       [table([...seats.slice(0, 2), modelSeat("Finance")]), "Each seat needs its own name."],
       [
-        table([personSeat("finance", "nobody-here"), ...seats.slice(1)]),
-        'there is no person named "nobody-here"',
-      ],
-      [
         table([{ ...modelSeat("x"), provider: "anthropic" as const }, ...seats.slice(1)]),
         "ANTHROPIC_API_KEY",
       ],
@@ -85,7 +81,10 @@ describe("convening", () => {
         table([{ ...personSeat("h", pat.name), soul: "two\nlines" }, ...seats.slice(1)]),
         "a habit is one line",
       ],
-      [table([agentSeat("scout", 999_999), ...seats.slice(1)]), "there is no agent 999999"],
+      [
+        table([personSeat("finance", pat.name), personSeat("again", pat.name), modelSeat("legal")]),
+        "one identity",
+      ],
     ];
     for (const [input, sentence] of refusals) {
       const r = await convene(db.prisma, fac, input, T0);

@@ -59,7 +59,7 @@ export const LIVE_DEMO_TABLE: ConveneInput = {
 
 export async function seedCouncilDemo(db: Db, now: number): Promise<void> {
   const house = await clerk(db);
-  const worked = await importState(db, house, workedExample, now);
+  const worked = await importState(db, house, workedExample, now, { visibility: "public" });
   if (worked.ok) {
     await db.council.update({ where: { id: worked.value.id }, data: { demo: WORKED_DEMO } });
     await db.councilSeat.updateMany({
@@ -67,7 +67,7 @@ export async function seedCouncilDemo(db: Db, now: number): Promise<void> {
       data: { sourceLabel: "the worked example" },
     });
   }
-  await convene(db, house, LIVE_DEMO_TABLE, now, { demo: LIVE_DEMO });
+  await convene(db, house, LIVE_DEMO_TABLE, now, { demo: LIVE_DEMO, visibility: "public" });
 }
 
 /** A finished live demo hands its key on to a fresh one, so there is always one to watch. */
@@ -82,7 +82,9 @@ export async function renewLiveDemo(db: Db, now: number): Promise<void> {
     data: { demo: `${LIVE_DEMO}-${live.id}` },
   });
   if (!moved.count) return; // another process renewed it first
-  await convene(db, await clerk(db), LIVE_DEMO_TABLE, now, { demo: LIVE_DEMO }).catch(() => undefined);
+  await convene(db, await clerk(db), LIVE_DEMO_TABLE, now, { demo: LIVE_DEMO, visibility: "public" }).catch(
+    () => undefined,
+  );
 }
 
 /** The clerk facilitates the demos the cautious way, so they never wait on a person. */

@@ -33,7 +33,7 @@ const cli = (mode: "vote" | "inspect", state: unknown) =>
 describe("the state file", () => {
   it("the worked example imports as a finished record: DECISION adopt-modified, 37/50 (74%), and exports unchanged for the CLI", async () => {
     const { fac } = await people(db, "e1", ["fac"]);
-    const r = await importState(db.prisma, fac, workedExample(), T0);
+    const r = await importState(db.prisma, fac, workedExample(), T0, { visibility: "public" });
     expect(r.ok).toBe(true);
     const id = r.ok ? r.value.id : 0;
     const s = await councilState(db.prisma, ANON, { id }, T0);
@@ -68,6 +68,7 @@ describe("the state file", () => {
       fac,
       { ...workedExample(), aggregator: "unanimity-or-escalate" },
       T0,
+      { visibility: "public" },
     );
     const id = r.ok ? r.value.id : 0;
     const s = await councilState(db.prisma, ANON, { id }, T0);
@@ -182,6 +183,18 @@ describe("the doors", () => {
     );
     expect(created).toMatchObject({ status: 201, body: { id: expect.any(Number) } });
     const id = created.body.id as number;
+    // pat was asked, not seated: round 1 waits for the yes, which pat gives over the JSON API.
+    expect(await call("GET", `/api/councils/${id}`)).toMatchObject({
+      status: 200,
+      body: {
+        id,
+        phase: { kind: "consent", waiting: ["p"] },
+        seats: expect.arrayContaining([expect.objectContaining({ name: "p", consent: "invited" })]),
+      },
+    });
+    expect(
+      await api(db.prisma, pat, { clock })("POST", "/api/invitations/accept", { kind: "council", id }),
+    ).toMatchObject({ status: 200, body: { kind: "council", id, seat: "p", accepted: true } });
     expect(await call("GET", `/api/councils/${id}`)).toMatchObject({
       status: 200,
       body: { id, phase: { kind: "round", round: 1 } },

@@ -21,21 +21,22 @@ import { person } from "../guard";
 import { parseId } from "../input";
 import { NO_COUNCIL } from "./common";
 import { announceChange } from "./events";
-import { rulesCouncil } from "./load";
+import { councilReadable, rulesCouncil } from "./load";
+import type { Visibility } from "../../rules/access";
 import { heard } from "./prompt";
 import { loadCurrent } from "./current";
 
 /** The state file of a table: closed rounds only (an open round's answers are nobody's yet), live seats only. */
 export async function exportState(
   db: Db,
-  _who: Who,
+  who: Who,
   input: { id: unknown },
   now: number,
 ): Promise<Result<CouncilState>> {
   const id = parseId(input.id);
   if (id === null) return NO_COUNCIL;
-  const l = await loadCurrent(db, id, now);
-  if (!l) return NO_COUNCIL;
+  const l = await loadCurrent(db, id, now, who);
+  if (!l || !councilReadable(l, who)) return NO_COUNCIL;
   return ok(toState({ ...rulesCouncil(l), answers: heard(l) }));
 }
 
@@ -45,6 +46,7 @@ export async function importState(
   who: Who,
   input: unknown,
   now: number,
+  opts: { visibility?: Visibility } = {},
 ): Promise<Result<{ id: number }>> {
   const me = person(who);
   if (!me.ok) return me;
@@ -74,6 +76,8 @@ export async function importState(
         facilitatorId: me.value.userId,
         roundDeadlineMs: 0,
         stateId: c.id || "imported",
+        // A Round Table is invited by default, an imported record too (the demo's worked example is public).
+        visibility: opts.visibility ?? "invited",
         createdAt: at,
       },
       select: { id: true },

@@ -11,7 +11,7 @@ import { parseId, parseInput } from "../input";
 import { advanceIn } from "./advance";
 import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL } from "./common";
 import { announceChange } from "./events";
-import { isFacilitator, lockCouncil, rulesCouncil, type LoadedCouncil } from "./load";
+import { councilReadable, isFacilitator, lockCouncil, rulesCouncil, type LoadedCouncil } from "./load";
 
 export const NO_DECISION = "no decision";
 
@@ -64,7 +64,7 @@ type Step<T> = (
 ) => Promise<Result<T>>;
 
 /** Every facilitator step: a person, the facilitator, the table live; the clock's due writes first and after. */
-async function facilitatorStep<T>(
+export async function facilitatorStep<T>(
   db: Db,
   who: Who,
   rawId: unknown,
@@ -81,7 +81,7 @@ async function facilitatorStep<T>(
     r = await db.$transaction(async (tx) => {
       await lockCouncil(tx, id);
       const { loaded: l } = await advanceIn(tx, id, now);
-      if (!l) return NO_COUNCIL;
+      if (!l || !councilReadable(l, who)) return NO_COUNCIL;
       if (!isFacilitator(l, who))
         return fail("forbidden", "Only the round table's facilitator takes this step.");
       if (l.imported && !opts.onRecords)

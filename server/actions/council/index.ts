@@ -20,6 +20,7 @@ export { sweepCouncils } from "./sweep";
 export { seedCouncilDemo, renewLiveDemo } from "./demo";
 export { kickModels, setModelKicker } from "./common";
 export { COUNCIL_INVARIANTS } from "./invariants";
+export { answerCouncilInvitation, replaceSeat, setCouncilVisibility, ZReplaceSeat } from "./consent";
 export type {
   AnswerView,
   CallView,

@@ -12,6 +12,9 @@ import type {
   VerdictRecord,
 } from "../../rules/council";
 
+import { mayRead } from "../../rules/access";
+import { personOf } from "../access";
+
 export type Client = Db | Prisma.TransactionClient;
 
 const SELECT = {
@@ -31,6 +34,8 @@ const SELECT = {
   createdAt: true,
   closedAt: true,
   outcome: true,
+  visibility: true,
+  members: { select: { userId: true } },
   seats: {
     orderBy: { position: "asc" },
     select: {
@@ -50,6 +55,8 @@ const SELECT = {
       emptiedAt: true,
       emptiedRound: true,
       emptiedReason: true,
+      consent: true,
+      invitee: true,
       user: { select: { name: true } },
       agent: { select: { name: true, ownerId: true, revokedAt: true } },
     },
@@ -149,7 +156,25 @@ export function progressOf(l: LoadedCouncil): Progress {
     verdicts: verdictRecords(l),
     axes: l.axes,
     deadlineMs: l.roundDeadlineMs,
+    awaiting: l.seats.filter((s) => s.consent !== null).map((s) => s.name),
   };
+}
+
+/** The facilitator, a seat's wearer or invitee, or a link's member: counted per person (an agent by its owner). */
+export function isCouncilMember(l: LoadedCouncil, who: Who): boolean {
+  const p = personOf(who);
+  if (p === null) return false;
+  if (l.facilitatorId === p || l.members.some((m) => m.userId === p)) return true;
+  return l.seats.some((s) => s.userId === p || s.agent?.ownerId === p);
+}
+
+/** Whether `who` may read this round table at all (shared/spec/access.md): else it answers `not_found`. */
+export function councilReadable(l: LoadedCouncil, who: Who): boolean {
+  return mayRead(l.visibility, {
+    signedIn: who.kind !== "anon",
+    member: isCouncilMember(l, who),
+    admin: who.kind === "user" && who.admin,
+  });
 }
 
 /** The seat `who` wears at this table, or null (a person's agent wears its own seat). */

@@ -136,6 +136,7 @@ export async function hostileTable(db: TestDatabase, t: Texts): Promise<number> 
     Object.entries(r("hold", 6, a)).map(([round, reply]) => [round, injected(t, reply)]),
   );
   const id = await convened(db, fac, {
+    visibility: "public",
     question: t.question,
     context: t.context,
     options: ["ship", "hold"],

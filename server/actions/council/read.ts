@@ -1,10 +1,14 @@
 // Reading round tables: the list, and one table for its viewer — the clock's due writes made on read, idempotently.
 import type { Db } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
+import type { Visibility } from "../../rules/access";
+import { personOf } from "../access";
 import type { Who } from "../../identity";
 import { ok, type Result } from "../../rules/result";
 import { parseId } from "../input";
 import { NO_COUNCIL } from "./common";
 import { loadCurrent } from "./current";
+import { councilReadable } from "./load";
 import { renewLiveDemo } from "./demo";
 import { viewOf, type CouncilView } from "./view";
 
@@ -16,8 +20,9 @@ export async function councilState(
 ): Promise<Result<CouncilView>> {
   const id = parseId(input.id);
   if (id === null) return NO_COUNCIL;
-  const l = await loadCurrent(db, id, now);
-  if (!l) return NO_COUNCIL;
+  const l = await loadCurrent(db, id, now, who);
+  // A round table the viewer may not read does not exist for them: the same answer as an id nobody used.
+  if (!l || !councilReadable(l, who)) return NO_COUNCIL;
   return ok(viewOf(l, who, now));
 }
 
@@ -35,11 +40,27 @@ export type CouncilSummary = {
   closedAt: string | null;
   imported: boolean;
   demo: boolean;
+  visibility: Visibility;
   /** The viewer facilitates it or wears a seat at it. */
   yours: boolean;
   /** The viewer's seat owes the open round an answer. */
   yourTurn: boolean;
 };
+
+/** The round tables `who` may read, as a query: the visibility's own rule (server/rules/access.ts) in SQL. */
+export function readableCouncils(who: Who): Prisma.CouncilWhereInput {
+  if (who.kind === "user" && who.admin) return {};
+  const p = personOf(who);
+  if (p === null) return { visibility: "public" };
+  return {
+    OR: [
+      { visibility: { in: ["public", "signed_in"] } },
+      { facilitatorId: p },
+      { members: { some: { userId: p } } },
+      { seats: { some: { OR: [{ userId: p }, { agent: { ownerId: p } }] } } },
+    ],
+  };
+}
 
 /** Every round table, newest first: in deliberation, decided, escalated, imported records. */
 export async function listCouncils(
@@ -50,6 +71,7 @@ export async function listCouncils(
   // A newcomer's visit is what hands a finished live demo on to a fresh one (nothing happens without a demo).
   await renewLiveDemo(db, now);
   const rows = await db.council.findMany({
+    where: readableCouncils(who),
     orderBy: { id: "desc" },
     take: 200,
     select: {
@@ -63,19 +85,24 @@ export async function listCouncils(
       outcome: true,
       stateId: true,
       demo: true,
-      seats: { select: { id: true, userId: true, agentId: true, wearer: true, emptiedAt: true } },
+      visibility: true,
+      seats: {
+        select: { id: true, userId: true, agentId: true, wearer: true, emptiedAt: true, consent: true },
+      },
       rounds: { where: { closedAt: null }, select: { round: true } },
       answers: { select: { seatId: true, round: true } },
     },
   });
   return ok({
     councils: rows.map((c) => {
-      const mine = c.seats.find((s) =>
-        who.kind === "user"
-          ? s.wearer === "person" && s.userId === who.userId
-          : who.kind === "agent"
-            ? s.wearer === "agent" && s.agentId === who.agentId
-            : false,
+      const mine = c.seats.find(
+        (s) =>
+          s.consent === null &&
+          (who.kind === "user"
+            ? s.wearer === "person" && s.userId === who.userId
+            : who.kind === "agent"
+              ? s.wearer === "agent" && s.agentId === who.agentId
+              : false),
       );
       const round = c.rounds[0]?.round ?? null;
       return {
@@ -98,6 +125,7 @@ export async function listCouncils(
         closedAt: c.closedAt?.toISOString() ?? null,
         imported: c.stateId !== null,
         demo: c.demo !== null,
+        visibility: c.visibility as Visibility,
         yours: (who.kind === "user" && who.userId === c.facilitatorId) || mine !== undefined,
         yourTurn:
           mine !== undefined &&

@@ -2,6 +2,7 @@
 import { createAgent, whoForToken } from "../agents";
 import type { Who } from "../../identity";
 import { makeUser, type TestDatabase } from "../../testing/db";
+import { answerCouncilInvitation } from "./consent";
 import { convene, type ConveneInput } from "./convene";
 import { runModelSeats } from "./models";
 
@@ -87,14 +88,39 @@ export const agentSeat = (name: string, agent: number) => ({
   agent,
 });
 
+/** A convening; public unless `extra` says otherwise (a Round Table is `invited` by default). */
 export const table = (seats: ConveneInput["seats"], extra: Partial<ConveneInput> = {}): ConveneInput => ({
   question: "Do we ship the release on Friday?",
   context: "The tests pass; the on-call rota is thin on Friday.",
   options: ["ship", "hold", "split"],
+  visibility: "public",
   seats,
   ...extra,
 });
 
+/**
+ * Every invited seat says yes, as its invitee would (a person for themself, an owner for their agent), so a test
+ * about the rounds starts where round 1 opens. Consent itself is tested without it (consent.test.ts).
+ */
+export async function acceptAll(db: TestDatabase, id: number, now = T0): Promise<void> {
+  const seats = await db.prisma.councilSeat.findMany({
+    where: { councilId: id, consent: "invited" },
+    select: {
+      name: true,
+      user: { select: { id: true, name: true } },
+      agent: { select: { id: true, owner: true } },
+    },
+  });
+  for (const s of seats) {
+    const by = s.user ?? s.agent?.owner;
+    if (!by) throw new Error(`${s.name}: nobody can accept this invitation`);
+    const who: Person = { kind: "user", userId: by.id, name: by.name, admin: false };
+    const r = await answerCouncilInvitation(db.prisma, who, { id, agentId: s.agent?.id, accept: true }, now);
+    if (!r.ok) throw new Error(`${s.name}: ${r.message}`);
+  }
+}
+
+/** Convened, and every invitation accepted: round 1 is open. */
 export async function convened(
   db: TestDatabase,
   facilitator: Person,
@@ -103,6 +129,7 @@ export async function convened(
 ): Promise<number> {
   const r = await convene(db.prisma, facilitator, input, now);
   if (!r.ok) throw new Error(r.message);
+  await acceptAll(db, r.value.id, now);
   return r.value.id;
 }
 

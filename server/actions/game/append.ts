@@ -78,11 +78,13 @@ export async function appendAct(
   seatFor: (loaded: LoadedTable) => Result<number>,
   proposed: ProposedAct | unknown,
   now: number,
+  /** Whether the one acting may read the table at all; else it answers as if there were no such table. */
+  readable: (loaded: LoadedTable) => boolean = () => true,
 ): Promise<Result<{ seat: number; turn: number; act: Act; status: string; botToAct: boolean }>> {
   try {
     return await db.$transaction(async (tx) => {
       const loaded = await loadTable(tx, tableId);
-      if (!loaded) return fail("not_found", "There is no such table.");
+      if (!loaded || !readable(loaded)) return fail("not_found", "There is no such table.");
       const game = loaded.game;
       if (!game)
         return fail("conflict", "The table has not started; the host starts it once enough seats are taken.");

@@ -75,9 +75,15 @@ describe("opening and sitting", () => {
       join: "You already hold a seat at this table.",
     });
     const b = await makeUser(db, "sitterB");
-    const agent = await agentOf(b, "b-agent");
+    const agent = await agentOf(await makeUser(db, "ownerC"), "c-agent");
     expect(await joinTable(db.prisma, b, { id }, T0)).toMatchObject({ ok: true, value: { seat: 1 } });
     expect(await joinTable(db.prisma, b, { id }, T0)).toMatchObject({ ok: false, code: "conflict" });
+    // One identity per person: b's own agent may not sit beside b (it would read a second charge).
+    expect(await joinTable(db.prisma, await agentOf(b, "b-agent"), { id }, T0)).toMatchObject({
+      ok: false,
+      code: "conflict",
+      message: expect.stringContaining("one identity per person"),
+    });
     expect(await joinTable(db.prisma, agent, { id }, T0)).toMatchObject({ ok: true, value: { seat: 2 } });
     expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: false, code: "conflict" });
     expect(await startTable(db.prisma, b, { id }, T0)).toMatchObject({ ok: false, code: "forbidden" });

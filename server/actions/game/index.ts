@@ -1,5 +1,17 @@
 // The Sworn & Said actions: every door calls these and decides nothing itself.
-export { openTable, joinTable, leaveTable, fillWithBots, startTable, ZOpenTable } from "./tables";
+export {
+  openTable,
+  joinTable,
+  leaveTable,
+  fillWithBots,
+  startTable,
+  ZOpenTable,
+  ZInvite,
+  inviteToTable,
+  setTableVisibility,
+  withdrawTableInvitation,
+  answerTableInvitation,
+} from "./tables";
 export { act, ZOffer, ZAccept, ZPass, ZClaim, ZSaid, type ActType, type ActAnswer } from "./play";
 export { verifyDeal, type DealCheck } from "./verify";
 export {

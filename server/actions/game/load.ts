@@ -2,8 +2,10 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
+import { mayRead } from "../../rules/access";
 import type { Charge, Game, LobbyFacts } from "../../rules/game";
 import { callerKind } from "../guard";
+import { personOf } from "../access";
 
 type Client = Db | Prisma.TransactionClient;
 
@@ -14,6 +16,10 @@ export type SeatRow = {
   agentId: number | null;
   botName: string | null;
   charge: unknown;
+  /** "taken", or "invited": the seat holds its place until its invitee answers. */
+  status: string;
+  /** Whom the host invited, as named (shown until the invitation is accepted). */
+  invitee: string | null;
   user: { name: string } | null;
   agent: { name: string; ownerId: number } | null;
 };
@@ -35,9 +41,12 @@ export type LoadedTable = {
     finishedAt: Date | null;
     outcome: string | null;
     autoStart: boolean;
+    visibility: string;
   };
   /** In the order of sitting; a seat's index in this array is its seat index in the rules. */
   seats: SeatRow[];
+  /** The people who joined with an invite link (members, not seats). */
+  members: number[];
   /** The rules' Game, once started. */
   game: Game | null;
 };
@@ -51,8 +60,10 @@ export type LoadedTable = {
 const LOAD = (id: number) => Prisma.sql`
   SELECT t.id, t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs", t."deadlineMs",
     t."createdAt", t."startedAt", t.seed, t.commitment, t.charter, t."finishedAt", t.outcome, t."autoStart",
+    t.visibility,
+    (SELECT coalesce(json_agg(m."userId"), '[]'::json) FROM "Member" m WHERE m."tableId" = t.id) AS members,
     (SELECT coalesce(json_agg(s ORDER BY s.position), '[]'::json) FROM (
-      SELECT s.id, s.position, s."userId", s."agentId", s."botName", s.charge,
+      SELECT s.id, s.position, s."userId", s."agentId", s."botName", s.charge, s.status, s.invitee,
         u.name AS "userName", a.name AS "agentName", a."ownerId" AS "agentOwnerId"
       FROM "Seat" s LEFT JOIN "User" u ON u.id = s."userId" LEFT JOIN "Agent" a ON a.id = s."agentId"
       WHERE s."tableId" = t.id) s) AS seats,
@@ -76,12 +87,17 @@ type RawAct = {
   said: unknown;
   at: number;
 };
-type RawTable = Omit<LoadedTable["table"], "host"> & { hostName: string; seats: RawSeat[]; acts: RawAct[] };
+type RawTable = Omit<LoadedTable["table"], "host"> & {
+  hostName: string;
+  seats: RawSeat[];
+  acts: RawAct[];
+  members: number[];
+};
 
 export async function loadTable(db: Client, id: number): Promise<LoadedTable | null> {
   const [row] = await db.$queryRaw<RawTable[]>(LOAD(id));
   if (!row) return null;
-  const { seats: rawSeats, acts, hostName, ...rest } = row;
+  const { seats: rawSeats, acts, hostName, members, ...rest } = row;
   const seats: SeatRow[] = rawSeats.map(({ userName, agentName, agentOwnerId, ...s }) => ({
     ...s,
     user: userName === null ? null : { name: userName },
@@ -115,7 +131,7 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
       }),
     };
   }
-  return { table, seats, game };
+  return { table, seats, members, game };
 }
 
 /** The seat index `who` holds at this table, or null (a person's agent is a different player). */
@@ -126,14 +142,50 @@ export function seatOf(seats: SeatRow[], who: Who): number | null {
   return i < 0 ? null : i;
 }
 
-export type Holder = { index: number; name: string; kind: "person" | "agent" | "bot" };
+/** The seat held by `who`'s person some other way (their agent, or the agent's owner, or a sibling agent). */
+export function sameRealPersonSeat(seats: SeatRow[], who: Who): number | null {
+  const p = personOf(who);
+  if (p === null) return null;
+  const mine = seatOf(seats, who);
+  const i = seats.findIndex((s, i) => i !== mine && (s.userId === p || s.agent?.ownerId === p));
+  return i < 0 ? null : i;
+}
+
+export type Holder = {
+  index: number;
+  name: string;
+  kind: "person" | "agent" | "bot";
+  /** "invited": the seat holds its place until its invitee answers. */
+  status: "taken" | "invited";
+};
 
 export function holders(seats: SeatRow[]): Holder[] {
-  return seats.map((s, index) => ({
-    index,
-    name: s.user?.name ?? s.agent?.name ?? s.botName ?? `seat ${index + 1}`,
-    kind: s.botName ? "bot" : s.agentId ? "agent" : "person",
-  }));
+  return seats.map((s, index) => {
+    const invited = s.status === "invited";
+    // Until an invitation is accepted the seat shows whom the host named, never more (an agent's own name, say).
+    const name = invited
+      ? (s.invitee ?? `seat ${index + 1}`)
+      : (s.user?.name ?? s.agent?.name ?? s.botName ?? `seat ${index + 1}`);
+    const kind = s.botName ? "bot" : s.agentId || s.invitee?.startsWith("agent ") ? "agent" : "person";
+    return { index, name, kind, status: invited ? "invited" : "taken" };
+  });
+}
+
+/** The owner, a seat's holder or invitee, or a link's member: counted per person (an agent by its owner). */
+export function isTableMember(loaded: LoadedTable, who: Who): boolean {
+  const p = personOf(who);
+  if (p === null) return false;
+  if (loaded.table.hostId === p || loaded.members.includes(p)) return true;
+  return loaded.seats.some((s) => s.userId === p || s.agent?.ownerId === p);
+}
+
+/** Whether `who` may read this table at all (shared/spec/access.md): else it answers `not_found`. */
+export function tableReadable(loaded: LoadedTable, who: Who): boolean {
+  return mayRead(loaded.table.visibility, {
+    signedIn: who.kind !== "anon",
+    member: isTableMember(loaded, who),
+    admin: who.kind === "user" && who.admin,
+  });
 }
 
 /** What the lobby's rules read of a table and the one asking (server/rules/game/lobby.ts). */
@@ -142,8 +194,14 @@ export function lobbyFacts(loaded: LoadedTable, who: Who): LobbyFacts {
     caller: callerKind(who),
     started: !!loaded.table.startedAt,
     seated: seatOf(loaded.seats, who) !== null,
+    invited: (() => {
+      const i = seatOf(loaded.seats, who);
+      return i !== null && loaded.seats[i]!.status === "invited";
+    })(),
+    samePerson: sameRealPersonSeat(loaded.seats, who) !== null,
     host: who.kind === "user" && who.userId === loaded.table.hostId,
     seatsTaken: loaded.seats.length,
     seatsMax: loaded.table.seatsMax,
+    invitedSeats: loaded.seats.filter((s) => s.status === "invited").length,
   };
 }

@@ -9,7 +9,7 @@ import { signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { appendAct } from "./append";
 import { runBots } from "./bots";
-import { seatOf } from "./load";
+import { seatOf, tableReadable } from "./load";
 
 export const ZClaim = z.object({ clause: z.string().max(64), setting: z.string().max(64) }).strict();
 export const ZSaid = z
@@ -66,6 +66,7 @@ export async function act(
     },
     proposed,
     now,
+    (loaded) => tableReadable(loaded, who),
   );
   if (!r.ok) return r;
   wake(); // watchers see the act now, not at the tailer's next poll

@@ -13,10 +13,13 @@ import {
   type GameView,
   type TableRecord,
 } from "../../rules/game";
+import type { Prisma } from "../../generated/prisma/client";
 import { fail, ok, type Result } from "../../rules/result";
+import { VISIBILITY_TEXT, type Visibility } from "../../rules/access";
+import { personOf } from "../access";
 import { parseId } from "../input";
 import { settleClock } from "./append";
-import { holders, lobbyFacts, loadTable, seatOf, type Holder, type LoadedTable } from "./load";
+import { holders, lobbyFacts, loadTable, seatOf, tableReadable, type Holder, type LoadedTable } from "./load";
 
 export type TableStatus = "open" | "playing" | "bound" | "ended";
 
@@ -27,6 +30,9 @@ export type TableState = {
   title: string;
   host: { id: number; name: string };
   status: TableStatus;
+  /** Who may read it, and that in words. */
+  visibility: Visibility;
+  visibilityText: string;
   seatsMax: number;
   turnWindowMs: number;
   deadlineMs: number;
@@ -37,8 +43,12 @@ export type TableState = {
   /** Only after the reveal: check it against the commitment. */
   seed: string | null;
   seats: (Holder & { you: boolean })[];
-  /** The viewer's seat index, or null. */
+  /** The viewer's seat index, or null (an invitation not yet accepted is not a seat: see `invitations`). */
   yourSeat: number | null;
+  /** Seats this viewer is invited to and may answer for (their own, or their agents'). */
+  invitations: { seat: number; agentId: number | null; invitee: string }[];
+  /** Whether the viewer is the host (who may invite, withdraw, change the visibility and share links). */
+  youHost: boolean;
   lobby: LobbyMay | null;
   /** The game as this viewer may see it (charges redacted per §9); null before the start. */
   game: GameView | null;
@@ -62,7 +72,8 @@ export async function tableState(
   const id = parseId(input.id);
   if (id === null) return fail("not_found", "There is no such table.");
   let loaded = await loadTable(db, id);
-  if (!loaded) return fail("not_found", "There is no such table.");
+  // A table the viewer may not read does not exist for them: the same answer as an id nobody used.
+  if (!loaded || !tableReadable(loaded, who)) return fail("not_found", "There is no such table.");
   if (loaded.game) {
     const d = derive(loaded.game, now);
     if (d.dueClockActs.length || (d.status !== "playing" && !loaded.table.finishedAt)) {
@@ -74,7 +85,17 @@ export async function tableState(
 }
 
 export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState {
-  const seat = seatOf(loaded.seats, who);
+  const held = seatOf(loaded.seats, who);
+  const seat = held !== null && loaded.seats[held]!.status === "invited" ? null : held;
+  const p = personOf(who);
+  const invitations = loaded.seats.flatMap((s, i) =>
+    s.status === "invited" &&
+    (who.kind === "agent"
+      ? s.agentId === who.agentId
+      : p !== null && (s.userId === p || (s.agentId !== null && s.agent?.ownerId === p)))
+      ? [{ seat: i, agentId: s.agentId, invitee: s.invitee ?? "" }]
+      : [],
+  );
   const game = loaded.game ? view(loaded.game, { seat }, now) : null;
   const status = statusOf(loaded, game);
   const revealed = status === "bound" || status === "ended";
@@ -84,6 +105,8 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
     title: table.title,
     host: { id: table.hostId, name: table.host.name },
     status,
+    visibility: table.visibility as Visibility,
+    visibilityText: VISIBILITY_TEXT[table.visibility as Visibility] ?? VISIBILITY_TEXT.invited,
     seatsMax: table.seatsMax,
     turnWindowMs: table.turnWindowMs,
     deadlineMs: table.deadlineMs,
@@ -94,6 +117,8 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
     seed: revealed ? table.seed : null,
     seats: holders(loaded.seats).map((h) => ({ ...h, you: h.index === seat })),
     yourSeat: seat,
+    invitations,
+    youHost: who.kind === "user" && who.userId === table.hostId,
     lobby: loaded.table.startedAt ? null : lobbyMay(lobbyFacts(loaded, who)),
     game,
     settings: Object.fromEntries((game?.charter ?? []).map((c) => [c, [...(settingsOf(c) ?? [])]])),
@@ -106,6 +131,7 @@ export type TableSummary = {
   title: string;
   host: string;
   status: TableStatus;
+  visibility: Visibility;
   seatsTaken: number;
   seatsMax: number;
   createdAt: string;
@@ -114,9 +140,25 @@ export type TableSummary = {
   yours: boolean;
 };
 
-/** The lobby: open tables, tables in play, finished tables; `yours` marks the viewer's own seats. */
+/** The tables `who` may read, as a query: the visibility's own rule (server/rules/access.ts) in SQL. */
+export function readableTables(who: Who): Prisma.GameTableWhereInput {
+  if (who.kind === "user" && who.admin) return {};
+  const p = personOf(who);
+  if (p === null) return { visibility: "public" };
+  return {
+    OR: [
+      { visibility: { in: ["public", "signed_in"] } },
+      { hostId: p },
+      { members: { some: { userId: p } } },
+      { seats: { some: { OR: [{ userId: p }, { agent: { ownerId: p } }] } } },
+    ],
+  };
+}
+
+/** The lobby: open tables, tables in play, finished tables, as `who` may read them; `yours` marks their seats. */
 export async function listTables(db: Db, who: Who): Promise<Result<{ tables: TableSummary[] }>> {
   const rows = await db.gameTable.findMany({
+    where: readableTables(who),
     orderBy: { id: "desc" },
     take: 200,
     select: {
@@ -128,7 +170,8 @@ export async function listTables(db: Db, who: Who): Promise<Result<{ tables: Tab
       startedAt: true,
       finishedAt: true,
       outcome: true,
-      seats: { select: { userId: true, agentId: true } },
+      visibility: true,
+      seats: { select: { userId: true, agentId: true, status: true } },
     },
   });
   return ok({
@@ -137,17 +180,20 @@ export async function listTables(db: Db, who: Who): Promise<Result<{ tables: Tab
       title: t.title,
       host: t.host.name,
       status: !t.startedAt ? "open" : t.finishedAt ? (t.outcome === "bound" ? "bound" : "ended") : "playing",
+      visibility: t.visibility as Visibility,
       seatsTaken: t.seats.length,
       seatsMax: t.seatsMax,
       createdAt: t.createdAt.toISOString(),
       startedAt: t.startedAt?.toISOString() ?? null,
       finishedAt: t.finishedAt?.toISOString() ?? null,
-      yours: t.seats.some((s) =>
-        who.kind === "user"
-          ? s.userId === who.userId
-          : who.kind === "agent"
-            ? s.agentId === who.agentId
-            : false,
+      yours: t.seats.some(
+        (s) =>
+          s.status !== "invited" &&
+          (who.kind === "user"
+            ? s.userId === who.userId
+            : who.kind === "agent"
+              ? s.agentId === who.agentId
+              : false),
       ),
     })),
   });

@@ -11,6 +11,7 @@ export const appRouter = router({
   tables: router(proceduresOf(OPERATIONS.tables)),
   councils: router(proceduresOf(OPERATIONS.councils)),
   plans: router(proceduresOf(OPERATIONS.plans)),
+  invitations: router(proceduresOf(OPERATIONS.invitations)),
 });
 
 export type AppRouter = typeof appRouter;

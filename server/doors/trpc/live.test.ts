@@ -35,34 +35,34 @@ async function take(iterable: AsyncIterable<unknown>, n: number): Promise<any[]>
 describe("live.events", () => {
   it("yields tracked events, and resumes after lastEventId", async () => {
     const caller = createCaller({ db: db.prisma, who: ANON, clock });
-    const first = await caller.live.events({ topics: ["table:77"] });
+    const first = await caller.live.events({ topics: ["test:77"] });
     const reading = take(first as AsyncIterable<unknown>, 2);
     await new Promise((r) => setTimeout(r, 300));
     for (const type of ["a", "b", "c"])
-      await db.prisma.$transaction((tx) => publish(tx, { topic: "table:77", type, payload: {} }));
+      await db.prisma.$transaction((tx) => publish(tx, { topic: "test:77", type, payload: {} }));
     const got = await reading;
     const typeOf = (e: any) => (Array.isArray(e) ? e[1] : e.data).type;
     const idOf = (e: any) => (Array.isArray(e) ? e[0] : e.id);
     expect(got.map(typeOf)).toEqual(["a", "b"]);
-    const resumed = await caller.live.events({ topics: ["table:77"], lastEventId: idOf(got[0]) });
+    const resumed = await caller.live.events({ topics: ["test:77"], lastEventId: idOf(got[0]) });
     expect((await take(resumed as AsyncIterable<unknown>, 2)).map(typeOf)).toEqual(["b", "c"]);
   });
 
   it("a lastEventId beyond the bigint range is a fresh subscription, not an error", async () => {
     const caller = createCaller({ db: db.prisma, who: ANON, clock });
-    const sub = await caller.live.events({ topics: ["table:78"], lastEventId: "9999999999999999999" });
+    const sub = await caller.live.events({ topics: ["test:78"], lastEventId: "9999999999999999999" });
     const reading = take(sub as AsyncIterable<unknown>, 1);
     await sleep(300);
-    const [id] = await writeTx(db, "table:78");
+    const [id] = await writeTx(db, "test:78");
     const [got] = await reading;
-    expect(got).toEqual([id, expect.objectContaining({ topic: "table:78" }), expect.anything()]);
+    expect(got).toEqual([id, expect.objectContaining({ topic: "test:78" }), expect.anything()]);
   });
 
   it("a lastEventId that names no event yields a tracked `reset` carrying the id to resume after", async () => {
-    const [last] = await writeTx(db, "table:79");
+    const [last] = await writeTx(db, "test:79");
     await sleep(400); // the tailer has read it
     const caller = createCaller({ db: db.prisma, who: ANON, clock });
-    const sub = await caller.live.events({ topics: ["table:79"], lastEventId: "4242424242" });
+    const sub = await caller.live.events({ topics: ["test:79"], lastEventId: "4242424242" });
     const [reset] = await take(sub as AsyncIterable<unknown>, 1);
     expect(reset).toEqual([
       last,

@@ -1,7 +1,7 @@
 // The live feed as a tRPC subscription (over SSE): tracked ids, so a reconnect resumes from lastEventId.
 import { tracked } from "@trpc/server";
 import { z } from "zod";
-import { mayHaveRevoked, stillSignedIn } from "../../operations/floor";
+import { eventAudience, mayHaveRevoked, stillSignedIn } from "../../operations/floor";
 import { follow } from "../../live";
 import { fail } from "../../rules/result";
 import { procedure, router, unwrap } from "./init";
@@ -21,6 +21,7 @@ export const liveRouter = router({
         lastEventId: input?.lastEventId,
         signal,
         access: { check: () => stillSignedIn(ctx.db, ctx.who), recheckOn: (e) => mayHaveRevoked(e, ctx.who) },
+        audience: eventAudience(ctx.db, ctx.who),
       })) {
         // A revoked token ends the subscription with tRPC's UNAUTHORIZED, as a request with it would get.
         if (d.kind === "signed_out") return unwrap(fail("signin_required", "That bearer token was revoked."));

@@ -35,6 +35,11 @@ export type Progress = {
   axes: string[] | null;
   /** The round deadline; the facilitator's steps (a confirmation, the axes) get as long. */
   deadlineMs: number;
+  /**
+   * Seats whose wearer has not said yes (invited, or declined and not yet replaced): round 1 does not open while
+   * any is left, since nobody is put in a seat without consent (shared/spec/access.md).
+   */
+  awaiting?: string[];
 };
 
 export const FINAL_VERDICTS = ["DECIDED", "ESCALATE", "RE-PROMPT"] as const;
@@ -68,7 +73,9 @@ export type Phase =
       deadlineAt: number;
     }
   | { kind: "axes"; deadlineAt: number; draft: string[] }
-  | { kind: "finished"; verdict: FinalVerdict; afterRound: RoundNumber };
+  | { kind: "finished"; verdict: FinalVerdict; afterRound: RoundNumber }
+  /** Before round 1: the seats whose invited wearers have not accepted yet. */
+  | { kind: "consent"; waiting: string[] };
 
 export type Standing = { due: Due[]; phase: Phase | null };
 
@@ -95,8 +102,10 @@ function roundAfter(p: Progress, v: VerdictRecord): RoundNumber | null {
  */
 export function standing(p: Progress, now: number): Standing {
   const cur = [...p.rounds].sort((a, b) => b.round - a.round)[0];
-  if (!cur)
+  if (!cur) {
+    if (p.awaiting?.length) return { due: [], phase: { kind: "consent", waiting: [...p.awaiting] } };
     return { due: [{ kind: "open", round: 1, openedAt: now, deadlineAt: now + p.deadlineMs }], phase: null };
+  }
 
   if (cur.closedAt === null) {
     const status = roundStatus(p.council, cur.round);

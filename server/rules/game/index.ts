@@ -55,6 +55,7 @@ export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from
 export { WORKED_EXAMPLE } from "./worked-example";
 export {
   fillRefusal,
+  inviteRefusal,
   joinRefusal,
   leaveRefusal,
   lobbyMay,

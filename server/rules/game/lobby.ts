@@ -2,6 +2,7 @@
 // by the table's `lobby` (what the page offers, with its sentence) and by the action as its guard — so the
 // sentence a person is shown is the one the action refuses with.
 import { personRefusal, signedInRefusal, type CallerKind } from "../guards";
+import { ONE_IDENTITY } from "../access";
 import { fail, type Failure } from "../result";
 import { SEATS_MIN } from "./constants";
 
@@ -9,12 +10,18 @@ import { SEATS_MIN } from "./constants";
 export type LobbyFacts = {
   caller: CallerKind;
   started: boolean;
-  /** The asker holds a seat here. */
+  /** The asker holds a seat here (taken, or invited). */
   seated: boolean;
+  /** The asker's seat is an invitation not yet answered. */
+  invited: boolean;
+  /** The asker's person holds a seat here as another identity (their agent, or the agent's owner). */
+  samePerson: boolean;
   /** The asker is the table's host. */
   host: boolean;
   seatsTaken: number;
   seatsMax: number;
+  /** Seats whose invitees have not answered yet. */
+  invitedSeats: number;
 };
 
 const STARTED = fail("conflict", "The table has started; seats are fixed for the game.");
@@ -24,7 +31,9 @@ export function joinRefusal(f: LobbyFacts): Failure | null {
   const signed = signedInRefusal(f.caller);
   if (signed) return signed;
   if (f.started) return STARTED;
+  if (f.invited) return fail("conflict", "You are invited to a seat here: accept or decline the invitation.");
   if (f.seated) return fail("conflict", "You already hold a seat at this table.");
+  if (f.samePerson) return ONE_IDENTITY(f.caller);
   if (f.seatsTaken >= f.seatsMax) return FULL;
   return null;
 }
@@ -35,6 +44,7 @@ export function leaveRefusal(f: LobbyFacts): Failure | null {
   if (f.started) return STARTED;
   if (!f.seated) return fail("forbidden", "You hold no seat at this table.");
   if (f.host) return fail("conflict", "The host keeps their seat until the start.");
+  if (f.invited) return fail("conflict", "Your seat is an invitation: decline it to give it up.");
   return null;
 }
 
@@ -60,7 +70,19 @@ export function startRefusal(f: LobbyFacts): Failure | null {
       "conflict",
       `A table starts with at least ${SEATS_MIN} seats taken; ${f.seatsTaken} ${f.seatsTaken === 1 ? "is" : "are"}.`,
     );
+  if (f.invitedSeats > 0)
+    return fail(
+      "conflict",
+      `${f.invitedSeats === 1 ? "One seat is" : `${f.invitedSeats} seats are`} still invited: the table starts once every invitee has answered (or the invitation is withdrawn).`,
+    );
   return null;
+}
+
+/** The host invites someone to a free seat before the start. */
+export function inviteRefusal(f: LobbyFacts): Failure | null {
+  const refused = hostRefusal(f, "Only the host invites anyone to a seat.");
+  if (refused) return refused;
+  return f.seatsTaken >= f.seatsMax ? FULL : null;
 }
 
 /** The lobby's answer to "may I?": true, or the refusal's own sentence. */

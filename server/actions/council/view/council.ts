@@ -2,6 +2,8 @@
 // decided in ./rounds alone.
 import type { Who } from "../../../identity";
 import { standing } from "../../../rules/council";
+import { VISIBILITY_TEXT, type Visibility } from "../../../rules/access";
+import { personOf } from "../../access";
 import { axesDraft, NO_DECISION } from "../facilitate";
 import { isFacilitator, progressOf, rulesCouncil, seatOf, type LoadedCouncil } from "../load";
 import { iso } from "./iso";
@@ -35,6 +37,11 @@ export type CouncilView = {
   /** The state file's id (an imported record's own, else this table's number). */
   stateId: string;
   demo: boolean;
+  /** Who may read it, and that in words. */
+  visibility: Visibility;
+  visibilityText: string;
+  /** Seats this viewer is invited to and may answer for (their own, or their agents'). */
+  invitations: { seat: string; agentId: number | null }[];
   status: string;
   phase: PhaseView;
   seats: SeatView[];
@@ -53,6 +60,19 @@ export type CouncilView = {
   may: CouncilMay;
   now: string;
 };
+
+/** The invited seats `who` answers for: their own, or (a person) their agents'. */
+export function invitationsOf(l: LoadedCouncil, who: Who): { seat: string; agentId: number | null }[] {
+  const p = personOf(who);
+  return l.seats.flatMap((s) =>
+    s.consent === "invited" &&
+    (who.kind === "agent"
+      ? s.agentId === who.agentId
+      : p !== null && (s.userId === p || (s.agentId !== null && s.agent?.ownerId === p)))
+      ? [{ seat: s.name, agentId: s.agentId }]
+      : [],
+  );
+}
 
 export function viewOf(l: LoadedCouncil, who: Who, now: number): CouncilView {
   const mine = seatOf(l, who);
@@ -74,6 +94,9 @@ export function viewOf(l: LoadedCouncil, who: Who, now: number): CouncilView {
     imported: l.imported,
     stateId: rulesCouncil(l).id,
     demo: l.demo !== null,
+    visibility: l.visibility as Visibility,
+    visibilityText: VISIBILITY_TEXT[l.visibility as Visibility] ?? VISIBILITY_TEXT.invited,
+    invitations: invitationsOf(l, who),
     status: statusOf(l, phase, result),
     phase,
     seats: seatsView(l, mine),

@@ -9,6 +9,8 @@ export type PhaseView =
   | { kind: "confirm"; afterRound: number; verdict: string; ask: string; deadlineAt: string }
   | { kind: "axes"; deadlineAt: string }
   | { kind: "finished"; verdict: string }
+  /** Before round 1: invited wearers who have not accepted yet (or declined seats the facilitator must replace). */
+  | { kind: "consent"; waiting: string[] }
   /** An imported record that stops short of a count. */
   | { kind: "record" };
 
@@ -37,6 +39,8 @@ export function phaseView(l: LoadedCouncil, phase: Phase | null): PhaseView {
       return { kind: "axes", deadlineAt: new Date(phase.deadlineAt).toISOString() };
     case "finished":
       return { kind: "finished", verdict: phase.verdict };
+    case "consent":
+      return { kind: "consent", waiting: phase.waiting };
   }
 }
 
@@ -49,5 +53,7 @@ export function statusOf(l: LoadedCouncil, phase: PhaseView, result: ResultView 
         : "escalated";
   if (phase.kind === "round") return `in round ${phase.round} of ${ROUNDS} — ${phase.name}`;
   if (phase.kind === "confirm" || phase.kind === "axes") return "waiting for the facilitator";
+  if (phase.kind === "consent")
+    return `waiting for ${phase.waiting.length} invited seat${phase.waiting.length === 1 ? "" : "s"} to accept`;
   return l.imported ? "imported record" : "starting";
 }

@@ -15,6 +15,8 @@ export type SeatView = {
   /** The person's or agent's name, or "provider · model". */
   wornBy: string;
   status: "live" | "emptied";
+  /** "invited": its wearer has not accepted yet; "declined": they said no, and the facilitator replaces it. */
+  consent: "invited" | "declined" | null;
   emptiedRound: number | null;
   emptiedReason: string | null;
   you: boolean;
@@ -25,6 +27,11 @@ export const lensOf = (name: string): string => `the ${name} lens`;
 function wearerOf(l: LoadedCouncil, s: SeatRow): { wearer: Wearer; wornBy: string } {
   // An imported record names souls but nobody who wore them here.
   if (l.imported) return { wearer: "nobody", wornBy: "imported" };
+  // Until an invitation is accepted the seat shows whom the facilitator named, never more (an agent's own name).
+  if (s.consent === "invited")
+    return { wearer: s.wearer as Wearer, wornBy: `${s.invitee ?? "someone"} (invited)` };
+  if (s.consent === "declined")
+    return { wearer: s.wearer as Wearer, wornBy: `${s.invitee ?? "someone"} (declined)` };
   if (s.wearer === "person") return { wearer: "person", wornBy: s.user?.name ?? "a person" };
   if (s.wearer === "agent") return { wearer: "agent", wornBy: s.agent?.name ?? "an agent" };
   return { wearer: "model", wornBy: `${s.provider ?? "?"} · ${s.model ?? "?"}` };
@@ -40,6 +47,7 @@ export function seatsView(l: LoadedCouncil, mine: SeatRow | null): SeatView[] {
     sourceLabel: s.sourceLabel,
     ...wearerOf(l, s),
     status: s.emptiedAt ? "emptied" : "live",
+    consent: s.consent === "invited" || s.consent === "declined" ? s.consent : null,
     emptiedRound: s.emptiedRound,
     emptiedReason: s.emptiedReason,
     you: s.id === mine?.id,

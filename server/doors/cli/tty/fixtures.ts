@@ -1,6 +1,7 @@
 // Test fixtures for the terminal: the worked example of §10 as the server would hand it to each viewer.
 import type { TableState, TableSummary } from "@/server/actions/game";
 import { lobbyMay, settingsOf, view, WORKED_EXAMPLE } from "@/server/rules/game";
+import { VISIBILITY_TEXT } from "@/server/rules/access";
 import type { Me, TtyState } from "./state";
 
 const { game, names } = WORKED_EXAMPLE;
@@ -35,8 +36,18 @@ export function workedTable(acts: number, viewer: number | null, now: number): T
     quorum: v.quorum,
     commitment: "c0".repeat(32),
     seed: v.status === "playing" ? null : "5e".repeat(32),
-    seats: names.map((name, index) => ({ index, name, kind: KINDS[index]!, you: index === viewer })),
+    visibility: "public",
+    visibilityText: VISIBILITY_TEXT.public,
+    seats: names.map((name, index) => ({
+      index,
+      name,
+      kind: KINDS[index]!,
+      status: "taken" as const,
+      you: index === viewer,
+    })),
     yourSeat: viewer,
+    invitations: [],
+    youHost: viewer === 0,
     lobby: null,
     game: v,
     settings: Object.fromEntries(game.charter.map((c) => [c, [...(settingsOf(c) ?? [])]])),
@@ -50,6 +61,7 @@ export function openTableState(taken: number, viewer: number | null, guest = fal
     index,
     name,
     kind: KINDS[index]!,
+    status: "taken" as const,
     you: index === viewer,
   }));
   const isHost = viewer === 0;
@@ -58,6 +70,8 @@ export function openTableState(taken: number, viewer: number | null, guest = fal
     title: "A table filling up",
     host: { id: 1, name: "Aster" },
     status: "open",
+    visibility: "public",
+    visibilityText: VISIBILITY_TEXT.public,
     seatsMax: 5,
     turnWindowMs: game.turnWindowMs,
     deadlineMs: game.deadlineMs,
@@ -68,14 +82,19 @@ export function openTableState(taken: number, viewer: number | null, guest = fal
     seed: null,
     seats,
     yourSeat: viewer,
+    invitations: [],
+    youHost: isHost,
     // The lobby's own rules, as the server answers them.
     lobby: lobbyMay({
       caller: guest ? "guest" : "person",
       started: false,
       seated: viewer !== null,
+      invited: false,
+      samePerson: false,
       host: isHost,
       seatsTaken: taken,
       seatsMax: 5,
+      invitedSeats: 0,
     }),
     game: null,
     settings: {},
@@ -89,6 +108,7 @@ export const LOBBY: TableSummary[] = [
     title: "Three house bots wait for you",
     host: "harbourmaster",
     status: "open",
+    visibility: "public",
     seatsTaken: 3,
     seatsMax: 4,
     createdAt: iso(minutes(0)),
@@ -101,6 +121,7 @@ export const LOBBY: TableSummary[] = [
     title: "A table filling up",
     host: "Aster",
     status: "open",
+    visibility: "public",
     seatsTaken: 2,
     seatsMax: 5,
     createdAt: iso(minutes(0)),
@@ -113,6 +134,7 @@ export const LOBBY: TableSummary[] = [
     title: "The wreck of the Fathom",
     host: "Aster",
     status: "bound",
+    visibility: "public",
     seatsTaken: 5,
     seatsMax: 5,
     createdAt: iso(minutes(0)),

@@ -1,0 +1,87 @@
+"use client";
+// Who may read a table or a round table, and the invitations waiting for the viewer: the owner changes the one,
+// the invitee answers the other. The sentences are the server's (visibility_text, the refusals).
+import { useState } from "react";
+
+export type VisibilityValue = "public" | "signed_in" | "invited";
+
+const LABEL: Record<VisibilityValue, string> = {
+  public: "Public",
+  signed_in: "Signed-in only",
+  invited: "Invited only",
+};
+
+export function VisibilityControl({
+  value,
+  text,
+  owner,
+  onChange,
+}: {
+  value: VisibilityValue;
+  text: string;
+  owner: boolean;
+  onChange: (v: VisibilityValue) => Promise<string | null>;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <p className="text-sm text-stone-600" data-testid="visibility" data-visibility={value}>
+      {owner ? (
+        <select
+          aria-label="Who may read it"
+          data-testid="visibility-select"
+          value={value}
+          onChange={async (e) => setProblem(await onChange(e.target.value as VisibilityValue))}
+        >
+          {(Object.keys(LABEL) as VisibilityValue[]).map((v) => (
+            <option key={v} value={v}>
+              {LABEL[v]}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <strong>{LABEL[value]}</strong>
+      )}{" "}
+      — {text}.{problem ? <span className="text-red-700"> {problem}</span> : null}
+    </p>
+  );
+}
+
+export function InvitationBanner({
+  what,
+  invitations,
+  answer,
+}: {
+  what: string;
+  invitations: { seat: string; agentId: number | null }[];
+  answer: (agentId: number | null, accept: boolean) => Promise<string | null>;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  if (invitations.length === 0) return null;
+  return (
+    <section className="card space-y-2 border-amber-400" data-testid="invitation">
+      {invitations.map((i) => (
+        <div key={`${i.seat}-${i.agentId}`} className="flex flex-wrap items-center gap-3 text-sm">
+          <span>
+            {i.agentId === null ? "You are" : `Your agent #${i.agentId} is`} invited to {what} {i.seat}. The
+            seat holds its place until you answer.
+          </span>
+          <button
+            className="btn"
+            data-testid="invitation-accept"
+            onClick={async () => setProblem(await answer(i.agentId, true))}
+          >
+            Accept
+          </button>
+          <button
+            className="btn-quiet"
+            data-testid="invitation-decline"
+            onClick={async () => setProblem(await answer(i.agentId, false))}
+          >
+            Decline
+          </button>
+        </div>
+      ))}
+      {problem ? <p className="text-sm text-red-700">{problem}</p> : null}
+    </section>
+  );
+}
