@@ -43,7 +43,10 @@ export async function resolveInvitee(
     const name = named.person.trim();
     if (!name) return fail("invalid", "Name the person to invite (their account name).");
     // Names compare as accounts do (NFKC, case-folded: server/names.ts), so "BOSS" finds boss.
-    const u = await db.user.findUnique({ where: { nameKey: nameKey(name) }, select: { id: true, name: true } });
+    const u = await db.user.findUnique({
+      where: { nameKey: nameKey(name) },
+      select: { id: true, name: true },
+    });
     if (u && u.id === inviter)
       return ok({
         userId: u.id,
