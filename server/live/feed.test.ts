@@ -30,7 +30,7 @@ const started = async (on: Database, opts: { pollMs?: number } = {}) => {
 const followOn = (tailer: Tailer, topics: string[] | null, lastEventId?: string | null) => {
   const abort = new AbortController();
   return reader(
-    follow({ who: ANON, topics, lastEventId, signal: abort.signal, tailer, audience: async (e) => e }),
+    follow({ who: ANON, topics, lastEventId, signal: abort.signal, tailer, subjects: async (e) => e }),
     abort,
   );
 };

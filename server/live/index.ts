@@ -37,6 +37,13 @@ export function inAudience(audience: Audience, who: Who): boolean {
  * An event that names its audience reaches only that audience, and without the names: it is written by the
  * publisher with the event, so no process can forget to filter it. Then the topic's own filter, if any.
  */
+/** An event about no table or round table (the fallback when a follower is given no `subjects` filter). */
+function aboutNoSubject(e: LiveEvent): boolean {
+  if (/^(table|council):/.test(e.topic)) return false;
+  const p = (e.payload ?? {}) as Record<string, unknown>;
+  return !(e.topic === "lobby" && ("tableId" in p || "councilId" in p));
+}
+
 export function visibleTo(e: LiveEvent, who: Who): LiveEvent | null {
   const p = e.payload as Record<string, unknown> | null;
   if (p && typeof p === "object" && AUDIENCE_KEY in p) {
@@ -131,10 +138,11 @@ export async function* follow(opts: {
   tailer?: Tailer;
   access?: Access;
   /**
-   * Who may read what each event is about (a table, a round table), asked of the database: required, so a door
-   * that forgot it shows nothing rather than everything. `(e) => e` for a feed with no private subjects.
+   * Who may read what each event is about (a table, a round table: server/actions/live.ts), asked of the
+   * database. Without it, events about a table or a round table are withheld: a door that forgot it shows
+   * nothing rather than everything.
    */
-  audience: (e: LiveEvent) => Promise<LiveEvent | null>;
+  subjects?: (e: LiveEvent) => Promise<LiveEvent | null>;
 }): AsyncGenerator<Delivery> {
   const tailer = opts.tailer ?? (await getTailer());
   const queue: LiveEvent[] = [];
@@ -149,7 +157,7 @@ export async function* follow(opts: {
   const visible = async (e: LiveEvent): Promise<Delivery | null> => {
     const seen = visibleTo(e, opts.who);
     if (!seen || !matches(opts.topics, seen)) return null;
-    const heard = await opts.audience(seen);
+    const heard = opts.subjects ? await opts.subjects(seen) : aboutNoSubject(seen) ? seen : null;
     return heard ? { kind: "event", event: heard } : null;
   };
   try {

@@ -32,7 +32,7 @@ export function eventStream(opts: {
   signal: AbortSignal;
   access?: Access;
   /** Who may read what each event is about: see `follow`. */
-  audience: (e: LiveEvent) => Promise<LiveEvent | null>;
+  subjects?: (e: LiveEvent) => Promise<LiveEvent | null>;
   tailer?: Tailer;
   pingMs?: number;
 }): ReadableStream<Uint8Array> {

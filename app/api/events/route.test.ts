@@ -139,7 +139,7 @@ describe("GET /api/events", () => {
         lastEventId: null,
         signal: new AbortController().signal,
         access: { check: () => stillSignedIn(db.prisma, who!), recheckOn: (e) => mayHaveRevoked(e, who!) },
-        audience: async (e) => e,
+        subjects: async (e) => e,
       }),
     ).text();
     expect(text).toContain("event: signin_required");

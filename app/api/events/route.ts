@@ -22,7 +22,7 @@ async function handler({ req, who, db }: Admitted) {
     signal: req.signal,
     tailer,
     access: { check: () => stillSignedIn(db, who), recheckOn: (e) => mayHaveRevoked(e, who) },
-    audience: eventAudience(db, who),
+    subjects: eventAudience(db, who),
   });
   return new Response(stream, { headers: SSE_HEADERS });
 }

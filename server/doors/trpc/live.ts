@@ -21,7 +21,7 @@ export const liveRouter = router({
         lastEventId: input?.lastEventId,
         signal,
         access: { check: () => stillSignedIn(ctx.db, ctx.who), recheckOn: (e) => mayHaveRevoked(e, ctx.who) },
-        audience: eventAudience(ctx.db, ctx.who),
+        subjects: eventAudience(ctx.db, ctx.who),
       })) {
         // A revoked token ends the subscription with tRPC's UNAUTHORIZED, as a request with it would get.
         if (d.kind === "signed_out") return unwrap(fail("signin_required", "That bearer token was revoked."));
