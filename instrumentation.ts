@@ -6,14 +6,14 @@ export async function register() {
   const { installPeerAddress } = await import("./server/http/address");
   installPeerAddress();
   const { boot } = await import("./server/boot");
-  const { isDataDirLocked } = await import("./server/datalock");
+  // Node-only work lives in server/ (this file is also compiled for the edge runtime, where process.exit is not).
+  const { exitIfDataDirLocked } = await import("./server/datalock");
   try {
     await boot();
   } catch (e) {
-    // Another process owns the embedded database: this one could only answer 500 to every request, so it says
-    // why in one sentence and exits. Any other failure (PostgreSQL down, say) may pass, so the server stays up.
-    if (!isDataDirLocked(e)) throw e;
-    console.error(e.message);
-    process.exit(1);
+    // A locked embedded database exits at once; any other failure (PostgreSQL down, say) may pass, so the server
+    // stays up and answers 503 until the database is back.
+    exitIfDataDirLocked(e);
+    throw e;
   }
 }

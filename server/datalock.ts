@@ -29,6 +29,16 @@ export class DataDirLocked extends Error {
 export const isDataDirLocked = (e: unknown): e is DataDirLocked =>
   (e as { code?: unknown } | null)?.code === "PARLEY_DATA_DIR_LOCKED";
 
+/**
+ * At start-up: another process owns the embedded database, so this one could only answer 500 to every request —
+ * it says why in one sentence and exits. Any other failure is left to the caller.
+ */
+export function exitIfDataDirLocked(e: unknown): void {
+  if (!isDataDirLocked(e)) return;
+  console.error(e.message);
+  process.exit(1);
+}
+
 export function lockDataDir(dir: string): () => Promise<void> {
   const file = `${dir}.lock`;
   for (let attempt = 0; attempt < 3; attempt++) {
