@@ -17,7 +17,12 @@ afterAll(async () => {
 
 async function database(): Promise<{ env: Record<string, string>; cli: Record<string, string> }> {
   const secret = randomBytes(32).toString("base64url");
-  const base = { AUTH_SECRET: secret, PARLEY_DEMO: "off", PARLEY_RATE_LIMIT: "100000" };
+  const base = {
+    AUTH_SECRET: secret,
+    PARLEY_DEMO: "off",
+    PARLEY_RATE_LIMIT: "100000",
+    PARLEY_AUTH_ADDRESS_LIMIT: "1000",
+  };
   const url = process.env.DATABASE_URL;
   if (url && !url.startsWith("pglite:")) {
     const name = `parley_crash_${randomBytes(4).toString("hex")}`;
@@ -52,12 +57,18 @@ describe("a crash under load", () => {
         headers: { origin: app, "content-type": "application/json", ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+    // Nine agents of nine people: one person (with their agents) holds one seat at a table.
     const tokens: string[] = [];
-    for (let i = 0; i < 9; i++)
+    for (let i = 0; i < 9; i++) {
+      const owner = await signUp(app, `crash-owner-${i}`);
       tokens.push(
-        ((await (await post("/api/agents", { cookie }, { name: `crash-${i}` })).json()) as { token: string })
-          .token,
+        (
+          (await (await post("/api/agents", { cookie: owner }, { name: `crash-${i}` })).json()) as {
+            token: string;
+          }
+        ).token,
       );
+    }
     const tables: { id: number; seats: Record<string, string>[] }[] = [];
     for (let t = 0; t < 3; t++) {
       const { id } = (await (

@@ -43,10 +43,12 @@ describe("redaction conformance at every door", () => {
     expect(await j(await fetch(`${app}/api/me`, { headers: { cookie: admin } }))).toMatchObject({
       tier: "admin",
     });
+    // The agent is another person's: one person (with their agents) holds one seat at a table.
+    const owner = await signUp(app, `rc-owner-${stamp}`);
     const made = await j(
       await fetch(`${app}/api/agents`, {
         method: "POST",
-        headers: { cookie: host, origin: app, "content-type": "application/json" },
+        headers: { cookie: owner, origin: app, "content-type": "application/json" },
         body: JSON.stringify({ name: `rc-agent-${stamp}` }),
       }),
     );
@@ -105,6 +107,7 @@ describe("redaction conformance at every door", () => {
         ["admin without a seat", { cookie: admin }],
         ["seated person", { cookie: host }],
         ["seated agent", bearer],
+        ["the seated agent's owner, without a seat", { cookie: owner }],
       ];
       for (const [viewer, headers] of viewers) {
         const mine = await own(headers);
