@@ -1,6 +1,7 @@
 // What the table did, as it was written and open to anyone: the model calls, the inspector's verdicts, the ruling.
 import { seatName, type LoadedCouncil } from "../load";
 import { iso } from "./iso";
+import { seatOrder } from "./seats";
 
 export type CallView = {
   name: string;
@@ -33,7 +34,11 @@ export type VerdictView = {
 export type RulingView = { choice: string; reason: string; by: string; at: string };
 
 export function callsView(l: LoadedCouncil): CallView[] {
-  return l.calls.map((c) => ({
+  const place = seatOrder(l);
+  const inOrder = l.calls
+    .slice()
+    .sort((a, b) => a.round - b.round || a.attempt - b.attempt || place(a.seatId) - place(b.seatId));
+  return inOrder.map((c) => ({
     name: seatName(l, c.seatId),
     round: c.round,
     attempt: c.attempt,

@@ -4,6 +4,7 @@
 import { ROUND_NAMES, stanceOf, type Answer, type RoundNumber } from "../../../rules/council";
 import { seatName, type AnswerRow, type LoadedCouncil, type SeatRow } from "../load";
 import { iso } from "./iso";
+import { seatOrder } from "./seats";
 
 export type AnswerView = {
   name: string;
@@ -59,11 +60,10 @@ export function roundsView(l: LoadedCouncil, mine: SeatRow | null): RoundView[] 
   return l.rounds.map((r) => {
     const open = r.closedAt === null;
     const written = l.answers.filter((a) => a.round === r.round);
-    // In seat order, not arrival order: model souls answer concurrently, so arrival order is chance.
-    const seatOrder = new Map(l.seats.map((s, i) => [s.id, i]));
+    const place = seatOrder(l);
     const shown = (open ? written.filter((a) => a.seatId === mine?.id) : written)
       .slice()
-      .sort((a, b) => (seatOrder.get(a.seatId) ?? 0) - (seatOrder.get(b.seatId) ?? 0));
+      .sort((a, b) => place(a.seatId) - place(b.seatId));
     const answered = new Set(written.map((a) => a.seatId));
     return {
       round: r.round,
@@ -83,7 +83,11 @@ export function roundsView(l: LoadedCouncil, mine: SeatRow | null): RoundView[] 
 
 export function failuresView(l: LoadedCouncil, mine: SeatRow | null): FailureView[] {
   const openRounds = new Set(l.rounds.filter((r) => r.closedAt === null).map((r) => r.round));
-  return l.failures.map((f) => {
+  const place = seatOrder(l);
+  const inOrder = l.failures
+    .slice()
+    .sort((a, b) => a.round - b.round || place(a.seatId) - place(b.seatId) || a.attempt - b.attempt);
+  return inOrder.map((f) => {
     const shown = !openRounds.has(f.round) || f.seatId === mine?.id;
     return {
       name: seatName(l, f.seatId),

@@ -53,3 +53,12 @@ export function seatsView(l: LoadedCouncil, mine: SeatRow | null): SeatView[] {
     you: s.id === mine?.id,
   }));
 }
+
+/**
+ * Each seat's place at the table. Lists of what the seats did are shown in it, not in arrival order: model souls
+ * answer concurrently, so arrival order is chance.
+ */
+export function seatOrder(l: LoadedCouncil): (seatId: number) => number {
+  const order = new Map(l.seats.map((s, i) => [s.id, i]));
+  return (seatId) => order.get(seatId) ?? order.size;
+}
