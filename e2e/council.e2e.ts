@@ -259,7 +259,7 @@ describe.runIf(hasChromium)("watching and ruling", () => {
             await guest.page.goto(`${app}/councils`);
             return live.count();
           },
-          { timeout: 60_000, intervals: [2_000] },
+          { timeout: 60_000, interval: 2_000 },
         )
         .toBeGreaterThan(0);
       await live.first().click();
