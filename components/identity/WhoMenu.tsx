@@ -20,6 +20,7 @@ export function WhoMenu() {
             ) : null}
           </span>
           <Link href="/agents">Agents</Link>
+          {who.tier === "admin" ? <Link href="/moderation">Moderation</Link> : null}
           <SignOutButton />
         </>
       ) : (
