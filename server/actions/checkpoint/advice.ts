@@ -1,6 +1,6 @@
 // An escalation's advice: a finished Round Table's result beside its checkpoint, derived on read until recorded.
 import type { Db } from "../../db";
-import { ANON } from "../../identity";
+import type { Who } from "../../identity";
 import { councilState } from "../council";
 
 /** A closed Round Table's result, written beside its checkpoint once: advice, not a decision. */
@@ -31,10 +31,13 @@ export async function unrecordedAdvice(
   if (pending.length === 0) return advice;
   const finished = await db.council.findMany({
     where: { id: { in: pending }, closedAt: { not: null } },
-    select: { id: true },
+    select: { id: true, facilitatorId: true, facilitator: { select: { name: true } } },
   });
-  for (const { id } of finished) {
-    const council = await councilState(db, ANON, { id }, now);
+  for (const { id, facilitatorId, facilitator } of finished) {
+    // Read as its facilitator (the plan's owner): the council is as private as the plan, and this plan's reader may
+    // read the plan; a closed table has nothing sealed, so the facilitator's view is everyone's.
+    const by: Who = { kind: "user", userId: facilitatorId, name: facilitator.name, admin: false };
+    const council = await councilState(db, by, { id }, now);
     if (!council.ok || !council.value.closedAt) continue;
     advice.set(id, {
       councilId: id,

@@ -6,6 +6,7 @@ import { sweepAll } from "../../boot";
 import { ANON, type Who } from "../../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { createAgent, whoForToken } from "../agents";
+import { councilState, listCouncils } from "../council";
 import {
   approve,
   assignRole,
@@ -1017,6 +1018,21 @@ describe("decisions", () => {
       note: expect.stringContaining("no Round Table"),
     });
     expect((await view(id)).checkpoints.map((c) => c.decision)).toEqual(["escalate", "revise", "hold"]);
+  });
+
+  it("an invited plan's escalation is an invited Round Table, read by the plan's people and its seats only", async () => {
+    const { id, planner, councilId } = await escalatedPlan("escvis");
+    const council = await db.prisma.council.findUniqueOrThrow({ where: { id: councilId } });
+    expect(council.visibility).toBe("invited");
+    const stranger = await makeUser(db, "escvis-stranger");
+    const reads = async (who: Who) => (await councilState(db.prisma, who, { id: councilId }, NOW)).ok;
+    expect(await reads(ANON)).toBe(false);
+    expect(await reads(stranger)).toBe(false);
+    expect(await reads(planner)).toBe(true);
+    const seat = (await db.prisma.user.findFirstOrThrow({ where: { name: "escvis-one" } })).id;
+    expect(await reads({ kind: "user", userId: seat, name: "escvis-one", admin: false })).toBe(true);
+    const listed = await listCouncils(db.prisma, stranger, NOW);
+    expect(listed.ok && listed.value.councils.some((c) => c.id === councilId)).toBe(false);
   });
 
   it("escalate with seats convenes a Round Table on hold / revise / admit", async () => {

@@ -130,6 +130,7 @@ export async function runCheckpoint(
               audit: result,
             },
             now,
+            loaded.access,
           )
         : null;
     return ok({

@@ -2,7 +2,7 @@
 import type { Db } from "../../db";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Who } from "../../identity";
-import { ESCALATION_OPTIONS, type AuditResult } from "../../rules/checkpoint";
+import { ESCALATION_OPTIONS, type AuditResult, type PlanAccess } from "../../rules/checkpoint";
 import { ok, type Result } from "../../rules/result";
 import { prepareConvening, writeConvening, type Convening } from "../council";
 import { announcePlan, type PlanTopic } from "./events";
@@ -55,6 +55,8 @@ export async function writeEscalation(
     audit: AuditResult;
   },
   now: Date,
+  /** Who may read the plan: the Round Table is read by the same people (it quotes the plan and its audit). */
+  plan: PlanAccess,
 ): Promise<Escalation> {
   if (!prepared)
     return {
@@ -64,9 +66,19 @@ export async function writeEscalation(
   const question = `Checkpoint ${c.id}: hold, revise or admit the next wave (${c.nextWave.join(", ")})?`;
   const councilId = await writeConvening(
     tx,
-    { ...prepared, input: { ...prepared.input, question, context: contextOf(c.plan, c).slice(0, 20_000) } },
+    {
+      ...prepared,
+      visibility: plan.visibility,
+      input: { ...prepared.input, question, context: contextOf(c.plan, c).slice(0, 20_000) },
+    },
     now.getTime(),
   );
+  // The plan's people (its owner facilitates) are the council's members, so an invited plan's council is read by
+  // exactly them — an agent holder through its owner, who holds a role or owns the plan.
+  const people = [...new Set(plan.holders.flatMap((h) => (h.userId === null ? [] : [h.userId])))].filter(
+    (id) => id !== prepared.facilitatorId,
+  );
+  if (people.length) await tx.member.createMany({ data: people.map((userId) => ({ councilId, userId })) });
   await tx.checkpoint.update({ where: { id: c.id }, data: { councilId } });
   await announcePlan(tx, c.topic, "escalated", { checkpointId: c.id, councilId });
   return {
