@@ -1021,7 +1021,7 @@ describe("decisions", () => {
   });
 
   it("an invited plan's escalation is an invited Round Table, read by the plan's people and its seats only", async () => {
-    const { id, planner, councilId } = await escalatedPlan("escvis");
+    const { planner, councilId } = await escalatedPlan("escvis");
     const council = await db.prisma.council.findUniqueOrThrow({ where: { id: councilId } });
     expect(council.visibility).toBe("invited");
     const stranger = await makeUser(db, "escvis-stranger");
