@@ -12,6 +12,7 @@ const BADGE: Record<CouncilSummary["status"], string> = {
   decided: "bg-emerald-100 text-emerald-800",
   escalated: "bg-amber-100 text-amber-800",
   record: "bg-stone-200 text-stone-700",
+  cancelled: "bg-red-100 text-red-800",
 };
 
 function statusWord(c: CouncilSummary): string {

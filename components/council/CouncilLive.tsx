@@ -72,6 +72,7 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
     visibility: useMutation(trpc.councils.setVisibility.mutationOptions()),
     hideAnswer: useMutation(trpc.moderation.hideAnswer.mutationOptions()),
     hideSoul: useMutation(trpc.moderation.hideSoul.mutationOptions()),
+    cancel: useMutation(trpc.moderation.cancelCouncil.mutationOptions()),
   };
   const attempt = async (run: () => Promise<unknown>): Promise<string | null> => {
     try {
@@ -207,7 +208,17 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
         <aside className="space-y-6">
           <ModerationLog entries={v.moderation} now={now} />
           {admin ? (
-            <ModeratorPanel what="round table" reason={reason} setReason={setReason} problem={modProblem} />
+            <ModeratorPanel
+              what="round table"
+              reason={reason}
+              setReason={setReason}
+              problem={modProblem}
+              onCancel={
+                v.closedAt === null && !v.imported
+                  ? () => moderate(() => m.cancel.mutateAsync({ councilId: v.id, reason }))
+                  : undefined
+              }
+            />
           ) : null}
           <SeatsPanel view={v} onHide={hideSoul} />
           <section className="card space-y-2 text-sm">

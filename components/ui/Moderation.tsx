@@ -51,7 +51,7 @@ export function ModeratorPanel({
   what: string;
   reason: string;
   setReason: (r: string) => void;
-  /** Absent when there is nothing to cancel (over already, or a round table: not cancellable here). */
+  /** Absent when there is nothing to cancel (it is over already). */
   onCancel?: () => Promise<void>;
   problem: string | null;
 }) {

@@ -133,6 +133,7 @@ const ZPhaseView = z.union([
   z.object({ kind: z.literal("axes"), deadlineAt: ZInstant }),
   z.object({ kind: z.literal("finished"), verdict: z.string() }),
   z.object({ kind: z.literal("record") }).describe("an imported record that stops short of a count"),
+  z.object({ kind: z.literal("cancelled"), at: ZInstant }).describe("a moderator cancelled it"),
   z
     .object({ kind: z.literal("consent"), waiting: ZNames })
     .describe("before round 1: the seats whose invited wearers have not accepted yet"),
@@ -201,7 +202,7 @@ export const ZCouncilSummary = z.object({
   options: ZNames,
   facilitator: z.string(),
   seats: z.number(),
-  status: z.enum(["open", "decided", "escalated", "record"]),
+  status: z.enum(["open", "decided", "escalated", "record", "cancelled"]),
   round: z.number().nullable().describe("the round open now"),
   outcome: z.string().nullable(),
   createdAt: ZInstant,

@@ -3,6 +3,7 @@
 // tools: agents do not moderate.
 import { z } from "zod";
 import {
+  cancelCouncil,
   cancelTable,
   hideAnswer,
   hideSaid,
@@ -61,6 +62,16 @@ export const MODERATION_OPERATIONS = {
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/cancel" },
     run: ({ db, who, now }, i) => cancelTable(db, who, i, now),
+  }),
+  cancelCouncil: operation({
+    name: "moderation.cancelCouncil",
+    summary: "Cancel a Round Table still deliberating (admins): its open round closes, and it has no result.",
+    input: z.object({ councilId: ZId, reason: ZReason }).strict(),
+    output: z.object({ status: z.literal("cancelled") }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils/:council_id/cancel" },
+    run: ({ db, who, now }, i) => cancelCouncil(db, who, i, now),
   }),
   hideSaid: operation({
     name: "moderation.hideSaid",

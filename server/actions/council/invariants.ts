@@ -19,8 +19,8 @@ export const COUNCIL_INVARIANTS: Invariant[] = [
   },
   {
     name: "a finished round table has its final verdict",
-    sql: `SELECT c.id FROM "Council" c WHERE c."closedAt" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "CouncilVerdict" v WHERE v."councilId" = c.id AND v.verdict IN ('DECIDED', 'ESCALATE', 'RE-PROMPT'))`,
-    explain: "a table is closed by the count or an escalation, and says which",
+    sql: `SELECT c.id FROM "Council" c WHERE c."closedAt" IS NOT NULL AND c.outcome IS DISTINCT FROM 'cancelled' AND NOT EXISTS (SELECT 1 FROM "CouncilVerdict" v WHERE v."councilId" = c.id AND v.verdict IN ('DECIDED', 'ESCALATE', 'RE-PROMPT'))`,
+    explain: "a table is closed by the count or an escalation, and says which (or a moderator cancelled it)",
   },
   {
     name: "a human ruling only on an escalated round table",

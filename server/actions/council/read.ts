@@ -32,7 +32,7 @@ export type CouncilSummary = {
   options: string[];
   facilitator: string;
   seats: number;
-  status: "open" | "decided" | "escalated" | "record";
+  status: "open" | "decided" | "escalated" | "record" | "cancelled";
   /** The round open now, or null. */
   round: number | null;
   outcome: string | null;
@@ -116,7 +116,9 @@ export async function listCouncils(
             ? "decided"
             : c.outcome === "escalated"
               ? "escalated"
-              : c.stateId !== null
+              : c.outcome === "cancelled"
+                ? "cancelled"
+                : c.stateId !== null
                 ? "record"
                 : "open",
         round,

@@ -22,6 +22,8 @@ import { isAdmin } from "../accounts";
 import { settleClock } from "../game/append";
 import { tableAndLobby } from "../game/events";
 import { loadTable } from "../game/load";
+import { announceChange } from "../council/events";
+import { loadCouncil, lockCouncil } from "../council/load";
 import { isUniqueViolation } from "../unique";
 import { standingOf } from "./standing";
 
@@ -195,6 +197,55 @@ export async function hideSaid(
 }
 
 const noCouncil = fail("not_found", "There is no such round table.");
+
+/**
+ * Cancel a Round Table still deliberating: its open round closes now ("cancelled by a moderator"), no round opens
+ * again and it has no result; what was answered stays readable as before.
+ */
+export async function cancelCouncil(
+  db: Db,
+  who: Who,
+  input: { councilId: number; reason: string },
+  now: number,
+): Promise<Result<{ status: "cancelled" }>> {
+  const a = admin(who);
+  if (!a.ok) return a;
+  const id = input.councilId;
+  try {
+    return await db.$transaction(async (tx) => {
+      await lockCouncil(tx, id);
+      const l = await loadCouncil(tx, id);
+      if (!l) return noCouncil;
+      const refused = cancelRefusal(
+        {
+          over: l.closedAt !== null || l.imported,
+          cancelled: l.moderation.some((m) => m.action === "cancel"),
+        },
+        "round table",
+      );
+      if (refused) return refused;
+      const at = new Date(now);
+      await once(tx, {
+        at,
+        adminId: a.value.userId,
+        action: "cancel",
+        councilId: id,
+        reason: input.reason,
+        once: onceKey("cancel", "council", id),
+      });
+      await tx.councilRound.updateMany({
+        where: { councilId: id, closedAt: null },
+        data: { closedAt: at, closedBecause: "cancelled by a moderator" },
+      });
+      await tx.council.update({ where: { id }, data: { closedAt: at, outcome: "cancelled" } });
+      await announceChange(tx, id, "council.cancelled");
+      return ok({ status: "cancelled" as const });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) return fail("conflict", "That round table is already cancelled.");
+    throw e;
+  }
+}
 
 async function hideAtCouncil(
   db: Db,

@@ -11,7 +11,9 @@ import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { api } from "../../testing/doors";
 import { registerLocal, verifyLocal, whoForUserId } from "../accounts";
 import { createAgent, mayHaveRevoked, stillSignedIn, whoForToken } from "../agents";
-import { councilMinutes, councilState, exportState } from "../council";
+import { answerRound, councilMinutes, councilState, exportState, listCouncils } from "../council";
+import { dbCheck } from "../dbcheck";
+import { invariantsOf } from "../../modules";
 import { convened, modelSeat, models, steady, T0, table as councilTable } from "../council/testing";
 import {
   act,
@@ -24,6 +26,7 @@ import {
   tableState,
 } from "../game";
 import {
+  cancelCouncil,
   cancelTable,
   hideAnswer,
   hideSaid,
@@ -397,5 +400,58 @@ describe("hiding at a round table", () => {
         ? v.value.rounds.flatMap((r) => r.answers.map((a) => `${a.name}:${a.position}:${a.confidence}`))
         : [];
     expect(stances(after)).toEqual(stances(before));
+  });
+});
+
+describe("cancelling a round table", () => {
+  it("closes its open round: no answer is taken, no result, cancelled in the list; the ledger still checks clean", async () => {
+    const fac = await makeUser(db, "modc-fac");
+    const pat = await makeUser(db, "modc-pat");
+    const id = await convened(
+      db,
+      fac,
+      councilTable([
+        { name: "pat", soul: "Careful.", source: "habit", wearer: "person", person: pat.name },
+        modelSeat("b"),
+        modelSeat("c"),
+      ]),
+    );
+    expect(await cancelCouncil(db.prisma, stranger, { councilId: id, reason: "x" }, T0)).toMatchObject({
+      ok: false,
+      code: "forbidden",
+    });
+    expect(await cancelCouncil(db.prisma, admin, { councilId: id, reason: "off-topic" }, T0 + MIN)).toEqual({
+      ok: true,
+      value: { status: "cancelled" },
+    });
+    const s = await councilState(db.prisma, ANON, { id }, T0 + 2 * MIN);
+    if (!s.ok) throw new Error(s.message);
+    expect([s.value.status, s.value.phase.kind, s.value.result]).toEqual([
+      "cancelled by a moderator",
+      "cancelled",
+      null,
+    ]);
+    expect(s.value.rounds.every((r) => !r.open)).toBe(true);
+    expect(s.value.moderation).toEqual([
+      expect.objectContaining({ action: "cancel", subject: "the round table", reason: "off-topic" }),
+    ]);
+    const answered = await answerRound(
+      db.prisma,
+      pat,
+      { id, body: { reply: steady("ship", 6, "b")[1] } },
+      T0 + 2 * MIN,
+    );
+    expect(answered).toMatchObject({ ok: false, code: "conflict" });
+    const listed = await listCouncils(db.prisma, ANON, T0 + 2 * MIN);
+    expect(listed.ok && listed.value.councils.find((c) => c.id === id)?.status).toBe("cancelled");
+    await models(db, id, T0 + 60 * MIN); // the model souls are not asked again
+    expect(await db.prisma.councilAnswer.count({ where: { councilId: id, round: { gt: 1 } } })).toBe(0);
+    expect((await dbCheck(db, invariantsOf())).problems).toEqual([]);
+    expect(
+      await cancelCouncil(db.prisma, admin, { councilId: id, reason: "again" }, T0 + 3 * MIN),
+    ).toMatchObject({
+      ok: false,
+      code: "conflict",
+    });
   });
 });

@@ -12,9 +12,13 @@ export type PhaseView =
   /** Before round 1: invited wearers who have not accepted yet (or declined seats the facilitator must replace). */
   | { kind: "consent"; waiting: string[] }
   /** An imported record that stops short of a count. */
-  | { kind: "record" };
+  | { kind: "record" }
+  /** A moderator cancelled it (shared/spec/access.md): no round opens again, no result. */
+  | { kind: "cancelled"; at: string };
 
 export function phaseView(l: LoadedCouncil, phase: Phase | null): PhaseView {
+  const cancel = l.moderation.find((m) => m.action === "cancel");
+  if (cancel) return { kind: "cancelled", at: new Date(cancel.at).toISOString() };
   const final = l.verdicts.find((v) => isFinal(v.verdict));
   if (final) return { kind: "finished", verdict: final.verdict };
   if (l.imported || !phase) return { kind: "record" };
@@ -51,6 +55,7 @@ export function statusOf(l: LoadedCouncil, phase: PhaseView, result: ResultView 
       : result?.kind === "reprompt"
         ? "re-prompt"
         : "escalated";
+  if (phase.kind === "cancelled") return "cancelled by a moderator";
   if (phase.kind === "round") return `in round ${phase.round} of ${ROUNDS} — ${phase.name}`;
   if (phase.kind === "confirm" || phase.kind === "axes") return "waiting for the facilitator";
   if (phase.kind === "consent")
