@@ -119,8 +119,8 @@ export async function listCouncils(
               : c.outcome === "cancelled"
                 ? "cancelled"
                 : c.stateId !== null
-                ? "record"
-                : "open",
+                  ? "record"
+                  : "open",
         round,
         outcome: c.outcome,
         createdAt: c.createdAt.toISOString(),
