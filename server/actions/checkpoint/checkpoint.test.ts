@@ -1468,7 +1468,7 @@ describe("plan roles and the approval gate", () => {
       invited: [{ role: "approver", name: "yes-ana", by: "yes-planner" }],
     });
     // Waiting: she reads the plan (so she can decide) and is listed as invited, but her approval counts for nothing.
-    let v = value(await planView(db.prisma, ana, { id }, NOW));
+    const v = value(await planView(db.prisma, ana, { id }, NOW));
     expect(v.members.members.map((m) => m.name)).toEqual(["yes-planner"]);
     expect(v.members.invited.map((m) => [m.role, m.name])).toEqual([["approver", "yes-ana"]]);
     expect(v.may.approve).toMatch(/Only the plan's approvers approve/);
