@@ -1,8 +1,9 @@
 "use client";
-// Who you are, in the header: sign in, or your name, your agents and sign out.
+// Who you are, in the header: sign in, or your name, the invitations waiting for you, your agents and sign out.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/ui/trpc";
+import { InvitationsCount } from "./InvitationsCount";
 import { SignOutButton } from "./SignOutButton";
 
 export function WhoMenu() {
@@ -19,6 +20,7 @@ export function WhoMenu() {
               <span className="badge ml-1 bg-amber-100 text-amber-800">admin</span>
             ) : null}
           </span>
+          <InvitationsCount />
           <Link href="/agents">Agents</Link>
           <SignOutButton />
         </>
