@@ -50,6 +50,11 @@ async function shotsAndAxe(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 860 });
     await shot(page, `${name}-${width}`);
+    // Nothing sticks out sideways: the header wraps rather than widening the page.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${name} at ${width}px`,
+    ).toBeLessThanOrEqual(width);
     expect(await accessibility(page), `${name} at ${width}px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 860 });

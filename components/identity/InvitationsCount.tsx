@@ -13,7 +13,7 @@ export function InvitationsCount() {
   return (
     <Link
       href="/invitations"
-      className="no-underline"
+      className="whitespace-nowrap no-underline"
       data-testid="invitations-count"
       aria-label={`Invitations: ${n} waiting for your answer`}
     >

@@ -11,10 +11,10 @@ export function WhoMenu() {
   const me = useQuery(trpc.identity.me.queryOptions());
   const who = me.data;
   return (
-    <span className="ml-auto flex min-h-8 items-center gap-3" data-testid="who">
+    <span className="ml-auto flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1" data-testid="who">
       {me.isPending ? null : who?.kind === "user" ? (
         <>
-          <span>
+          <span className="whitespace-nowrap">
             Signed in as <strong data-testid="who-name">{who.name}</strong>
             {who.tier === "admin" ? (
               <span className="badge ml-1 bg-amber-100 text-amber-800">admin</span>

@@ -6,7 +6,7 @@ import { WhoMenu } from "@/components/identity/WhoMenu";
 export function Header() {
   return (
     <header className="border-b border-stone-200 bg-white">
-      <nav className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3 text-sm">
+      <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm">
         <Link href="/" className="text-lg font-semibold tracking-tight text-ink no-underline">
           Parley
         </Link>
