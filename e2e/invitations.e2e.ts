@@ -110,13 +110,15 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
       await row("plan", "approver").getByTestId("invitation-accept").click();
       await expect
         .poll(() => page.getByTestId("invitation-said").textContent(), { timeout: 10_000 })
-        .toBe('You are now an approver of the plan "Ship the harbour release".');
+        .toBe('You now hold the approver role on the plan "Ship the harbour release".');
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
       await expect.poll(() => count.textContent(), { timeout: 10_000 }).toContain("2");
       await row("plan", "viewer").getByTestId("invitation-decline").click();
       await expect
         .poll(() => page.getByTestId("invitation-said").textContent(), { timeout: 10_000 })
-        .toBe('You declined to be a viewer of the plan "Ship the harbour release"; its owner may ask again.');
+        .toBe(
+          'You declined the viewer role on the plan "Ship the harbour release"; its owner may ask again.',
+        );
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
       await shotsAndAxe(page, "invitations-answered");
 
@@ -139,6 +141,24 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
           { timeout: 15_000 },
         )
         .toBe(1);
+      // Invited to one more role, she is asked on the plan's own page too, and answers there.
+      expect(
+        (await call("POST", `/api/plans/${id}/roles`, owner, { role: "resources", person: "inv-ana" })).body,
+      ).toMatchObject({ action: "invite" });
+      await page.reload();
+      const asked = page.getByTestId("plan-invitation");
+      await expect
+        .poll(() => asked.textContent(), { timeout: 15_000 })
+        .toContain("invites you to be resources");
+      await shot(page, "plan-invitation-1280");
+      await asked.getByTestId("plan-invitation-accept").click();
+      await expect
+        .poll(
+          () => page.locator('[data-testid="member"][data-role="resources"][data-name="inv-ana"]').count(),
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+      await expect.poll(() => asked.textContent()).toContain("You now hold the resources role on the plan");
       expect(problems).toEqual([]);
     } finally {
       await close();

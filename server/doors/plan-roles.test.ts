@@ -546,7 +546,7 @@ describe("a plan role's invitation at every door: listed, accepted, declined", (
         id,
         seat: "approver",
         accepted: true,
-        message: `You are now an approver of the plan "Asked at ${d}".`,
+        message: `You now hold the approver role on the plan "Asked at ${d}".`,
       });
       expect((await at.list()).invitations.filter((i: { id: number }) => i.id === id)).toEqual([]);
       expect(await viaRest(P.approve, invitee, wave(id))).toBe("ok");

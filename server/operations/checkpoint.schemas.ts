@@ -364,6 +364,11 @@ export const ZPlanView = z.object({
       manage: ZMay.describe("assign roles and change the visibility and approval terms"),
     })
     .describe("what you may do now, or why not"),
+  invitedAs: z
+    .array(z.enum(ASSIGNABLE_ROLES))
+    .describe(
+      "the roles on this plan you are invited to and have not answered (invitations.accept with kind plan); they count for nothing until you accept",
+    ),
   words: z.object({
     statuses: z.array(ZStatus).readonly(),
     severities: z.array(ZSeverity).readonly(),

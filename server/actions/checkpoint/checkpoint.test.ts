@@ -1385,11 +1385,11 @@ describe("plan roles and the approval gate", () => {
     expect(value(await give1({ role: "operator", person: stranger.name }))).toMatchObject({
       action: "invite",
       message:
-        "Invited give-stranger to be an operator of this plan: the role counts once give-stranger accepts.",
+        "Invited give-stranger to the operator role on this plan: it counts once give-stranger accepts.",
     });
     expect(await give1({ role: "operator", person: stranger.name })).toMatchObject({
       code: "conflict",
-      message: "give-stranger is already invited to be an operator of this plan; no answer yet.",
+      message: "give-stranger is already invited to the operator role on this plan; no answer yet.",
     });
     expect(
       await postOutcome(
@@ -1402,7 +1402,7 @@ describe("plan roles and the approval gate", () => {
     value(await answerInvitation(db.prisma, stranger, { kind: "plan", id }, true, NOW));
     expect(await give1({ role: "operator", person: stranger.name })).toMatchObject({
       code: "conflict",
-      message: "give-stranger is already an operator of this plan.",
+      message: "give-stranger already holds the operator role on this plan.",
     });
     expect(
       await removeRole(
@@ -1469,6 +1469,8 @@ describe("plan roles and the approval gate", () => {
     });
     // Waiting: she reads the plan (so she can decide) and is listed as invited, but her approval counts for nothing.
     const v = value(await planView(db.prisma, ana, { id }, NOW));
+    expect(v.invitedAs).toEqual(["approver"]);
+    expect(value(await planView(db.prisma, planner, { id }, NOW)).invitedAs).toEqual([]);
     expect(v.members.members.map((m) => m.name)).toEqual(["yes-planner"]);
     expect(v.members.invited.map((m) => [m.role, m.name])).toEqual([["approver", "yes-ana"]]);
     expect(v.may.approve).toMatch(/Only the plan's approvers approve/);
@@ -1491,10 +1493,11 @@ describe("plan roles and the approval gate", () => {
       id,
       seat: "approver",
       accepted: true,
-      message: 'You are now an approver of the plan "Gated".',
+      message: 'You now hold the approver role on the plan "Gated".',
     });
     expect(await answer(ana, true)).toMatchObject({ code: "not_found" });
     expect(value(await listInvitations(db.prisma, ana)).invitations).toEqual([]);
+    expect(value(await planView(db.prisma, ana, { id }, NOW)).invitedAs).toEqual([]);
     expect((await view(id)).gates!.stillNeeded[0]).toBe("needs 1 more approver: yes-ana");
     value(await approve(db.prisma, ana, { id, body }, new Date(NOW)));
     expect((await view(id)).gates!.approvals.map((a) => a.by)).toEqual(["yes-ana"]);
@@ -1502,7 +1505,7 @@ describe("plan roles and the approval gate", () => {
     value(await ask(ben.name, "viewer"));
     expect(value(await answer(ben, false))).toMatchObject({
       accepted: false,
-      message: 'You declined to be a viewer of the plan "Gated"; its owner may ask again.',
+      message: 'You declined the viewer role on the plan "Gated"; its owner may ask again.',
     });
     expect(await planView(db.prisma, ben, { id }, NOW)).toMatchObject({ code: "not_found" });
     expect(value(await listInvitations(db.prisma, ben)).invitations).toEqual([]);
@@ -1528,7 +1531,7 @@ describe("plan roles and the approval gate", () => {
       ),
     ).toMatchObject({
       action: "remove",
-      message: "Withdrew the invitation to yes-cy to be a resources of this plan.",
+      message: "Withdrew yes-cy's invitation to the resources role on this plan.",
     });
     expect(await answer(cy, true, "resources")).toMatchObject({ code: "not_found" });
     value(await answer(cy, true));

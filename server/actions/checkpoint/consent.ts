@@ -3,7 +3,6 @@
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import {
-  aRole,
   audienceOf,
   eitherAudience,
   invitedNow,
@@ -96,8 +95,8 @@ export async function answerPlanInvitation(
       role,
     });
     const message = input.accept
-      ? `You are now ${aRole(role)} of the plan "${loaded.plan.name}".`
-      : `You declined to be ${aRole(role)} of the plan "${loaded.plan.name}"; its owner may ask again.`;
+      ? `You now hold the ${role} role on the plan "${loaded.plan.name}".`
+      : `You declined the ${role} role on the plan "${loaded.plan.name}"; its owner may ask again.`;
     return ok({ role, accepted: input.accept, message });
   });
   // Not readable (not invited, or never existed): the same answer, so an id reveals nothing.

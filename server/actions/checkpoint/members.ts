@@ -8,7 +8,6 @@ import { nameKey } from "../../names";
 import {
   ASSIGNABLE_ROLES,
   PLAN_VISIBILITIES,
-  aRole,
   ROLE_TEXT,
   VISIBILITY_TEXT,
   assignRefusal,
@@ -239,14 +238,14 @@ async function changeRole(
     const held = loaded.access.holders.some(same);
     const asked = loaded.access.invited.some(same);
     if (change === "give" && held)
-      return fail("conflict", `${t.name} is already ${aRole(role)} of this plan.`);
+      return fail("conflict", `${t.name} already holds the ${role} role on this plan.`);
     if (change === "give" && asked)
       return fail(
         "conflict",
-        `${t.name} is already invited to be ${aRole(role)} of this plan; no answer yet.`,
+        `${t.name} is already invited to the ${role} role on this plan; no answer yet.`,
       );
     if (change === "remove" && !held && !asked)
-      return fail("conflict", `${t.name} is not ${aRole(role)} of this plan.`);
+      return fail("conflict", `${t.name} neither holds nor is invited to the ${role} role on this plan.`);
     // Nobody is put in a role without saying yes: the owner herself and her own agents need no consent.
     const consent =
       t.userId !== null
@@ -277,12 +276,12 @@ async function changeRole(
       });
     const message =
       action === "invite"
-        ? `Invited ${t.name} to be ${aRole(role)} of this plan: the role counts once ${t.name} accepts.`
+        ? `Invited ${t.name} to the ${role} role on this plan: it counts once ${t.name} accepts.`
         : action === "assign"
-          ? `${t.name} is now ${aRole(role)} of this plan.`
+          ? `${t.name} now holds the ${role} role on this plan.`
           : asked
-            ? `Withdrew the invitation to ${t.name} to be ${aRole(role)} of this plan.`
-            : `${t.name} is no longer ${aRole(role)} of this plan.`;
+            ? `Withdrew ${t.name}'s invitation to the ${role} role on this plan.`
+            : `${t.name} no longer holds the ${role} role on this plan.`;
     const view = membersViewOf(after);
     return ok({ role, name: t.name, action, message, members: view.members, invited: view.invited });
   });

@@ -61,7 +61,6 @@ export {
 export {
   ROLE_TEXT,
   VISIBILITY_TEXT,
-  aRole,
   approvalRefusal,
   approvalStanding,
   assignRefusal,

@@ -91,9 +91,6 @@ export function invitedNow(log: readonly RoleChange[]): Holder[] {
     .map(holderOf);
 }
 
-/** "an approver", "a viewer": a role in a sentence. */
-export const aRole = (role: AssignableRole) => (/^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`);
-
 /** Whether the owner's giving `target` a role needs their yes: anyone but herself and her own agents. */
 export function needsConsent(
   a: { ownerId: number },
