@@ -149,7 +149,7 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
       const asked = page.getByTestId("plan-invitation");
       await expect
         .poll(() => asked.textContent(), { timeout: 15_000 })
-        .toContain("invites you to be resources");
+        .toContain("invites you to the resources role");
       await shot(page, "plan-invitation-1280");
       await asked.getByTestId("plan-invitation-accept").click();
       await expect

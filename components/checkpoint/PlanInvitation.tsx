@@ -29,8 +29,8 @@ export function PlanInvitation({ view }: { view: PlanView }) {
       {view.invitedAs.map((role) => (
         <div key={role} className="flex flex-wrap items-center gap-3" data-role={role}>
           <span className="min-w-0 flex-1">
-            {view.plan.owner} invites you to be <strong>{role}</strong> of this plan. It counts for nothing
-            until you accept.
+            {view.plan.owner} invites you to the <strong>{role}</strong> role on this plan. It counts for
+            nothing until you accept.
           </span>
           <button
             className="btn"
