@@ -1,5 +1,6 @@
 // Real Chromium for the end-to-end tests (Debian's package, driven by playwright-core; never a downloaded browser).
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -33,4 +34,31 @@ export async function browser(): Promise<{ context: BrowserContext; page: Page; 
 export async function shot(page: Page, name: string) {
   fs.mkdirSync("e2e/screenshots", { recursive: true });
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+const AXE_SOURCE = fs.readFileSync(
+  path.join(path.dirname(require_resolve("axe-core")), "axe.min.js"),
+  "utf8",
+);
+function require_resolve(name: string): string {
+  return createRequire(import.meta.url).resolve(name);
+}
+
+/**
+ * axe-core's WCAG 2 A and AA checks on the page as it stands: the violations, each as "rule: target (summary)", so
+ * a test can expect none and say which when there are.
+ */
+export async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run: (o: unknown) => Promise<any> } }).axe.run;
+    const r = await run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
+    return (r.violations as { id: string; nodes: { target: string[]; failureSummary: string }[] }[]).flatMap(
+      (v) =>
+        v.nodes.map(
+          (n) => `${v.id}: ${n.target.join(" ")} (${n.failureSummary.split("\n")[1]?.trim() ?? ""})`,
+        ),
+    );
+  });
+  return violations;
 }

@@ -250,8 +250,19 @@ describe.runIf(hasChromium)("watching and ruling", () => {
   it("a guest watches the demo's scripted souls answer live, without reload", async () => {
     const guest = await browser();
     try {
-      await guest.page.goto(`${app}/councils`);
-      await guest.page.getByTestId("councils-in-deliberation").getByRole("link").first().click();
+      // A finished demo hands on to a fresh one at a newcomer's visit a few seconds later: look again until one is
+      // in deliberation (on a loaded machine the first look can fall between the two).
+      const live = guest.page.getByTestId("councils-in-deliberation").getByRole("link");
+      await expect
+        .poll(
+          async () => {
+            await guest.page.goto(`${app}/councils`);
+            return live.count();
+          },
+          { timeout: 60_000, interval: 2_000 },
+        )
+        .toBeGreaterThan(0);
+      await live.first().click();
       await guest.page.getByTestId("council-view").waitFor();
       const answeredCount = async () =>
         guest.page.locator('[data-testid="seat-row"][data-answered="yes"]').count();

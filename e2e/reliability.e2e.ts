@@ -139,14 +139,28 @@ describe("redaction conformance at every door", () => {
       });
 
       // play to the end, then read what was secret
-      for (let i = 0; i < 60; i++) {
-        const s = await j(await fetch(`${app}/api/tables/${id}`));
-        if (s.status !== "playing") break;
-        const headers = s.game.turn === 0 ? { cookie: host, origin: app } : bearer;
+      // (house bots move on their own, on the server's schedule: wait for them rather than count iterations,
+      // which ran out on a loaded CI machine before the game did)
+      const players: Record<string, string>[] = [{ cookie: host, origin: app }, bearer];
+      const until = Date.now() + 90_000;
+      for (;;) {
+        const states = await Promise.all(
+          players.map(async (h) => j(await fetch(`${app}/api/tables/${id}`, { headers: h }))),
+        );
+        if (states[0].status !== "playing") break;
+        expect(Date.now() < until, `game ${game} still playing after 90 s`).toBe(true);
+        const mover = states.findIndex((s) => s.game.turn === s.your_seat);
+        if (mover < 0) {
+          await new Promise((r) => setTimeout(r, 100));
+          continue;
+        }
+        const headers = players[mover]!;
         const acc = await fetch(`${app}/api/tables/${id}/accept`, { method: "POST", headers });
         if (acc.status !== 200) await fetch(`${app}/api/tables/${id}/pass`, { method: "POST", headers });
       }
-      const record = await j(await fetch(`${app}/api/tables/${id}/record`));
+      const recorded = await fetch(`${app}/api/tables/${id}/record`);
+      expect(recorded.status, "the record is readable once the game is over").toBe(200);
+      const record = await j(recorded);
       checked++;
       // the check can see a charge where there is one: the seated person's own page carries its own aims
       const ownPage = captured.find((c) => c.viewer === "seated person" && c.door === "page")!;

@@ -63,7 +63,7 @@ export function PlanList({ initial }: { initial: PlanSummary[] }) {
                     <span className="text-xs text-stone-500">at r{p.lastCheckpoint.revision}</span>
                   </>
                 ) : (
-                  <span className="text-stone-400">none</span>
+                  <span className="text-stone-500">none</span>
                 )}
               </td>
               <td className="px-4 py-2">

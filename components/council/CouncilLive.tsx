@@ -2,11 +2,13 @@
 // One round table, live: who has answered, each round's positions and confidences, the inspector's verdicts, the
 // vote and the decision block — for the facilitator, the seats and any watcher, without reload.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { CouncilView } from "@/server/actions/council";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { InvitationBanner, VisibilityControl } from "@/components/ui/Access";
+import { ModerationLog, ModeratorPanel, useAdmin } from "@/components/ui/Moderation";
 import { AnswerForm } from "./AnswerForm";
 import { Decision } from "./Decision";
 import { FacilitatorPanel, type Step, type StepBodies } from "./FacilitatorPanel";
@@ -68,6 +70,8 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
     accept: useMutation(trpc.invitations.accept.mutationOptions()),
     decline: useMutation(trpc.invitations.decline.mutationOptions()),
     visibility: useMutation(trpc.councils.setVisibility.mutationOptions()),
+    hideAnswer: useMutation(trpc.moderation.hideAnswer.mutationOptions()),
+    hideSoul: useMutation(trpc.moderation.hideSoul.mutationOptions()),
   };
   const attempt = async (run: () => Promise<unknown>): Promise<string | null> => {
     try {
@@ -80,6 +84,16 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
     }
   };
   const now = Date.parse(v.now);
+  const admin = useAdmin();
+  const [reason, setReason] = useState("");
+  const [modProblem, setModProblem] = useState<string | null>(null);
+  const moderate = async (run: () => Promise<unknown>) => setModProblem(await attempt(run));
+  const hideAnswer = admin
+    ? (answerId: number) => moderate(() => m.hideAnswer.mutateAsync({ councilId: v.id, answerId, reason }))
+    : undefined;
+  const hideSoul = admin
+    ? (seat: string) => moderate(() => m.hideSoul.mutateAsync({ councilId: v.id, seat, reason }))
+    : undefined;
 
   async function send(reply: Record<string, unknown>): Promise<string | null> {
     try {
@@ -188,10 +202,14 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
             </section>
           ) : null}
           <FacilitatorPanel key={(v.draftAxes ?? []).join("|")} view={v} step={step} limits={limits} />
-          <Rounds view={v} now={now} confidenceMax={limits.confidenceMax} />
+          <Rounds view={v} now={now} confidenceMax={limits.confidenceMax} onHide={hideAnswer} />
         </div>
         <aside className="space-y-6">
-          <SeatsPanel view={v} />
+          <ModerationLog entries={v.moderation} now={now} />
+          {admin ? (
+            <ModeratorPanel what="round table" reason={reason} setReason={setReason} problem={modProblem} />
+          ) : null}
+          <SeatsPanel view={v} onHide={hideSoul} />
           <section className="card space-y-2 text-sm">
             <h2 className="font-semibold">Context and options</h2>
             <p className="whitespace-pre-wrap text-stone-700">{v.context || "(no context given)"}</p>

@@ -50,7 +50,7 @@ export function RoundChart({
             </div>
             <span className="text-right tabular-nums text-stone-600">
               {sum}
-              <span className="text-stone-400">/{scale}</span>
+              <span className="text-stone-500">/{scale}</span>
             </span>
           </div>
         );

@@ -58,12 +58,16 @@ export function Rounds({
   view,
   now,
   confidenceMax,
+  onHide,
 }: {
   view: CouncilView;
   now: number;
   confidenceMax: number;
+  /** An admin's: hide this answer's prose (the reason is the moderator panel's). */
+  onHide?: (answerId: number) => void;
 }) {
   const names = view.seats.map((s) => s.name);
+  const hiddenIds = new Set(view.moderation.flatMap((e) => (e.answerId === null ? [] : [e.answerId])));
   return (
     <div className="space-y-4">
       {[...view.rounds].reverse().map((r) => {
@@ -109,7 +113,19 @@ export function Rounds({
             {r.answers.length ? (
               <ul className="space-y-1.5">
                 {r.answers.map((a) => (
-                  <AnswerText key={a.name} a={a} />
+                  <div key={a.name} className="flex items-start gap-2">
+                    <AnswerText a={a} />
+                    {onHide && !hiddenIds.has(a.id) ? (
+                      <button
+                        className="btn-quiet text-xs"
+                        data-testid="answer-hide"
+                        aria-label={`Hide ${a.name}'s round ${a.round} answer`}
+                        onClick={() => onHide(a.id)}
+                      >
+                        Hide
+                      </button>
+                    ) : null}
+                  </div>
                 ))}
               </ul>
             ) : null}

@@ -8,7 +8,14 @@ const WEARER: Record<string, string> = {
   nobody: "bg-stone-100 text-stone-500",
 };
 
-export function SeatsPanel({ view }: { view: CouncilView }) {
+export function SeatsPanel({
+  view,
+  onHide,
+}: {
+  view: CouncilView;
+  /** An admin's: hide this seat's soul text (the reason is the moderator panel's). */
+  onHide?: (seat: string) => void;
+}) {
   const open = view.rounds.find((r) => r.open);
   return (
     <section className="card space-y-2" data-testid="seats">
@@ -26,7 +33,7 @@ export function SeatsPanel({ view }: { view: CouncilView }) {
             >
               <div className="flex flex-wrap items-center gap-2">
                 <span
-                  className={`font-medium ${s.status === "emptied" ? "text-stone-400 line-through" : ""}`}
+                  className={`font-medium ${s.status === "emptied" ? "text-stone-500 line-through" : ""}`}
                 >
                   {s.name}
                 </span>
@@ -52,6 +59,16 @@ export function SeatsPanel({ view }: { view: CouncilView }) {
                 {s.soulSource === "habit" ? "habit" : s.soulSource}
                 {s.sourceLabel ? ` · ${s.sourceLabel}` : ""} —{" "}
                 <span className="italic">{s.soul.length > 120 ? `${s.soul.slice(0, 120)}…` : s.soul}</span>
+                {onHide && !view.moderation.some((e) => e.seat === s.name) ? (
+                  <button
+                    className="btn-quiet ml-2 text-xs"
+                    data-testid="soul-hide"
+                    aria-label={`Hide ${s.name}'s soul text`}
+                    onClick={() => onHide(s.name)}
+                  >
+                    Hide
+                  </button>
+                ) : null}
               </p>
               {s.status === "emptied" ? (
                 <p className="text-xs text-rose-700">

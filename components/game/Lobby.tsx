@@ -13,6 +13,7 @@ const BADGE: Record<TableSummary["status"], string> = {
   playing: "bg-teal-100 text-teal-800",
   bound: "bg-emerald-100 text-emerald-800",
   ended: "bg-stone-200 text-stone-700",
+  cancelled: "bg-red-100 text-red-800",
 };
 
 function List({

@@ -24,7 +24,7 @@ export function Seats({
           className={`flex items-center gap-2 rounded px-2 py-1 ${turn === s.index ? "bg-teal-50 ring-1 ring-teal-300" : ""}`}
           data-testid="seat"
         >
-          <span className="w-5 text-right text-xs text-stone-400">{s.index + 1}</span>
+          <span className="w-5 text-right text-xs text-stone-500">{s.index + 1}</span>
           <span className="font-medium">{s.name}</span>
           {s.kind !== "person" ? <span className={`badge ${KIND[s.kind]}`}>{s.kind}</span> : null}
           {s.you ? <span className="badge bg-teal-100 text-teal-800">you</span> : null}

@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { InvitationBanner, VisibilityControl } from "@/components/ui/Access";
+import { ModerationLog, ModeratorPanel, useAdmin } from "@/components/ui/Moderation";
 import { ActLog } from "./ActLog";
 import { CharterGrid } from "./CharterGrid";
 import { Claims } from "./Claims";
@@ -22,6 +23,7 @@ const STATUS: Record<TableState["status"], string> = {
   playing: "in play",
   bound: "settled — an accord bound",
   ended: "ended unsettled",
+  cancelled: "cancelled by a moderator",
 };
 
 export function TableView({
@@ -55,7 +57,13 @@ export function TableView({
     decline: useMutation(trpc.invitations.decline.mutationOptions()),
     visibility: useMutation(trpc.tables.setVisibility.mutationOptions()),
     invite: useMutation(trpc.tables.invite.mutationOptions()),
+    cancel: useMutation(trpc.moderation.cancelTable.mutationOptions()),
+    hide: useMutation(trpc.moderation.hideSaid.mutationOptions()),
   };
+  const admin = useAdmin();
+  const [reason, setReason] = useState("");
+  const [modProblem, setModProblem] = useState<string | null>(null);
+  const moderate = async (run: () => Promise<unknown>) => setModProblem(await attempt(run));
   const attempt = async (run: () => Promise<unknown>): Promise<string | null> => {
     try {
       await run();
@@ -175,12 +183,14 @@ export function TableView({
             </section>
           ) : null}
 
-          {g && (t.status === "bound" || t.status === "ended") ? (
+          {g && (t.status === "bound" || t.status === "ended" || t.status === "cancelled") ? (
             <section className="card space-y-4" data-testid="the-end">
               <h2 className="font-semibold">
                 {t.status === "bound"
                   ? "The accord bound"
-                  : "The deadline passed unsettled: every seat takes its fallback"}
+                  : t.status === "cancelled"
+                    ? "A moderator cancelled the table: nothing binds, and the charges are revealed"
+                    : "The deadline passed unsettled: every seat takes its fallback"}
               </h2>
               {g.standings ? <Standings standings={g.standings} names={names} /> : null}
               <h3 className="text-sm font-semibold">The reveal</h3>
@@ -214,12 +224,36 @@ export function TableView({
           {g ? (
             <section className="card space-y-2">
               <h2 className="font-semibold">The act log</h2>
-              <ActLog acts={g.acts} names={names} now={now} />
+              <ActLog
+                acts={g.acts}
+                names={names}
+                now={now}
+                hidden={new Set(t.moderation.flatMap((e) => (e.act === null ? [] : [e.act])))}
+                onHide={
+                  admin
+                    ? (index) => moderate(() => m.hide.mutateAsync({ tableId: t.id, act: index, reason }))
+                    : undefined
+                }
+              />
             </section>
           ) : null}
         </div>
 
         <aside className="space-y-6">
+          <ModerationLog entries={t.moderation} now={now} />
+          {admin ? (
+            <ModeratorPanel
+              what="table"
+              reason={reason}
+              setReason={setReason}
+              problem={modProblem}
+              onCancel={
+                t.status === "open" || t.status === "playing"
+                  ? () => moderate(() => m.cancel.mutateAsync({ tableId: t.id, reason }))
+                  : undefined
+              }
+            />
+          ) : null}
           <section className="card space-y-2">
             <h2 className="font-semibold">Seats</h2>
             <Seats

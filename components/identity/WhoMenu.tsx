@@ -22,6 +22,7 @@ export function WhoMenu() {
           </span>
           <InvitationsCount />
           <Link href="/agents">Agents</Link>
+          {who.tier === "admin" ? <Link href="/moderation">Moderation</Link> : null}
           <SignOutButton />
         </>
       ) : (

@@ -6,6 +6,8 @@ import type { Who } from "../identity";
 import { accountName, nameKey } from "../names";
 import { hashPassword, verifyNobody, verifyPassword } from "../password";
 import { fail, ok, type Result } from "../rules/result";
+import { STANDING, standingOf } from "./moderation/standing";
+import { suspendedBy } from "../rules/moderation";
 import { isUniqueViolation } from "./unique";
 import { parseInput } from "./input";
 
@@ -32,7 +34,7 @@ export type Account = { id: number; name: string; email: string | null };
  * account names are unique that way, `boss` names the one account whose name is "boss", "BOSS" or "ｂｏｓｓ" —
  * whichever of them was registered, there is only ever one.
  */
-function isAdmin(user: { name: string; email: string | null }): boolean {
+export function isAdmin(user: { name: string; email: string | null }): boolean {
   const admins = adminEmails();
   return admins.includes(nameKey(user.name)) || (!!user.email && admins.includes(nameKey(user.email)));
 }
@@ -85,6 +87,9 @@ export async function verifyLocal(db: Db, input: unknown): Promise<Result<Accoun
     ? await verifyPassword(p.value.password, user.passwordHash)
     : await verifyNobody(p.value.password);
   if (!user || !matches) return fail("signin_required", NO_MATCH);
+  // Told only to whoever holds the password, so it reveals nothing about the name to anyone else.
+  if (suspendedBy(await standingOf(db, user.id)))
+    return fail("forbidden", "This account is suspended by a moderator.");
   return ok({ id: user.id, name: user.name, email: user.email });
 }
 
@@ -121,7 +126,8 @@ export async function upsertOAuthUser(
 export async function whoForUserId(db: Db, userId: number): Promise<Who> {
   const user = await db.user.findUnique({
     where: { id: userId },
-    select: { id: true, name: true, email: true },
+    select: { id: true, name: true, email: true, moderation: STANDING },
   });
-  return user ? whoForUser(user) : { kind: "anon" };
+  // A suspended account's sessions stop at once: the cookie still verifies, but it names nobody.
+  return user && !suspendedBy(user.moderation) ? whoForUser(user) : { kind: "anon" };
 }

@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Db } from "../db";
 import type { Who } from "../identity";
 import { publish } from "../live/outbox";
+import { STANDING } from "./moderation/standing";
+import { suspendedBy } from "../rules/moderation";
 import { fail, ok, type Result } from "../rules/result";
 import { hashToken, newToken, tokenHint, TOKEN_PREFIX } from "../tokens";
 import { person } from "./guard";
@@ -103,9 +105,17 @@ export async function whoForToken(db: Db, token: string): Promise<Who | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   const agent = await db.agent.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, name: true, ownerId: true, revokedAt: true, lastUsedAt: true },
+    select: {
+      id: true,
+      name: true,
+      ownerId: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      owner: { select: { moderation: STANDING } },
+    },
   });
-  if (!agent || agent.revokedAt) return null;
+  // A suspended person's agents stop with them (shared/spec/access.md, "Moderation").
+  if (!agent || agent.revokedAt || suspendedBy(agent.owner.moderation)) return null;
   // Note use at most once a minute, so a busy agent does not turn every read into a write.
   if (!agent.lastUsedAt || Date.now() - agent.lastUsedAt.getTime() > 60_000)
     void db.agent.update({ where: { id: agent.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
@@ -114,19 +124,31 @@ export async function whoForToken(db: Db, token: string): Promise<Who | null> {
 
 /**
  * Whether `who` may still act as itself: an agent whose token was revoked after the request began (an open live
- * stream, a long poll) may not. A person's session ends by its own expiry, so only agents are looked up.
+ * stream, a long poll) may not, nor a person — or a person's agent — whose account a moderator suspended since.
  */
 export async function stillSignedIn(db: Db, who: Who): Promise<boolean> {
-  if (who.kind !== "agent") return true;
-  const agent = await db.agent.findUnique({ where: { id: who.agentId }, select: { revokedAt: true } });
-  return !!agent && !agent.revokedAt;
+  if (who.kind === "anon") return true;
+  if (who.kind === "user") {
+    const user = await db.user.findUnique({ where: { id: who.userId }, select: { moderation: STANDING } });
+    return !!user && !suspendedBy(user.moderation);
+  }
+  const agent = await db.agent.findUnique({
+    where: { id: who.agentId },
+    select: { revokedAt: true, owner: { select: { moderation: STANDING } } },
+  });
+  return !!agent && !agent.revokedAt && !suspendedBy(agent.owner.moderation);
 }
 
-/** The live event `revokeAgent` writes for `who`'s token: an open stream checks `stillSignedIn` again on it. */
+/**
+ * The live events after which an open stream checks `stillSignedIn` again: `revokeAgent`'s for `who`'s token, and a
+ * moderator's suspension of `who`'s person (both on that person's own topic).
+ */
 export function mayHaveRevoked(e: { topic: string; type: string; payload: unknown }, who: Who): boolean {
+  const person = who.kind === "agent" ? who.ownerId : who.kind === "user" ? who.userId : null;
+  if (person === null || e.topic !== `user:${person}`) return false;
+  if (e.type === "account.suspended") return true;
   return (
     who.kind === "agent" &&
-    e.topic === `user:${who.ownerId}` &&
     e.type === "agent.revoked" &&
     (e.payload as { id?: unknown } | null)?.id === who.agentId
   );

@@ -1,12 +1,14 @@
 // Plan roles and plan visibility at every door (shared/spec/access.md, "Visibility", "Invitations and consent" and
 // "Plan roles"): the exploit of issue 11 (the owner's throwaway account approving her own wave) refused at each step;
 // a table of operation × identity (guest, stranger, one invited who has not answered, each role, the owner, an
-// admin, the owner's agent, a revoked token) answered alike by the JSON API, MCP and tRPC; a plan role's invitation
-// listed, accepted and declined at each door; an invited plan is not_found to a stranger everywhere, in the list and
-// in the live feed.
+// admin, the owner's agent, a revoked token, a suspended person and their agent) answered alike by the JSON API, MCP
+// and tRPC; a plan role's invitation listed, accepted and declined at each door; an invited plan is not_found to a
+// stranger everywhere, in the list and in the live feed.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, revokeAgent, whoForToken } from "../actions/agents";
+import { whoForUserId } from "../actions/accounts";
+import { suspendAccount } from "../actions/moderation";
 import { assignRole, createPlan, postOutcome } from "../actions/checkpoint";
 import { answerInvitation } from "../actions/invitations";
 import { fixedClock } from "../clock";
@@ -35,6 +37,8 @@ type Person = Who & { kind: "user" };
 let owner: Person;
 let ownerAgent: Who;
 let revokedToken: string;
+let suspendedToken: string;
+let suspendedUserId: number;
 const people: Record<string, Person> = {};
 
 beforeAll(async () => {
@@ -60,6 +64,14 @@ beforeAll(async () => {
   if (!gone.ok) throw new Error(gone.message);
   revokedToken = gone.value.token;
   await revokeAgent(db.prisma, owner, { id: gone.value.id });
+  // A person a moderator suspended, with an agent: its token is refused like a revoked one, its session is nobody.
+  const banned = await makeUser(db, "pr-suspended");
+  const bannedAgent = await createAgent(db.prisma, banned, { name: "pr-suspended-agent" });
+  if (!bannedAgent.ok) throw new Error(bannedAgent.message);
+  suspendedToken = bannedAgent.value.token;
+  suspendedUserId = banned.userId;
+  const s = await suspendAccount(db.prisma, people.admin!, { account: banned.name, reason: "a test" }, NOW);
+  if (!s.ok) throw new Error(s.message);
 });
 afterAll(async () => db?.drop());
 
@@ -156,20 +168,21 @@ async function viaTrpc(op: AnyOperation, who: Who, input: Record<string, unknown
 }
 
 /** A revoked token at every door: each door's own floor resolves the token (as the app's routes do) and refuses it. */
-const resolveRevoked = async () => {
-  const who = await whoForToken(db.prisma, revokedToken);
-  return who ? { who, badToken: false } : { who: ANON, badToken: true };
-};
 async function revokedAt(
   doorName: "rest" | "mcp" | "trpc",
   op: AnyOperation,
   planId: number,
+  token = revokedToken,
 ): Promise<number> {
+  const resolveRevoked = async () => {
+    const who = await whoForToken(db.prisma, token);
+    return who ? { who, badToken: false } : { who: ANON, badToken: true };
+  };
   const opts = { db: db.prisma, resolveWho: resolveRevoked, allowedHosts: ["parley.test"] };
   const headers = {
     host: "parley.test",
     "content-type": "application/json",
-    authorization: `Bearer ${revokedToken}`,
+    authorization: `Bearer ${token}`,
   };
   if (doorName === "mcp") {
     const handler = door((a) => handleMcp(a.req, a.db, a.who, clock, a.rateKey), opts);
@@ -444,6 +457,12 @@ describe("who may do what on a plan, at every door", () => {
       for (const [name] of doorsOf(c.op)) {
         got.push(`revoked token ${name}: ${await revokedAt(name, c.op, shared)}`);
         want.push(`revoked token ${name}: 401`);
+        got.push(`suspended person's agent ${name}: ${await revokedAt(name, c.op, shared, suspendedToken)}`);
+        want.push(`suspended person's agent ${name}: 401`);
+        // A suspended person's session resolves to nobody: they get exactly the guest's answer.
+        const suspended = await whoForUserId(db.prisma, suspendedUserId);
+        got.push(`suspended person ${name}: ${suspended.kind}`);
+        want.push(`suspended person ${name}: anon`);
       }
       expect(got).toEqual(want);
     },

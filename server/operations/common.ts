@@ -18,3 +18,21 @@ export const ZInstant = z.string().describe("an ISO 8601 instant, UTC");
 
 /** `true`, or the one sentence that says why not — how `may` answers everywhere. */
 export const ZMay = z.union([z.literal(true), z.string()]);
+
+/** One act of the moderation log, as a table's or a council's page shows it. */
+export const ZModerationEntry = z.object({
+  id: z.number(),
+  action: z.enum(["suspend", "reinstate", "cancel", "hide"]),
+  subject: z.string().describe('what was acted on, in words: "the table", "the said text of act 4"'),
+  reason: z.string(),
+  by: z.string().describe("the admin's name"),
+  at: ZInstant,
+  text: z.string().describe('the act in words: "ana cancelled the table"'),
+  original: z
+    .string()
+    .nullable()
+    .describe("a hidden text's original: for admins only, null for everyone else"),
+  act: z.number().nullable().describe("a hidden said text's act index"),
+  answerId: z.number().nullable().describe("a hidden answer's id"),
+  seat: z.string().nullable().describe("the seat whose soul text was hidden"),
+});

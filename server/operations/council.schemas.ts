@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { REPROMPTS } from "../rules/council";
 import { VISIBILITIES } from "../rules/access";
-import { ZInstant, ZMay } from "./common";
+import { ZInstant, ZMay, ZModerationEntry } from "./common";
 import { verbatim } from "./wire";
 
 const ZNames = z.array(z.string());
@@ -36,6 +36,7 @@ const ZSeatView = z.object({
 });
 
 const ZAnswerView = z.object({
+  id: z.number(),
   name: z.string(),
   round: z.number(),
   reply: ZReply,
@@ -173,6 +174,7 @@ export const ZCouncilView = z.object({
   invitations: z
     .array(z.object({ seat: z.string(), agentId: z.number().nullable() }))
     .describe("the seats you are invited to (yours, or your agents'): accept or decline them"),
+  moderation: z.array(ZModerationEntry),
   status: z.string(),
   phase: ZPhaseView,
   seats: z.array(ZSeatView),

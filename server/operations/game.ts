@@ -27,7 +27,7 @@ import {
 import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
 import { SAID_MAX, SEATS_MAX, SEATS_MIN } from "../rules/game";
-import { ZId, ZInstant, ZMay, ZTimeout } from "./common";
+import { ZId, ZInstant, ZMay, ZModerationEntry, ZTimeout } from "./common";
 import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
 
@@ -35,7 +35,7 @@ const tableId = ZId.describe("the table's id (from list_tables)");
 const waitUpTo = `${WAIT_MAX_MS / 1000} s`;
 const onTable = z.object({ tableId });
 
-const ZStatus = z.enum(["open", "playing", "bound", "ended"]);
+const ZStatus = z.enum(["open", "playing", "bound", "ended", "cancelled"]);
 const ZAccord = z.record(z.string(), z.string()).describe("one setting for each clause, keyed by clause");
 const ZCharge = z.object({
   aims: z.array(ZClaim.extend({ weight: z.number() })),
@@ -73,7 +73,7 @@ const ZGameView = z.object({
   startedAt: z.number(),
   turnWindowMs: z.number(),
   deadlineMs: z.number(),
-  status: z.enum(["playing", "bound", "ended"]),
+  status: z.enum(["playing", "bound", "ended", "cancelled"]),
   quorum: z.number(),
   turn: z.number().nullable(),
   turnEndsAt: z.number().nullable(),
@@ -138,6 +138,7 @@ const ZTableState = z.object({
   youHost: z.boolean(),
   lobby: z.object({ join: ZMay, leave: ZMay, start: ZMay, fill: ZMay }).nullable(),
   game: ZGameView.nullable(),
+  moderation: z.array(ZModerationEntry),
   settings: z.record(z.string(), z.array(z.string())),
   now: ZInstant,
 });
@@ -191,7 +192,7 @@ export const GAME_OPERATIONS = {
     mcp: {
       tool: "list_tables",
       description:
-        "List the tables: id, title, status (open, playing, bound, ended), seats taken, and whether you sit at it.",
+        "List the tables: id, title, status (open, playing, bound, ended, cancelled), seats taken, and whether you sit at it.",
     },
     run: ({ db, who }) => listTables(db, who),
   }),

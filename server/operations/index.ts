@@ -4,6 +4,7 @@ import { COUNCIL_OPERATIONS } from "./council";
 import { GAME_OPERATIONS } from "./game";
 import { IDENTITY_OPERATIONS } from "./identity";
 import { INVITATION_OPERATIONS } from "./invitations";
+import { MODERATION_OPERATIONS } from "./moderation";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -12,6 +13,7 @@ export const OPERATIONS = {
   councils: COUNCIL_OPERATIONS,
   plans: CHECKPOINT_OPERATIONS,
   invitations: INVITATION_OPERATIONS,
+  moderation: MODERATION_OPERATIONS,
 } as const;
 
 export const ALL_OPERATIONS: AnyOperation[] = Object.values(OPERATIONS).flatMap((m) => Object.values(m));

@@ -11,8 +11,12 @@ import { importState } from "./exchange";
 export const CLERK = "clerk";
 export const LIVE_DEMO = "live";
 export const WORKED_DEMO = "adopt-a-pattern";
-/** How long a finished live demo stays the live one before a newcomer's visit convenes the next. */
-export const LIVE_DEMO_RENEW_MS = 60_000;
+/**
+ * How long a finished live demo stays the live one before a newcomer's visit convenes the next: a few seconds, so
+ * the lobby is never long without a round table in deliberation (a minute was a minute of "none" for a newcomer,
+ * and failed a browser test that came in then); the finished one stays readable at its own address.
+ */
+export const LIVE_DEMO_RENEW_MS = 5_000;
 /** The live demo's souls answer this far apart (the sweeper asks them as they come due). */
 const PACE_MS = 4_000;
 

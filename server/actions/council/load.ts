@@ -13,6 +13,9 @@ import type {
 } from "../../rules/council";
 
 import { mayRead } from "../../rules/access";
+import { hideReplyProse, replyProse } from "../../rules/council/hidden";
+import { HIDDEN_TEXT, hiddenParts } from "../../rules/moderation";
+import type { ModerationRow } from "../moderation/view";
 import { personOf } from "../access";
 
 export type Client = Db | Prisma.TransactionClient;
@@ -84,6 +87,8 @@ export type LoadedCouncil = Omit<Row, "options" | "valuesKeywords" | "axes" | "a
   aggregator: Aggregator;
   /** A record imported from a state file: read-only, nobody wears its seats. */
   imported: boolean;
+  /** The moderation log's acts about this round table, oldest first; what a hidden text said is kept for admins. */
+  moderation: ModerationRow[];
 };
 
 const strings = (v: unknown): string[] =>
@@ -92,8 +97,39 @@ const strings = (v: unknown): string[] =>
 export async function loadCouncil(db: Client, id: number): Promise<LoadedCouncil | null> {
   const row = await db.council.findUnique({ where: { id }, select: SELECT });
   if (!row) return null;
+  const moderation: ModerationRow[] = (
+    await db.moderationAct.findMany({
+      where: { councilId: id },
+      orderBy: { id: "asc" },
+      select: {
+        id: true,
+        action: true,
+        part: true,
+        reason: true,
+        at: true,
+        admin: { select: { name: true } },
+      },
+    })
+  ).map(({ admin, at, ...m }) => ({ ...m, admin: admin.name, at: at.toISOString() }));
+  // A text a moderator hid reads HIDDEN_TEXT for every reader, every door and every prompt; admins find it in the log.
+  const hidden = hiddenParts(moderation);
+  const note = (part: string, original: string) => {
+    const m = moderation.find((r) => r.action === "hide" && r.part === part);
+    if (m) m.original = original;
+  };
+  for (const seat of row.seats)
+    if (hidden.has(`soul:${seat.id}`)) {
+      note(`soul:${seat.id}`, seat.soul);
+      seat.soul = HIDDEN_TEXT;
+    }
+  for (const answer of row.answers)
+    if (hidden.has(`answer:${answer.id}`)) {
+      note(`answer:${answer.id}`, replyProse(answer.reply));
+      answer.reply = hideReplyProse(answer.reply);
+    }
   return {
     ...row,
+    moderation,
     options: strings(row.options),
     valuesKeywords: strings(row.valuesKeywords),
     axes: row.axesAt ? strings(row.axes) : null,

@@ -3,7 +3,9 @@ import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { mayRead } from "../../rules/access";
-import type { Charge, Game, LobbyFacts } from "../../rules/game";
+import type { Charge, Game, LobbyFacts, Said } from "../../rules/game";
+import { HIDDEN_TEXT, hiddenParts } from "../../rules/moderation";
+import type { ModerationRow } from "../moderation/view";
 import { callerKind } from "../guard";
 import { personOf } from "../access";
 
@@ -47,8 +49,10 @@ export type LoadedTable = {
   seats: SeatRow[];
   /** The people who joined with an invite link (members, not seats). */
   members: number[];
-  /** The rules' Game, once started. */
+  /** The rules' Game, once started; a text a moderator hid already reads HIDDEN_TEXT in it. */
   game: Game | null;
+  /** The moderation log's acts about this table, oldest first (what a hidden text said is kept for admins). */
+  moderation: ModerationRow[];
 };
 
 /**
@@ -69,7 +73,10 @@ const LOAD = (id: number) => Prisma.sql`
       WHERE s."tableId" = t.id) s) AS seats,
     (SELECT coalesce(json_agg(a ORDER BY a.turn), '[]'::json) FROM (
       SELECT a.turn, a.type, a.by, a.accord, a.cite, a.said, (extract(epoch FROM a.at) * 1000)::float8 AS at
-      FROM "Act" a WHERE a."tableId" = t.id) a) AS acts
+      FROM "Act" a WHERE a."tableId" = t.id) a) AS acts,
+    (SELECT coalesce(json_agg(json_build_object('id', m.id, 'action', m.action, 'part', m.part, 'reason', m.reason,
+        'admin', u.name, 'at', m.at) ORDER BY m.id), '[]'::json)
+      FROM "ModerationAct" m JOIN "User" u ON u.id = m."adminId" WHERE m."tableId" = t.id) AS moderation
   FROM "GameTable" t JOIN "User" h ON h.id = t."hostId"
   WHERE t.id = ${id}`;
 
@@ -92,12 +99,15 @@ type RawTable = Omit<LoadedTable["table"], "host"> & {
   seats: RawSeat[];
   acts: RawAct[];
   members: number[];
+  moderation: ModerationRow[];
 };
 
 export async function loadTable(db: Client, id: number): Promise<LoadedTable | null> {
   const [row] = await db.$queryRaw<RawTable[]>(LOAD(id));
   if (!row) return null;
-  const { seats: rawSeats, acts, hostName, members, ...rest } = row;
+  const { seats: rawSeats, acts, hostName, members, moderation, ...rest } = row;
+  const hidden = hiddenParts(moderation);
+  const cancel = moderation.find((m) => m.action === "cancel");
   const seats: SeatRow[] = rawSeats.map(({ userName, agentName, agentOwnerId, ...s }) => ({
     ...s,
     user: userName === null ? null : { name: userName },
@@ -113,11 +123,10 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
       startedAt: table.startedAt.getTime(),
       turnWindowMs: table.turnWindowMs,
       deadlineMs: table.deadlineMs,
+      ...(cancel ? { cancelledAt: Date.parse(cancel.at) } : {}),
       acts: acts.map((a) => {
         const at = a.at;
-        const said = a.said
-          ? { said: a.said as { text?: string; claims?: { clause: string; setting: string }[] } }
-          : {};
+        const said = a.said ? { said: moderated(a.said as Said, a.turn) } : {};
         if (a.type === "offer")
           return { type: "offer" as const, accord: a.accord as Record<string, string>, ...said, at };
         if (a.type === "accept")
@@ -131,7 +140,15 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
       }),
     };
   }
-  return { table, seats, members, game };
+  return { table, seats, members, game, moderation };
+
+  /** A said text a moderator hid reads HIDDEN_TEXT; its original goes to the log's row, for admins. */
+  function moderated(said: Said, turn: number): Said {
+    if (said.text === undefined || !hidden.has(`said:${turn}`)) return said;
+    const row = moderation.find((m) => m.action === "hide" && m.part === `said:${turn}`);
+    if (row) row.original = said.text;
+    return { ...said, text: HIDDEN_TEXT };
+  }
 }
 
 /** The seat index `who` holds at this table, or null (a person's agent is a different player). */
@@ -193,6 +210,7 @@ export function lobbyFacts(loaded: LoadedTable, who: Who): LobbyFacts {
   return {
     caller: callerKind(who),
     started: !!loaded.table.startedAt,
+    cancelled: loaded.moderation.some((m) => m.action === "cancel"),
     seated: seatOf(loaded.seats, who) !== null,
     invited: (() => {
       const i = seatOf(loaded.seats, who);

@@ -18,10 +18,11 @@ import { fail, ok, type Result } from "../../rules/result";
 import { VISIBILITY_TEXT, type Visibility } from "../../rules/access";
 import { personOf } from "../access";
 import { parseId } from "../input";
+import { moderationLog, type ModerationEntry } from "../moderation/view";
 import { settleClock } from "./append";
 import { holders, lobbyFacts, loadTable, seatOf, tableReadable, type Holder, type LoadedTable } from "./load";
 
-export type TableStatus = "open" | "playing" | "bound" | "ended";
+export type TableStatus = "open" | "playing" | "bound" | "ended" | "cancelled";
 
 export type { LobbyMay } from "../../rules/game";
 
@@ -52,13 +53,15 @@ export type TableState = {
   lobby: LobbyMay | null;
   /** The game as this viewer may see it (charges redacted per §9); null before the start. */
   game: GameView | null;
+  /** What moderators did here, oldest first (a hidden text's original for admins only). */
+  moderation: ModerationEntry[];
   /** The settings of each charter clause, in pool order, so a door can draw the grid without the rules. */
   settings: Record<string, string[]>;
   now: string;
 };
 
 function statusOf(loaded: LoadedTable, game: GameView | null): TableStatus {
-  if (!loaded.table.startedAt || !game) return "open";
+  if (!loaded.table.startedAt || !game) return loaded.table.outcome === "cancelled" ? "cancelled" : "open";
   return game.status;
 }
 
@@ -98,7 +101,7 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
   );
   const game = loaded.game ? view(loaded.game, { seat }, now) : null;
   const status = statusOf(loaded, game);
-  const revealed = status === "bound" || status === "ended";
+  const revealed = status === "bound" || status === "ended" || (status === "cancelled" && game !== null);
   const { table } = loaded;
   return {
     id: table.id,
@@ -121,6 +124,7 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
     youHost: who.kind === "user" && who.userId === table.hostId,
     lobby: loaded.table.startedAt ? null : lobbyMay(lobbyFacts(loaded, who)),
     game,
+    moderation: moderationLog(loaded.moderation, who, "the table"),
     settings: Object.fromEntries((game?.charter ?? []).map((c) => [c, [...(settingsOf(c) ?? [])]])),
     now: new Date(now).toISOString(),
   };
@@ -179,7 +183,16 @@ export async function listTables(db: Db, who: Who): Promise<Result<{ tables: Tab
       id: t.id,
       title: t.title,
       host: t.host.name,
-      status: !t.startedAt ? "open" : t.finishedAt ? (t.outcome === "bound" ? "bound" : "ended") : "playing",
+      status:
+        t.outcome === "cancelled"
+          ? "cancelled"
+          : !t.startedAt
+            ? "open"
+            : t.finishedAt
+              ? t.outcome === "bound"
+                ? "bound"
+                : "ended"
+              : "playing",
       visibility: t.visibility as Visibility,
       seatsTaken: t.seats.length,
       seatsMax: t.seatsMax,
@@ -208,7 +221,11 @@ export async function tableRecord(
 ): Promise<Result<TableRecord>> {
   const r = await tableState(db, who, input, now);
   if (!r.ok) return r;
-  if (r.value.status !== "bound" && r.value.status !== "ended")
+  if (
+    r.value.status !== "bound" &&
+    r.value.status !== "ended" &&
+    !(r.value.status === "cancelled" && r.value.game)
+  )
     return fail(
       "conflict",
       "The record is published at the reveal; this table has not settled or ended yet.",

@@ -12,6 +12,7 @@ export const appRouter = router({
   councils: router(proceduresOf(OPERATIONS.councils)),
   plans: router(proceduresOf(OPERATIONS.plans)),
   invitations: router(proceduresOf(OPERATIONS.invitations)),
+  moderation: router(proceduresOf(OPERATIONS.moderation)),
 });
 
 export type AppRouter = typeof appRouter;

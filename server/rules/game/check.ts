@@ -19,6 +19,8 @@ export function tallyAt(game: Game, now: number): { t: Tally; due: Act[]; clocke
   const t = tallyOf(game, game.charges, game.acts);
   if (t.boundAt !== null)
     return fail("conflict", "The accord is bound and the table is settled; no more acts are taken.");
+  if (game.cancelledAt !== undefined && now >= game.cancelledAt)
+    return fail("conflict", "A moderator cancelled this table; no more acts are taken.");
   if (now < t.lastAt)
     return fail("conflict", "The ledger already holds a later act; reload the table and try again.");
   const clockedFrom = t.count;

@@ -35,10 +35,17 @@ export type Derived = {
 export const seatOfAct = (game: Pick<Game, "seats">, actIndex: number): number => actIndex % game.seats;
 
 /** Turns a finished tally into the public shape; shared by derive and replay. */
-export function summarize(t: Tally, dueClockActs: Act[], now: number | undefined): Derived {
+export function summarize(
+  t: Tally,
+  dueClockActs: Act[],
+  now: number | undefined,
+  cancelledAt?: number,
+): Derived {
   const bound = t.boundAt !== null;
   const ended = !bound && now !== undefined && now >= t.deadlineAt;
-  const status: Status = bound ? "bound" : ended ? "ended" : "playing";
+  // A moderator's cancellation ends a table still playing; one bound or past its deadline by then stays so.
+  const cancelled = !bound && !ended && cancelledAt !== undefined && now !== undefined && now >= cancelledAt;
+  const status: Status = bound ? "bound" : ended ? "ended" : cancelled ? "cancelled" : "playing";
   const offer = t.standingOffer;
   const charges: readonly Charge[] | null = t.charges;
 
@@ -69,7 +76,7 @@ export function summarize(t: Tally, dueClockActs: Act[], now: number | undefined
     payoffs,
     boundAt: t.boundAt,
     boundAct: t.boundAct,
-    endedAt: ended ? t.deadlineAt : null,
+    endedAt: ended ? t.deadlineAt : cancelled ? cancelledAt! : null,
     dueClockActs,
     actCount: t.count,
     lastActAt: t.lastAt,
@@ -82,6 +89,8 @@ export function summarize(t: Tally, dueClockActs: Act[], now: number | undefined
  */
 export function derive(game: Game, now?: number): Derived {
   const t = tallyOf(game, game.charges, game.acts);
-  const due = now === undefined ? [] : runClock(t, now);
-  return summarize(t, due, now);
+  // Nothing happens at a cancelled table after its cancellation: the clock stops there too.
+  const until = now !== undefined && game.cancelledAt !== undefined ? Math.min(now, game.cancelledAt) : now;
+  const due = until === undefined ? [] : runClock(t, until);
+  return summarize(t, due, until, game.cancelledAt);
 }

@@ -10,6 +10,8 @@ import { SEATS_MIN } from "./constants";
 export type LobbyFacts = {
   caller: CallerKind;
   started: boolean;
+  /** A moderator cancelled the table (shared/spec/access.md): its lobby is closed for good. */
+  cancelled: boolean;
   /** The asker holds a seat here (taken, or invited). */
   seated: boolean;
   /** The asker's seat is an invitation not yet answered. */
@@ -25,12 +27,16 @@ export type LobbyFacts = {
 };
 
 const STARTED = fail("conflict", "The table has started; seats are fixed for the game.");
+const CANCELLED = fail("conflict", "A moderator cancelled this table; its seats are closed.");
+const closedRefusal = (f: LobbyFacts): Failure | null =>
+  f.cancelled ? CANCELLED : f.started ? STARTED : null;
 const FULL = fail("conflict", "Every seat at this table is taken.");
 
 export function joinRefusal(f: LobbyFacts): Failure | null {
   const signed = signedInRefusal(f.caller);
   if (signed) return signed;
-  if (f.started) return STARTED;
+  const closed = closedRefusal(f);
+  if (closed) return closed;
   if (f.invited) return fail("conflict", "You are invited to a seat here: accept or decline the invitation.");
   if (f.seated) return fail("conflict", "You already hold a seat at this table.");
   if (f.samePerson) return ONE_IDENTITY(f.caller);
@@ -41,7 +47,8 @@ export function joinRefusal(f: LobbyFacts): Failure | null {
 export function leaveRefusal(f: LobbyFacts): Failure | null {
   const signed = signedInRefusal(f.caller);
   if (signed) return signed;
-  if (f.started) return STARTED;
+  const closed = closedRefusal(f);
+  if (closed) return closed;
   if (!f.seated) return fail("forbidden", "You hold no seat at this table.");
   if (f.host) return fail("conflict", "The host keeps their seat until the start.");
   if (f.invited) return fail("conflict", "Your seat is an invitation: decline it to give it up.");
@@ -51,7 +58,8 @@ export function leaveRefusal(f: LobbyFacts): Failure | null {
 function hostRefusal(f: LobbyFacts, notHost: string): Failure | null {
   const person = personRefusal(f.caller);
   if (person) return person;
-  if (f.started) return STARTED;
+  const closed = closedRefusal(f);
+  if (closed) return closed;
   if (!f.host) return fail("forbidden", notHost);
   return null;
 }

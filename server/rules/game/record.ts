@@ -20,6 +20,8 @@ export type TableRecord = {
   deadlineMs: number;
   /** Hex, when the table was dealt from one. */
   seed?: string;
+  /** When a moderator cancelled the table, if one did: it ended there (shared/spec/access.md). */
+  cancelledAt?: string;
   acts: RecordAct[];
 };
 
@@ -53,6 +55,7 @@ export function toRecord(game: Game, names: string[], seed?: string): TableRecor
     turnWindowMs: game.turnWindowMs,
     deadlineMs: game.deadlineMs,
     ...(seed !== undefined ? { seed } : {}),
+    ...(game.cancelledAt !== undefined ? { cancelledAt: instantText(game.cancelledAt) } : {}),
     acts: game.acts.map(recordAct),
   };
 }
@@ -76,6 +79,7 @@ export const ZTableRecord = z.object({
   turnWindowMs: z.number(),
   deadlineMs: z.number(),
   seed: z.string().optional(),
+  cancelledAt: ZInstant.optional(),
   acts: z.array(
     z.discriminatedUnion(
       "type",

@@ -171,8 +171,12 @@ export function replay(record: unknown, now?: number): ReplayResult {
     applyAct(t, act);
   }
 
-  const due = now === undefined ? [] : runClock(t, Math.max(now, t.lastAt));
-  const d = summarize(t, due, now);
+  // A cancelled table's clock stops at its cancellation, as derive's does.
+  const cancelledAt = r.cancelledAt === undefined ? undefined : Date.parse(r.cancelledAt);
+  const until =
+    cancelledAt === undefined ? now : now === undefined ? cancelledAt : Math.min(now, cancelledAt);
+  const due = until === undefined ? [] : runClock(t, Math.max(until, t.lastAt));
+  const d = summarize(t, due, until, cancelledAt);
   return {
     ok: true,
     value: {

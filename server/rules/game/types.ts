@@ -30,6 +30,8 @@ export type Game = {
   turnWindowMs: number;
   deadlineMs: number;
   acts: Act[];
+  /** When a moderator cancelled the table (shared/spec/access.md): it ends there, unsettled, and is revealed. */
+  cancelledAt?: number;
 };
 
 /** A Game without the secrets: all that the public record (and a house bot) may read. */
@@ -44,7 +46,7 @@ export type ProposedAct =
   | { type: "accept"; cite?: Claim; said?: Said }
   | { type: "pass"; said?: Said };
 
-export type Status = "playing" | "bound" | "ended";
+export type Status = "playing" | "bound" | "ended" | "cancelled";
 
 export type StandingOffer = { accord: Accord; seat: number; act: number };
 

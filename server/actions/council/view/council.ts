@@ -1,5 +1,6 @@
 // One round table as one viewer may see it, put together from its parts; what an open round keeps sealed is
 // decided in ./rounds alone.
+import { moderationLog, type ModerationEntry } from "../../moderation/view";
 import type { Who } from "../../../identity";
 import { standing } from "../../../rules/council";
 import { VISIBILITY_TEXT, type Visibility } from "../../../rules/access";
@@ -42,6 +43,8 @@ export type CouncilView = {
   visibilityText: string;
   /** Seats this viewer is invited to and may answer for (their own, or their agents'). */
   invitations: { seat: string; agentId: number | null }[];
+  /** What moderators did here, oldest first (a hidden text's original for admins only). */
+  moderation: ModerationEntry[];
   status: string;
   phase: PhaseView;
   seats: SeatView[];
@@ -97,6 +100,12 @@ export function viewOf(l: LoadedCouncil, who: Who, now: number): CouncilView {
     visibility: l.visibility as Visibility,
     visibilityText: VISIBILITY_TEXT[l.visibility as Visibility] ?? VISIBILITY_TEXT.invited,
     invitations: invitationsOf(l, who),
+    moderation: moderationLog(
+      l.moderation,
+      who,
+      "the round table",
+      (id) => l.seats.find((s) => s.id === id)?.name ?? null,
+    ),
     status: statusOf(l, phase, result),
     phase,
     seats: seatsView(l, mine),

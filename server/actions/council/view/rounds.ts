@@ -7,6 +7,8 @@ import { iso } from "./iso";
 import { seatOrder } from "./seats";
 
 export type AnswerView = {
+  /** The answer's id (a moderator hides an answer by it). */
+  id: number;
   name: string;
   round: number;
   reply: Record<string, unknown>;
@@ -47,6 +49,7 @@ function answerView(l: LoadedCouncil, a: AnswerRow): AnswerView {
   const name = seatName(l, a.seatId);
   const stance = stanceOf({ round: a.round, name, reply: a.reply } as Answer);
   return {
+    id: a.id,
     name,
     round: a.round,
     reply: a.reply as Record<string, unknown>,

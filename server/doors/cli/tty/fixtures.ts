@@ -47,6 +47,7 @@ export function workedTable(acts: number, viewer: number | null, now: number): T
     })),
     yourSeat: viewer,
     invitations: [],
+    moderation: [],
     youHost: viewer === 0,
     lobby: null,
     game: v,
@@ -83,11 +84,13 @@ export function openTableState(taken: number, viewer: number | null, guest = fal
     seats,
     yourSeat: viewer,
     invitations: [],
+    moderation: [],
     youHost: isHost,
     // The lobby's own rules, as the server answers them.
     lobby: lobbyMay({
       caller: guest ? "guest" : "person",
       started: false,
+      cancelled: false,
       seated: viewer !== null,
       invited: false,
       samePerson: false,

@@ -1,0 +1,97 @@
+"use client";
+// The moderation log where it applies (a table, a round table), for everyone who may read the thing; and, for an
+// admin, the reason field and the acts (cancel; hide is offered beside each text). The sentences are the server's.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ModerationEntry } from "@/server/actions/moderation/view";
+import { useTRPC } from "./trpc";
+import { When } from "./When";
+
+/** Whether the viewer is an admin (the server refuses anyone else; this only decides what the page offers). */
+export function useAdmin(): boolean {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.identity.me.queryOptions());
+  return me.data?.kind === "user" && me.data.tier === "admin";
+}
+
+export function ModerationLog({ entries, now }: { entries: ModerationEntry[]; now: number }) {
+  if (entries.length === 0) return null;
+  return (
+    <section
+      className="card space-y-2 border-red-300"
+      data-testid="moderation-log"
+      aria-label="Moderation log"
+    >
+      <h2 className="font-semibold">Moderation log</h2>
+      <ol className="space-y-1 text-sm">
+        {entries.map((e) => (
+          <li key={e.id} data-testid="moderation-entry" data-action={e.action}>
+            {e.text}: {e.reason} · <When at={e.at} mode="ago" now={now} />
+            {e.original !== null ? (
+              <details className="text-stone-600">
+                <summary className="cursor-pointer text-xs">What it said (admins only)</summary>
+                <p className="whitespace-pre-wrap">{e.original}</p>
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** An admin's panel: one reason for the acts taken here, and a cancel button when the thing is still going. */
+export function ModeratorPanel({
+  what,
+  reason,
+  setReason,
+  onCancel,
+  problem,
+}: {
+  what: string;
+  reason: string;
+  setReason: (r: string) => void;
+  /** Absent when there is nothing to cancel (over already, or a round table: not cancellable here). */
+  onCancel?: () => Promise<void>;
+  problem: string | null;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="card space-y-2 border-red-300" data-testid="moderator-panel" aria-label="Moderation">
+      <h2 className="font-semibold">Moderate</h2>
+      <p className="text-sm text-stone-600">
+        You are an admin. Every act you take here is recorded in the moderation log with your name and this
+        reason; it never shows you a secret early.
+      </p>
+      <label className="block text-sm">
+        Reason
+        <input
+          className="field mt-1"
+          data-testid="moderation-reason"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </label>
+      {onCancel ? (
+        <button
+          className="btn"
+          data-testid="moderation-cancel"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await onCancel();
+            setBusy(false);
+          }}
+        >
+          Cancel this {what}
+        </button>
+      ) : null}
+      {problem ? (
+        <p className="text-sm text-red-700" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}
