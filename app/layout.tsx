@@ -18,8 +18,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <Header />
           <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
           <footer className="mx-auto max-w-6xl px-4 pb-10 text-xs text-stone-500">
-            Parley — rules enforced by a program. <a href="/api/openapi.json">JSON API</a> · MCP at{" "}
-            <code>/mcp</code>
+            Parley — rules enforced by a program.{" "}
+            <a href="/api/openapi.json" className="underline">
+              JSON API
+            </a>{" "}
+            · MCP at <code>/mcp</code>
           </footer>
         </Providers>
       </body>

@@ -1,6 +1,6 @@
-// Wave checkpoints in real Chromium: a planner imports a plan and gives a reviewer the gates' roles, an orchestrator
-// reports with its token (JSON API and MCP), the canvas shows the hold live, the reviewer's approval arrives, the
-// checkpoint admits the next wave; then 1,000 nodes.
+// Wave checkpoints in real Chromium: a planner imports a plan and invites a reviewer to the gates' roles (who says
+// yes), an orchestrator reports with its token (JSON API and MCP), the canvas shows the hold live, the reviewer's
+// approval arrives, the checkpoint admits the next wave; then 1,000 nodes.
 import { describe, expect, inject, it } from "vitest";
 import { browser, hasChromium, shot } from "./browser";
 import { signUp } from "./http";
@@ -86,8 +86,9 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
       const node = (nodeId: string) => page.locator(`[data-testid="canvas-node"][data-node-id="${nodeId}"]`);
       // A new plan is invited: a guest is told it does not exist.
       expect((await call("GET", `/api/plans/${id}`, {})).status).toBe(404);
-      // Only the plan's approvers approve, only its authority and resources holders confirm: the planner gives the
-      // reviewer those roles on the page, and the members panel lists them.
+      // Only the plan's approvers approve, only its authority and resources holders confirm: the planner invites the
+      // reviewer to those roles on the page, the members panel lists them as waiting, and once the reviewer says
+      // yes (here over the JSON API; /invitations is the page for it) it lists them as held, live.
       for (const role of ["approver", "authority", "resources"]) {
         await page.getByTestId("role-select").selectOption(role);
         await page.getByTestId("role-who").fill("wave-reviewer");
@@ -95,11 +96,26 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
         await expect
           .poll(
             () =>
-              page.locator(`[data-testid="member"][data-role="${role}"][data-name="wave-reviewer"]`).count(),
+              page
+                .locator(`[data-testid="invited-member"][data-role="${role}"][data-name="wave-reviewer"]`)
+                .count(),
             { timeout: 10_000 },
           )
           .toBe(1);
       }
+      for (const role of ["approver", "authority", "resources"])
+        expect(
+          await call("POST", "/api/invitations/accept", { cookie: reviewer }, { kind: "plan", id, role }),
+        ).toMatchObject({ status: 200, body: { accepted: true, seat: role } });
+      for (const role of ["approver", "authority", "resources"])
+        await expect
+          .poll(
+            () =>
+              page.locator(`[data-testid="member"][data-role="${role}"][data-name="wave-reviewer"]`).count(),
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+      expect(await page.getByTestId("invited-member").count()).toBe(0);
 
       // The orchestrator reports wave 1 over the JSON API with its token; the open canvas turns scan green.
       const reported = await call(

@@ -1,6 +1,7 @@
 "use client";
-// The plan's members: who holds which role and since when, what each role may do, the record of every change; for
-// the owner, a form to give and take roles and one to change who reads the plan and the approval gate's terms.
+// The plan's members: who holds which role and since when, who is invited and has not answered, what each role may
+// do, the record of every change; for the owner, a form to give (to another person: invite) and take roles and one
+// to change who reads the plan and the approval gate's terms.
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
@@ -57,8 +58,33 @@ export function MembersPanel({ view }: { view: PlanView }) {
               </td>
             </tr>
           ))}
+          {m.invited.map((x) => (
+            <tr
+              key={`invited:${x.role}:${x.kind}:${x.name}`}
+              className="border-t border-stone-100 text-stone-600"
+              data-testid="invited-member"
+              data-role={x.role}
+              data-name={x.name}
+            >
+              <td className="py-1" title={m.roles.find((r) => r.role === x.role)?.may}>
+                {x.role}
+              </td>
+              <td className="py-1">
+                <strong>{x.name}</strong>{" "}
+                <span className="badge bg-amber-100 text-amber-900">invited — waiting for an answer</span>
+              </td>
+              <td className="py-1 text-xs text-stone-500">
+                asked <When at={x.since} mode="ago" /> · by {x.by}
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
+      {m.invited.length > 0 ? (
+        <p className="text-xs text-stone-600">
+          An invited role counts for nothing until its invitee accepts it (on their invitations page).
+        </p>
+      ) : null}
       <details className="text-xs text-stone-600">
         <summary className="cursor-pointer">What each role may do</summary>
         <ul className="mt-1 space-y-0.5">
@@ -76,9 +102,7 @@ export function MembersPanel({ view }: { view: PlanView }) {
           <ul className="mt-1 space-y-0.5">
             {m.log.map((c, i) => (
               <li key={`r${i}`}>
-                <When at={c.at} mode="ago" />: {c.by} {c.action === "assign" ? "gave" : "took"} {c.role}{" "}
-                {c.action === "assign" ? "to" : "from"} <strong>{c.name}</strong>
-                {c.kind === "agent" ? ` (agent of ${c.owner})` : ""}
+                <When at={c.at} mode="ago" />: <RoleChangeText change={c} />
               </li>
             ))}
             {m.settings.map((c, i) => (
@@ -92,6 +116,48 @@ export function MembersPanel({ view }: { view: PlanView }) {
       ) : null}
     </section>
   );
+}
+
+/** One row of the role log in words: "olga invited ana to be approver", "ana accepted approver". */
+function RoleChangeText({ change: c }: { change: PlanView["members"]["log"][number] }) {
+  const who = (
+    <>
+      <strong>{c.name}</strong>
+      {c.kind === "agent" ? ` (agent of ${c.owner})` : ""}
+    </>
+  );
+  switch (c.action) {
+    case "invite":
+      return (
+        <>
+          {c.by} invited {who} to be {c.role}
+        </>
+      );
+    case "accept":
+      return (
+        <>
+          {who} accepted {c.role}
+        </>
+      );
+    case "decline":
+      return (
+        <>
+          {who} declined {c.role}
+        </>
+      );
+    case "assign":
+      return (
+        <>
+          {c.by} gave {c.role} to {who}
+        </>
+      );
+    default:
+      return (
+        <>
+          {c.by} took {c.role} from {who}
+        </>
+      );
+  }
 }
 
 function ManageForms({ view }: { view: PlanView }) {
@@ -113,13 +179,13 @@ function ManageForms({ view }: { view: PlanView }) {
   };
   const assign = useMutation(
     trpc.plans.assignRole.mutationOptions({
-      onSuccess: (r) => said(`${r.name} is now a ${r.role} of this plan.`),
+      onSuccess: (r) => said(r.message),
       onError,
     }),
   );
   const remove = useMutation(
     trpc.plans.removeRole.mutationOptions({
-      onSuccess: (r) => said(`${r.name} is no longer a ${r.role} of this plan.`),
+      onSuccess: (r) => said(r.message),
       onError,
     }),
   );
@@ -196,6 +262,10 @@ function ManageForms({ view }: { view: PlanView }) {
           Take it back
         </button>
       </form>
+      <p className="text-xs text-stone-600">
+        Another person is invited and holds the role once they accept; you and your own agents hold it at
+        once.
+      </p>
       <form className="flex flex-wrap items-end gap-2" onSubmit={submitSettings} data-testid="settings-form">
         <label className="text-xs">
           <span className="label">Who reads it</span>

@@ -10,6 +10,7 @@ import { FindingsList } from "./FindingsList";
 import { GatesPanel } from "./GatesPanel";
 import { MembersPanel } from "./MembersPanel";
 import { OutcomesPanel } from "./OutcomesPanel";
+import { PlanInvitation } from "./PlanInvitation";
 import { PlanCanvas } from "./PlanCanvas";
 import { RevisionSwitcher } from "./RevisionSwitcher";
 import { RisksPanel } from "./RisksPanel";
@@ -58,6 +59,7 @@ export function PlanPage({
           <a href={`/api/plans/${id}/audit`}>audit JSON</a>
         </span>
       </header>
+      <PlanInvitation view={view} />
       <RevisionSwitcher view={view} onShow={show} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_300px]">
         <div className="card h-[620px] overflow-hidden p-0">

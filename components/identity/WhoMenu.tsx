@@ -1,8 +1,9 @@
 "use client";
-// Who you are, in the header: sign in, or your name, your agents and sign out.
+// Who you are, in the header: sign in, or your name, the invitations waiting for you, your agents and sign out.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/ui/trpc";
+import { InvitationsCount } from "./InvitationsCount";
 import { SignOutButton } from "./SignOutButton";
 
 export function WhoMenu() {
@@ -10,15 +11,16 @@ export function WhoMenu() {
   const me = useQuery(trpc.identity.me.queryOptions());
   const who = me.data;
   return (
-    <span className="ml-auto flex min-h-8 items-center gap-3" data-testid="who">
+    <span className="ml-auto flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1" data-testid="who">
       {me.isPending ? null : who?.kind === "user" ? (
         <>
-          <span>
+          <span className="whitespace-nowrap">
             Signed in as <strong data-testid="who-name">{who.name}</strong>
             {who.tier === "admin" ? (
               <span className="badge ml-1 bg-amber-100 text-amber-800">admin</span>
             ) : null}
           </span>
+          <InvitationsCount />
           <Link href="/agents">Agents</Link>
           {who.tier === "admin" ? <Link href="/moderation">Moderation</Link> : null}
           <SignOutButton />

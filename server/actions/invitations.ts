@@ -1,4 +1,5 @@
-// Invitations across the modules: what is waiting for you (or your agents), your yes or no, and invite links — a
+// Invitations across the modules: what is waiting for you (or your agents) — a seat at a table or a round table, a
+// role on a plan — your yes or no, and invite links — a
 // random token the host or facilitator shares, revocable and optionally expiring, that makes a signed-in person
 // who holds it a member of an `invited` table or round table.
 import { z } from "zod";
@@ -9,6 +10,8 @@ import { LINK_TTL_MAX_MS, LINK_TTL_MIN_MS, linkRefusal } from "../rules/access";
 import { fail, ok, type Result } from "../rules/result";
 import { spanText } from "../rules/span";
 import { linkHash, linkHint, newLinkToken, personOf } from "./access";
+import { ASSIGNABLE_ROLES } from "../rules/checkpoint";
+import { answerPlanInvitation, planInvitationsOf } from "./checkpoint";
 import { answerCouncilInvitation } from "./council/consent";
 import { councilReadable, loadCouncil } from "./council/load";
 import { answerTableInvitation } from "./game/tables";
@@ -17,21 +20,27 @@ import { person, signedIn } from "./guard";
 import { parseId, parseInput } from "./input";
 import { isUniqueViolation } from "./unique";
 
+/** What an invite link opens: a table or a round table. */
 export type InvitationKind = "table" | "council";
+/** What an invitation is to: a seat at a table or a round table, or a role on a plan. */
+export type InvitedTo = InvitationKind | "plan";
 
 export type Invitation = {
-  kind: InvitationKind;
-  /** The table's or round table's id. */
+  kind: InvitedTo;
+  /** The table's, round table's or plan's id. */
   id: number;
   title: string;
   from: string;
-  /** The seat: its index at a table, its name at a round table. */
+  /** The seat: its index at a table, its name at a round table; the role on a plan. */
   seat: string;
   /** Set when the invitation is addressed to one of your agents (you answer for it), or to you, the agent. */
   agent: { id: number; name: string } | null;
 };
 
-/** The invitations waiting for `who`: a person sees their own and their agents'; an agent sees its own. */
+/**
+ * The invitations waiting for `who`: a person sees their own and their agents'; an agent sees its own. Tables,
+ * then round tables, then plan roles, each oldest first.
+ */
 export async function listInvitations(db: Db, who: Who): Promise<Result<{ invitations: Invitation[] }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
@@ -63,6 +72,7 @@ export async function listInvitations(db: Db, who: Who): Promise<Result<{ invita
       council: { select: { id: true, question: true, facilitator: { select: { name: true } } } },
     },
   });
+  const plans = await planInvitationsOf(db, who);
   return ok({
     invitations: [
       ...seats.map((s) => ({
@@ -81,14 +91,28 @@ export async function listInvitations(db: Db, who: Who): Promise<Result<{ invita
         seat: s.name,
         agent: s.agent,
       })),
+      ...plans.map((r) => ({
+        kind: "plan" as const,
+        id: r.planId,
+        title: r.name,
+        from: r.owner,
+        seat: r.role,
+        agent: null,
+      })),
     ],
   });
 }
 
 export const ZAnswerInvitation = z
   .object({
-    kind: z.enum(["table", "council"]).describe("a Sworn & Said table, or a round table"),
-    id: z.number().int().positive().describe("the table's or round table's id"),
+    kind: z
+      .enum(["table", "council", "plan"])
+      .describe("a seat at a Sworn & Said table or a round table, or a role on a plan"),
+    id: z.number().int().positive().describe("the table's, round table's or plan's id"),
+    role: z
+      .enum(ASSIGNABLE_ROLES)
+      .optional()
+      .describe("a plan: the role you answer (needed only when you are invited to several on that plan)"),
     agentId: z
       .number()
       .int()
@@ -104,20 +128,38 @@ export async function answerInvitation(
   input: unknown,
   accept: boolean,
   now: number,
-): Promise<Result<{ kind: InvitationKind; id: number; seat: string; accepted: boolean }>> {
+): Promise<Result<{ kind: InvitedTo; id: number; seat: string; accepted: boolean; message: string }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   const p = parseInput(ZAnswerInvitation, input);
   if (!p.ok) return p;
-  const { kind, id, agentId } = p.value;
+  const { kind, id, agentId, role } = p.value;
+  if (kind === "plan") {
+    const r = await answerPlanInvitation(db, who, { id, role, agentId, accept }, now);
+    if (!r.ok) return r;
+    return ok({ kind, id, seat: r.value.role, accepted: accept, message: r.value.message });
+  }
+  if (role !== undefined) return fail("invalid", "Only an invitation to a plan names a role.");
   if (kind === "table") {
     const r = await answerTableInvitation(db, who, { id, agentId, accept });
     if (!r.ok) return r;
-    return ok({ kind, id, seat: r.value.seat === null ? "" : String(r.value.seat), accepted: accept });
+    const message = accept
+      ? "You took your seat at the table."
+      : "You declined the seat at the table: it is free again.";
+    return ok({
+      kind,
+      id,
+      seat: r.value.seat === null ? "" : String(r.value.seat),
+      accepted: accept,
+      message,
+    });
   }
   const r = await answerCouncilInvitation(db, who, { id, agentId, accept }, now);
   if (!r.ok) return r;
-  return ok({ kind, id, seat: r.value.seat, accepted: accept });
+  const message = accept
+    ? `You wear the seat "${r.value.seat}" at the round table.`
+    : `You declined the seat "${r.value.seat}": the facilitator fills it.`;
+  return ok({ kind, id, seat: r.value.seat, accepted: accept, message });
 }
 
 /** The thing a link belongs to, if `who` may read it; and whether they own it (the host, the facilitator). */

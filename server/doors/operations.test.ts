@@ -251,6 +251,13 @@ describe("answers fit their published schemas on the wire", () => {
       p.removeRole,
       (await viaRest(p.removeRole, host, { plan_id, role: "viewer", person: reviewer.name })).body,
     );
+    const inv = OPERATIONS.invitations;
+    const waiting = (await viaRest(inv.list, reviewer, {})).body;
+    fits(inv.list, waiting);
+    expect(waiting.invitations).toEqual([
+      expect.objectContaining({ kind: "plan", id: plan_id, seat: "approver" }),
+    ]);
+    fits(inv.accept, (await viaRest(inv.accept, reviewer, { kind: "plan", id: plan_id })).body);
     const set = (await viaRest(p.settings, host, { plan_id, approval_ttl_ms: 3_600_000 })).body;
     fits(p.settings, set);
     expect(set).toMatchObject({

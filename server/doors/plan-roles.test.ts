@@ -1,14 +1,16 @@
-// Plan roles and plan visibility at every door (shared/spec/access.md, "Visibility" and "Plan roles"): the exploit
-// of issue 11 (the owner's throwaway account approving her own wave) refused at each step; a table of operation ×
-// identity (guest, stranger, each role, the owner, an admin, the owner's agent, a revoked token, a suspended person
-// and their agent) answered alike by the JSON API, MCP and tRPC; an invited plan is not_found to a stranger
-// everywhere, in the list and in the live feed.
+// Plan roles and plan visibility at every door (shared/spec/access.md, "Visibility", "Invitations and consent" and
+// "Plan roles"): the exploit of issue 11 (the owner's throwaway account approving her own wave) refused at each step;
+// a table of operation × identity (guest, stranger, one invited who has not answered, each role, the owner, an
+// admin, the owner's agent, a revoked token, a suspended person and their agent) answered alike by the JSON API, MCP
+// and tRPC; a plan role's invitation listed, accepted and declined at each door; an invited plan is not_found to a
+// stranger everywhere, in the list and in the live feed.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, revokeAgent, whoForToken } from "../actions/agents";
 import { whoForUserId } from "../actions/accounts";
 import { suspendAccount } from "../actions/moderation";
 import { assignRole, createPlan, postOutcome } from "../actions/checkpoint";
+import { answerInvitation } from "../actions/invitations";
 import { fixedClock } from "../clock";
 import { door } from "../http/door";
 import { ANON, type Who } from "../identity";
@@ -43,7 +45,16 @@ beforeAll(async () => {
   process.env.PARLEY_RATE_LIMIT = "1000000";
   db = await testDatabase();
   owner = await makeUser(db, "pr-owner");
-  for (const role of ["approver", "authority", "resources", "operator", "viewer", "stranger", "extra"])
+  for (const role of [
+    "approver",
+    "authority",
+    "resources",
+    "operator",
+    "viewer",
+    "invitee",
+    "stranger",
+    "extra",
+  ])
     people[role] = await makeUser(db, `pr-${role}`);
   people.admin = { ...(await makeUser(db, "pr-admin")), admin: true };
   const made = await createAgent(db.prisma, owner, { name: "pr-orchestrator" });
@@ -71,7 +82,8 @@ function value<T>(r: { ok: true; value: T } | { ok: false; message: string }): T
 
 /**
  * The plan every row of the table is asked about: invited, a then b (b needs approval), a reported, so the
- * checkpoint between them is proposed; each role given to its person, the operator role also to the owner's agent.
+ * checkpoint between them is proposed; each role given to its person, who accepts it; the invitee invited to be an
+ * approver, with no answer yet.
  */
 async function fixture(name = "Roles"): Promise<number> {
   const id = value(
@@ -90,10 +102,20 @@ async function fixture(name = "Roles"): Promise<number> {
       new Date(NOW),
     ),
   );
-  for (const role of ["approver", "authority", "resources", "operator", "viewer"])
+  for (const role of ["approver", "authority", "resources", "operator", "viewer"]) {
     value(
       await assignRole(db.prisma, owner, { id, body: { role, person: people[role]!.name } }, new Date(NOW)),
     );
+    value(await answerInvitation(db.prisma, people[role]!, { kind: "plan", id }, true, NOW));
+  }
+  value(
+    await assignRole(
+      db.prisma,
+      owner,
+      { id, body: { role: "approver", person: people.invitee!.name } },
+      new Date(NOW),
+    ),
+  );
   return id;
 }
 
@@ -286,12 +308,14 @@ type Identity =
   | "resources"
   | "operator"
   | "viewer"
+  | "invitee"
   | "owner"
   | "admin"
   | "ownerAgent";
 const IDENTITIES: Identity[] = [
   "guest",
   "stranger",
+  "invitee",
   "approver",
   "authority",
   "resources",
@@ -304,8 +328,12 @@ const IDENTITIES: Identity[] = [
 const whoIs = (i: Identity): Who =>
   i === "guest" ? ANON : i === "owner" ? owner : i === "ownerAgent" ? ownerAgent : people[i]!;
 
-/** What each identity gets, from a row's defaults: `reader` for those who read, else the row's refusal. */
+/**
+ * What each identity gets, from a row's defaults: `reader` for those who read, else the row's refusal. The invitee
+ * reads the plan (to decide whether to say yes) and may do nothing else: an unanswered invitation holds no role.
+ */
 const readers: Identity[] = [
+  "invitee",
   "approver",
   "authority",
   "resources",
@@ -481,6 +509,94 @@ describe("who may do what on a plan, at every door", () => {
       by: owner.name,
     });
   });
+});
+
+describe("a plan role's invitation at every door: listed, accepted, declined", () => {
+  const I = OPERATIONS.invitations;
+  /** Lists, answers and approves through one door, with the wire's own names (snake_case but at tRPC). */
+  const through = (d: "rest" | "mcp" | "trpc", who: Who) => {
+    const trpc = createCaller({ db: db.prisma, who, clock }) as any;
+    const mcp = async () => {
+      let client = clients.get(who);
+      if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock)));
+      return client;
+    };
+    return {
+      list: async () =>
+        d === "rest"
+          ? (await api(db.prisma, who, { clock })("GET", I.list.rest!.path)).body
+          : d === "mcp"
+            ? (await callTool(await mcp(), I.list.mcp!.tool, {})).json
+            : await trpc.invitations.list({}),
+      answer: async (yes: boolean, input: Record<string, unknown>) => {
+        const op = yes ? I.accept : I.decline;
+        if (d === "rest") {
+          const r = await api(db.prisma, who, { clock })("POST", op.rest!.path, wire(input));
+          return r.status < 300 ? r.body : r.body.error.code;
+        }
+        if (d === "mcp") {
+          const r = await callTool(await mcp(), op.mcp!.tool, wire(input) as Record<string, unknown>);
+          return r.isError ? r.text.split(": ")[0] : r.json;
+        }
+        return (yes ? trpc.invitations.accept(input) : trpc.invitations.decline(input)).then(
+          (v: unknown) => v,
+          (e: any) => e.cause?.failure ?? e.code,
+        );
+      },
+    };
+  };
+
+  it.each(["rest", "mcp", "trpc"] as const)(
+    "%s: the invitee sees the role waiting, says yes and then approves; a no frees it; a stranger has none to answer",
+    async (d) => {
+      const id = await fixture(`Asked at ${d}`);
+      const invitee = people.invitee!;
+      const at = through(d, invitee);
+      const listed = (await at.list()).invitations.filter((i: { id: number }) => i.id === id);
+      expect(listed).toEqual([
+        { kind: "plan", id, title: `Asked at ${d}`, from: owner.name, seat: "approver", agent: null },
+      ]);
+      // Not yet: the approval is refused at this door as at every other.
+      expect(await viaRest(P.approve, invitee, wave(id))).toBe("forbidden");
+      expect(await through(d, people.stranger!).answer(true, { kind: "plan", id })).toBe("not_found");
+      expect(await at.answer(true, { kind: "plan", id, role: "viewer" })).toBe("not_found");
+      expect(await at.answer(true, { kind: "plan", id })).toEqual({
+        kind: "plan",
+        id,
+        seat: "approver",
+        accepted: true,
+        message: `You now hold the approver role on the plan "Asked at ${d}".`,
+      });
+      expect((await at.list()).invitations.filter((i: { id: number }) => i.id === id)).toEqual([]);
+      expect(await viaRest(P.approve, invitee, wave(id))).toBe("ok");
+      // Asked to be a viewer too, he says no: nothing waits, and he holds only what he accepted.
+      value(
+        await assignRole(
+          db.prisma,
+          owner,
+          { id, body: { role: "viewer", person: invitee.name } },
+          new Date(NOW),
+        ),
+      );
+      expect(await at.answer(false, { kind: "plan", id, role: "viewer" })).toMatchObject({
+        kind: "plan",
+        seat: "viewer",
+        accepted: false,
+      });
+      expect(await at.answer(false, { kind: "plan", id })).toBe("not_found");
+      const members = (await api(db.prisma, owner, { clock })("GET", `/api/plans/${id}/members`)).body;
+      expect(members.invited).toEqual([]);
+      expect(
+        members.members
+          .filter((m: { name: string }) => m.name === invitee.name)
+          .map((m: { role: string }) => m.role),
+      ).toEqual(["approver"]);
+      expect(members.log.slice(0, 2).map((c: { action: string; by: string }) => [c.action, c.by])).toEqual([
+        ["decline", invitee.name],
+        ["invite", owner.name],
+      ]);
+    },
+  );
 });
 
 describe("an invited plan's live events", () => {

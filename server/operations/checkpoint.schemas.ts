@@ -11,6 +11,7 @@ import {
   PLAN_ROLES,
   PLAN_VISIBILITIES,
   RISK_SEVERITIES,
+  ROLE_ACTIONS,
 } from "../rules/checkpoint";
 import { ZInstant, ZMay } from "./common";
 import { verbatim } from "./wire";
@@ -138,11 +139,20 @@ const ZMember = z.object({
 
 /** Who holds which role, what each may, and every change of the roles and of the settings. */
 export const ZMembers = z.object({
-  members: z.array(ZMember).describe("the owner first, then every role as it stands"),
+  members: z.array(ZMember).describe("the owner first, then every role as it stands (given, or accepted)"),
+  invited: z
+    .array(ZMember)
+    .describe(
+      "invitations to a role waiting for an answer (since: when invited; by: the owner); they count for nothing until accepted",
+    ),
   log: z
     .array(
       z.object({
-        action: z.enum(["assign", "remove"]),
+        action: z
+          .enum(ROLE_ACTIONS)
+          .describe(
+            "invite (the owner asks), accept or decline (the invitee answers; by is the invitee), assign (the owner herself or her own agent: no consent needed), remove (taken back, or an invitation withdrawn)",
+          ),
         role: z.enum(ASSIGNABLE_ROLES),
         kind: z.enum(["person", "agent"]),
         name: z.string(),
@@ -179,8 +189,14 @@ export const ZMembersAnswer = ZMembers.extend({
 export const ZRoleChanged = z.object({
   role: z.enum(ASSIGNABLE_ROLES),
   name: z.string(),
-  action: z.enum(["assign", "remove"]),
+  action: z
+    .enum(["invite", "assign", "remove"])
+    .describe(
+      "invite: another person is asked and the role counts once they accept; assign: yourself or your own agent, counting at once; remove",
+    ),
+  message: z.string().describe("what happened, in one sentence"),
   members: z.array(ZMember),
+  invited: z.array(ZMember).describe("invitations to a role waiting for an answer"),
 });
 
 export const ZSettingsChanged = z.object({
@@ -348,6 +364,11 @@ export const ZPlanView = z.object({
       manage: ZMay.describe("assign roles and change the visibility and approval terms"),
     })
     .describe("what you may do now, or why not"),
+  invitedAs: z
+    .array(z.enum(ASSIGNABLE_ROLES))
+    .describe(
+      "the roles on this plan you are invited to and have not answered (invitations.accept with kind plan); they count for nothing until you accept",
+    ),
   words: z.object({
     statuses: z.array(ZStatus).readonly(),
     severities: z.array(ZSeverity).readonly(),

@@ -268,7 +268,7 @@ export const CHECKPOINT_OPERATIONS = {
   assignRole: operation({
     name: "plans.assignRole",
     summary:
-      "Give a role (the owner): {role: approver|authority|resources|operator|viewer, person} by account name, or {role: operator, agent} one of your own agents by id; recorded with who and when.",
+      "Give a role (the owner): {role: approver|authority|resources|operator|viewer, person} by account name, or {role: operator, agent} one of your own agents by id; recorded with who and when. Another person is invited (action: invite) and the role counts only once they accept (invitations.accept); yourself and your own agents hold it at once.",
     input: ZAssignRole.extend(onPlan),
     output: ZRoleChanged,
     callers: PEOPLE,
@@ -277,14 +277,14 @@ export const CHECKPOINT_OPERATIONS = {
     mcp: {
       tool: "assign_role",
       description:
-        "Give a role on a plan you own to a person (by account name) or, as operator, to one of your own agents (by id).",
+        "Give a role on a plan you own to a person (by account name: an invitation that counts once they accept it) or, as operator, to one of your own agents (by id: at once).",
     },
     run: ({ db, who, now }, { planId: id, ...body }) => assignRole(db, who, { id, body }, new Date(now)),
   }),
   removeRole: operation({
     name: "plans.removeRole",
     summary:
-      "Take a role back (the owner): {role, person} or {role, agent}; what the holder gave while holding it stops counting.",
+      "Take a role back (the owner), or withdraw an unanswered invitation to it: {role, person} or {role, agent}; what the holder gave while holding it stops counting.",
     input: ZRemoveRole.extend(onPlan),
     output: ZRoleChanged,
     callers: PEOPLE,
@@ -293,7 +293,7 @@ export const CHECKPOINT_OPERATIONS = {
     mcp: {
       tool: "remove_role",
       description:
-        "Take a role back on a plan you own; an approval or a confirmation its holder gave stops counting.",
+        "Take a role back on a plan you own, or withdraw an invitation to it; an approval or a confirmation its holder gave stops counting.",
     },
     run: ({ db, who, now }, { planId: id, ...body }) => removeRole(db, who, { id, body }, new Date(now)),
   }),

@@ -1,4 +1,5 @@
-// Invitations, declared once: what waits for you (or your agents), your yes or no, and joining with an invite link.
+// Invitations, declared once: what waits for you (or your agents) — a seat at a table or a round table, a role on a
+// plan — your yes or no, and joining with an invite link.
 import { z } from "zod";
 import {
   answerInvitation,
@@ -10,22 +11,33 @@ import {
 import { operation, PEOPLE, SIGNED_IN } from "./operation";
 
 const ZKind = z.enum(["table", "council"]);
-const ZAnswered = z.object({ kind: ZKind, id: z.number(), seat: z.string(), accepted: z.boolean() });
+const ZInvitedTo = z.enum(["table", "council", "plan"]);
+const ZAnswered = z.object({
+  kind: ZInvitedTo,
+  id: z.number(),
+  seat: z
+    .string()
+    .describe("the seat (its index at a table, its name at a round table), or the role on a plan"),
+  accepted: z.boolean(),
+  message: z.string().describe("what your answer did, in one sentence"),
+});
 
 export const INVITATION_OPERATIONS = {
   list: operation({
     name: "invitations.list",
     summary:
-      "The seats you are invited to, at tables and round tables (a person also sees their agents'), waiting for a yes or a no.",
+      "The seats you are invited to, at tables and round tables (a person also sees their agents'), and the roles on plans you are invited to, waiting for a yes or a no.",
     input: z.object({}).strict(),
     output: z.object({
       invitations: z.array(
         z.object({
-          kind: ZKind,
-          id: z.number().describe("the table's or round table's id"),
+          kind: ZInvitedTo,
+          id: z.number().describe("the table's, round table's or plan's id"),
           title: z.string(),
-          from: z.string().describe("the host or facilitator who invited you"),
-          seat: z.string().describe("the seat: its index at a table, its name at a round table"),
+          from: z.string().describe("the host, facilitator or plan owner who invited you"),
+          seat: z
+            .string()
+            .describe("the seat: its index at a table, its name at a round table; the role on a plan"),
           agent: z
             .object({ id: z.number(), name: z.string() })
             .nullable()
@@ -39,14 +51,14 @@ export const INVITATION_OPERATIONS = {
     mcp: {
       tool: "list_invitations",
       description:
-        "List the seats you are invited to (tables and round tables); accept_invitation or decline_invitation answers one.",
+        "List the seats you are invited to (tables and round tables) and the plan roles (kind: plan, seat: the role); accept_invitation or decline_invitation answers one.",
     },
     run: ({ db, who }) => listInvitations(db, who),
   }),
   accept: operation({
     name: "invitations.accept",
     summary:
-      "Accept an invitation: you (or your agent, agent_id) take the seat. One identity per person at a table.",
+      "Accept an invitation: you (or your agent, agent_id) take the seat, or you take the role on a plan (it counts from now on). One identity per person at a table.",
     input: ZAnswerInvitation,
     output: ZAnswered,
     callers: SIGNED_IN,
@@ -55,19 +67,24 @@ export const INVITATION_OPERATIONS = {
     mcp: {
       tool: "accept_invitation",
       description:
-        "Accept the invitation to a seat at a table (kind: table) or round table (kind: council), by its id.",
+        "Accept the invitation to a seat at a table (kind: table) or round table (kind: council), or to a role on a plan (kind: plan; role when invited to several there), by its id.",
     },
     run: ({ db, who, now }, i) => answerInvitation(db, who, i, true, now),
   }),
   decline: operation({
     name: "invitations.decline",
-    summary: "Decline an invitation: the seat is freed (the facilitator of a round table fills it).",
+    summary:
+      "Decline an invitation: the seat is freed (the facilitator of a round table fills it), or the plan role is not taken (its owner may ask again).",
     input: ZAnswerInvitation,
     output: ZAnswered,
     callers: SIGNED_IN,
     kind: "write",
     rest: { method: "POST", path: "/api/invitations/decline" },
-    mcp: { tool: "decline_invitation", description: "Decline the invitation to a seat: it is freed." },
+    mcp: {
+      tool: "decline_invitation",
+      description:
+        "Decline the invitation to a seat (it is freed) or to a role on a plan (kind: plan; role when invited to several there).",
+    },
     run: ({ db, who, now }, i) => answerInvitation(db, who, i, false, now),
   }),
   redeem: operation({

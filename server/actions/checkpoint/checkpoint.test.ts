@@ -5,8 +5,10 @@ import example from "../../rules/checkpoint/fixtures/checkpoint-valid.json" with
 import { sweepAll } from "../../boot";
 import { ANON, type Who } from "../../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { nameKey } from "../../names";
 import { createAgent, whoForToken } from "../agents";
 import { councilState, listCouncils } from "../council";
+import { answerInvitation, listInvitations } from "../invitations";
 import {
   approve,
   assignRole,
@@ -71,10 +73,24 @@ async function view(id: number, who?: Who, revision?: number) {
   return value(await planView(db.prisma, who ?? admin, { id, revision }, NOW));
 }
 
-/** The owner gives `person` these roles on plan `id`. */
+/** The person named `name`, as the actions see them. */
+async function personNamed(name: string): Promise<Person> {
+  const u = await db.prisma.user.findUniqueOrThrow({ where: { nameKey: nameKey(name) } });
+  return { kind: "user", userId: u.id, name: u.name, admin: false };
+}
+
+/**
+ * The owner gives `person` these roles on plan `id`, and `person` says yes to each (a role for anyone but the owner
+ * herself is an invitation until then).
+ */
 async function give(id: number, owner: Person, person: string, ...roles: string[]) {
-  for (const role of roles)
-    value(await assignRole(db.prisma, owner, { id, body: { role, person } }, new Date(NOW)));
+  for (const role of roles) {
+    const r = value(await assignRole(db.prisma, owner, { id, body: { role, person } }, new Date(NOW)));
+    if (r.action === "invite")
+      value(
+        await answerInvitation(db.prisma, await personNamed(person), { kind: "plan", id, role }, true, NOW),
+      );
+  }
 }
 
 /** A fresh plan whose node "a" succeeded, escalated at its checkpoint to a Round Table of three people. */
@@ -1286,12 +1302,15 @@ describe("plan roles and the approval gate", () => {
     ]);
     expect(members.log.map((c) => [c.action, c.role, c.name, c.by])).toEqual([
       ["remove", "approver", "list-ben", "list-planner"],
-      ["assign", "viewer", "list-cy", "list-planner"],
-      ["assign", "approver", "list-ben", "list-planner"],
-      ["assign", "approver", "list-ana", "list-planner"],
+      ["accept", "viewer", "list-cy", "list-cy"],
+      ["invite", "viewer", "list-cy", "list-planner"],
+      ["accept", "approver", "list-ben", "list-ben"],
+      ["invite", "approver", "list-ben", "list-planner"],
+      ["accept", "approver", "list-ana", "list-ana"],
+      ["invite", "approver", "list-ana", "list-planner"],
     ]);
     expect(members.mayManage).toMatch(/Only the plan's owner, list-planner/);
-    expect(await db.prisma.planRoleChange.count({ where: { planId: id } })).toBe(4);
+    expect(await db.prisma.planRoleChange.count({ where: { planId: id } })).toBe(7);
   });
 
   it("authority and resources are confirmed only by their holders; a confirmation whose holder lost the role lapses", async () => {
@@ -1373,11 +1392,33 @@ describe("plan roles and the approval gate", () => {
       code: "invalid",
     });
     expect(await give1({ role: "owner", person: stranger.name })).toMatchObject({ code: "invalid" });
-    value(await give1({ role: "operator", agent: (mine as { agentId: number }).agentId }));
-    value(await give1({ role: "operator", person: stranger.name }));
+    // Her own agent needs no consent; another person is invited and holds nothing until they say yes.
+    expect(
+      value(await give1({ role: "operator", agent: (mine as { agentId: number }).agentId })),
+    ).toMatchObject({
+      action: "assign",
+    });
+    expect(value(await give1({ role: "operator", person: stranger.name }))).toMatchObject({
+      action: "invite",
+      message:
+        "Invited give-stranger to the operator role on this plan: it counts once give-stranger accepts.",
+    });
     expect(await give1({ role: "operator", person: stranger.name })).toMatchObject({
       code: "conflict",
-      message: "give-stranger is already a operator of this plan.",
+      message: "give-stranger is already invited to the operator role on this plan; no answer yet.",
+    });
+    expect(
+      await postOutcome(
+        db.prisma,
+        stranger,
+        { id, body: { nodeId: "build", status: "success", evidenceHash: "b1" } },
+        new Date(NOW),
+      ),
+    ).toMatchObject({ code: "forbidden" });
+    value(await answerInvitation(db.prisma, stranger, { kind: "plan", id }, true, NOW));
+    expect(await give1({ role: "operator", person: stranger.name })).toMatchObject({
+      code: "conflict",
+      message: "give-stranger already holds the operator role on this plan.",
     });
     expect(
       await removeRole(
@@ -1418,6 +1459,7 @@ describe("plan roles and the approval gate", () => {
     });
     // A name is matched as accounts are (NFKC, case-folded).
     value(await give1({ role: "viewer", person: "GIVE-STRANGER" }));
+    value(await answerInvitation(db.prisma, stranger, { kind: "plan", id, role: "viewer" }, true, NOW));
     const members = (await view(id)).members.members.map((m) => [m.role, m.kind, m.name, m.owner]);
     expect(members).toEqual([
       ["owner", "person", "give-planner", null],
@@ -1425,6 +1467,152 @@ describe("plan roles and the approval gate", () => {
       ["operator", "person", "give-stranger", null],
       ["viewer", "person", "give-stranger", null],
     ]);
+  });
+
+  it("consent: a role for another person is an invitation; it counts (the gate's N) only once accepted; a decline frees it", async () => {
+    const { planner, id, body } = await gated("yes");
+    const [ana, ben, cy, zed] = (await Promise.all(
+      ["yes-ana", "yes-ben", "yes-cy", "yes-zed"].map((n) => makeUser(db, n)),
+    )) as [Person, Person, Person, Person];
+    const ask = (person: string, role: string) =>
+      assignRole(db.prisma, planner, { id, body: { role, person } }, new Date(NOW));
+    const answer = (who: Who, yes: boolean, role?: string) =>
+      answerInvitation(db.prisma, who, { kind: "plan", id, ...(role ? { role } : {}) }, yes, NOW);
+    expect(value(await ask(ana.name, "approver"))).toMatchObject({
+      action: "invite",
+      members: [{ role: "owner", name: "yes-planner" }],
+      invited: [{ role: "approver", name: "yes-ana", by: "yes-planner" }],
+    });
+    // Waiting: she reads the plan (so she can decide) and is listed as invited, but her approval counts for nothing.
+    const v = value(await planView(db.prisma, ana, { id }, NOW));
+    expect(v.invitedAs).toEqual(["approver"]);
+    expect(value(await planView(db.prisma, planner, { id }, NOW)).invitedAs).toEqual([]);
+    expect(v.members.members.map((m) => m.name)).toEqual(["yes-planner"]);
+    expect(v.members.invited.map((m) => [m.role, m.name])).toEqual([["approver", "yes-ana"]]);
+    expect(v.may.approve).toMatch(/Only the plan's approvers approve/);
+    expect(await approve(db.prisma, ana, { id, body }, new Date(NOW))).toMatchObject({ code: "forbidden" });
+    expect(v.gates!.stillNeeded[0]).toBe(
+      "needs 1 more approver, and no approver of this plan can give it: its owner assigns the approver role; invited, no answer yet: yes-ana",
+    );
+    expect(value(await listInvitations(db.prisma, ana)).invitations).toEqual([
+      { kind: "plan", id, title: "Gated", from: "yes-planner", seat: "approver", agent: null },
+    ]);
+    // A stranger has nothing to answer, and the plan does not exist for them.
+    expect(await answer(zed, true)).toMatchObject({
+      code: "not_found",
+      message: "You have no open invitation to a role on this plan.",
+    });
+    expect(await answer(ana, true, "viewer")).toMatchObject({ code: "not_found" });
+    // She says yes: now she counts, the gate stands, and her invitation is gone from her list.
+    expect(value(await answer(ana, true))).toEqual({
+      kind: "plan",
+      id,
+      seat: "approver",
+      accepted: true,
+      message: 'You now hold the approver role on the plan "Gated".',
+    });
+    expect(await answer(ana, true)).toMatchObject({ code: "not_found" });
+    expect(value(await listInvitations(db.prisma, ana)).invitations).toEqual([]);
+    expect(value(await planView(db.prisma, ana, { id }, NOW)).invitedAs).toEqual([]);
+    expect((await view(id)).gates!.stillNeeded[0]).toBe("needs 1 more approver: yes-ana");
+    value(await approve(db.prisma, ana, { id, body }, new Date(NOW)));
+    expect((await view(id)).gates!.approvals.map((a) => a.by)).toEqual(["yes-ana"]);
+    // Ben says no: nothing is held, nothing waits, and the invited plan is gone for him.
+    value(await ask(ben.name, "viewer"));
+    expect(value(await answer(ben, false))).toMatchObject({
+      accepted: false,
+      message: 'You declined the viewer role on the plan "Gated"; its owner may ask again.',
+    });
+    expect(await planView(db.prisma, ben, { id }, NOW)).toMatchObject({ code: "not_found" });
+    expect(value(await listInvitations(db.prisma, ben)).invitations).toEqual([]);
+    // Two invitations on one plan: the answer says which; the owner withdraws one, and a late yes finds nothing.
+    value(await ask(cy.name, "approver"));
+    value(await ask(cy.name, "resources"));
+    expect(value(await listInvitations(db.prisma, cy)).invitations.map((i) => [i.kind, i.seat])).toEqual([
+      ["plan", "approver"],
+      ["plan", "resources"],
+    ]);
+    expect(await answer(cy, true)).toMatchObject({
+      code: "invalid",
+      message: "You are invited to this plan as approver and resources: say which role you answer.",
+    });
+    expect(
+      value(
+        await removeRole(
+          db.prisma,
+          planner,
+          { id, body: { role: "resources", person: cy.name } },
+          new Date(NOW),
+        ),
+      ),
+    ).toMatchObject({
+      action: "remove",
+      message: "Withdrew yes-cy's invitation to the resources role on this plan.",
+    });
+    expect(await answer(cy, true, "resources")).toMatchObject({ code: "not_found" });
+    value(await answer(cy, true));
+    // The owner herself needs no consent for a check she may confirm.
+    expect(value(await ask(planner.name, "authority"))).toMatchObject({ action: "assign" });
+    const members = value(await planMembers(db.prisma, planner, { id }));
+    expect(members.members.map((m) => [m.role, m.name])).toEqual([
+      ["owner", "yes-planner"],
+      ["approver", "yes-ana"],
+      ["approver", "yes-cy"],
+      ["authority", "yes-planner"],
+    ]);
+    expect(members.invited).toEqual([]);
+    expect(members.log.slice(0, 6).map((c) => [c.action, c.role, c.name, c.by])).toEqual([
+      ["assign", "authority", "yes-planner", "yes-planner"],
+      ["accept", "approver", "yes-cy", "yes-cy"],
+      ["remove", "resources", "yes-cy", "yes-planner"],
+      ["invite", "resources", "yes-cy", "yes-planner"],
+      ["invite", "approver", "yes-cy", "yes-planner"],
+      ["decline", "viewer", "yes-ben", "yes-ben"],
+    ]);
+    // Every door answers the same: a table's or round table's invitation names no role.
+    expect(
+      await answerInvitation(db.prisma, cy, { kind: "table", id, role: "viewer" }, true, NOW),
+    ).toMatchObject({ code: "invalid" });
+  });
+
+  it("a pending approver counts toward no gate: N=2 with one accepted and one waiting does not admit", async () => {
+    const { planner, id, body } = await gated("wait", { needed: 2 });
+    const [ana, ben] = (await Promise.all(["wait-ana", "wait-ben"].map((n) => makeUser(db, n)))) as [
+      Person,
+      Person,
+    ];
+    await give(id, planner, ana.name, "approver");
+    value(
+      await assignRole(
+        db.prisma,
+        planner,
+        { id, body: { role: "approver", person: ben.name } },
+        new Date(NOW),
+      ),
+    );
+    await give(id, planner, planner.name, "authority", "resources");
+    value(await approve(db.prisma, ana, { id, body }, new Date(NOW)));
+    for (const kind of ["authority", "resources"])
+      value(await confirmAssignment(db.prisma, planner, { id, body: { kind, ...body } }, new Date(NOW)));
+    expect(await approve(db.prisma, ben, { id, body }, new Date(NOW))).toMatchObject({ code: "forbidden" });
+    const v = await view(id);
+    expect(v.gates!.approvals.map((a) => a.by)).toEqual(["wait-ana"]);
+    expect(v.gates!.stillNeeded).toEqual([
+      "needs 1 more approver, and no approver of this plan can give it: its owner assigns the approver role; invited, no answer yet: wait-ben",
+    ]);
+    expect(v.audit).toMatchObject({ eligibleToAdmit: false });
+    expect(
+      await runCheckpoint(
+        db.prisma,
+        planner,
+        { id, body: { revision: 1, decision: "admit", rationale: "two said yes?" } },
+        new Date(NOW),
+      ),
+    ).toMatchObject({ code: "conflict" });
+    // He accepts and approves: now two count.
+    value(await answerInvitation(db.prisma, ben, { kind: "plan", id }, true, NOW));
+    value(await approve(db.prisma, ben, { id, body }, new Date(NOW)));
+    expect((await view(id)).gates!.stillNeeded).toEqual([]);
   });
 
   it("visibility: invited by default and not_found to others; signed_in for anyone signed in; the owner changes it", async () => {

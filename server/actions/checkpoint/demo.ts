@@ -1,12 +1,13 @@
 // The demo plan: the original's constructed trace. Revision 4 held on R7 (high) after scan found an API break;
 // revision 5 adds inspect-call-sites after scan; its evidence is in, R7 is to reassess, publish still needs approval.
-// It is public (anyone reads it); its reviewer holds the approver, authority and resources roles.
+// It is public (anyone reads it); its reviewer was invited to the approver, authority and resources roles and accepted.
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { accountName, nameKey } from "../../names";
 import { hashToken, tokenHint } from "../../tokens";
 import { confirmAssignment } from "./gates";
+import { answerPlanInvitation } from "./consent";
 import { assignRole } from "./members";
 import { assessRisk } from "./risks";
 import { createPlan } from "./plans";
@@ -71,8 +72,11 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
     ),
   );
   await db.plan.update({ where: { id }, data: { demo: DEMO_KEY } });
-  for (const role of ["approver", "authority", "resources"])
+  // The reviewer was asked and said yes to each role: nobody holds one without consenting.
+  for (const role of ["approver", "authority", "resources"] as const) {
     must(await assignRole(db, planner, { id, body: { role, person: reviewer.name } }, at(29.5)));
+    must(await answerPlanInvitation(db, second, { id, role, accept: true }, at(29.4).getTime()));
+  }
   const revise = async (
     parent: number,
     nodes: object[],

@@ -13,6 +13,7 @@ export {
   type MembersView,
   type MemberView,
 } from "./members";
+export { answerPlanInvitation, planInvitationsOf } from "./consent";
 export { runCheckpoint, readAudit, type AuditAnswer, type CheckpointAnswer } from "./checkpoint";
 export { planView, type PlanView } from "./view";
 export type { NodeView, RemovedNode } from "./view.nodes";

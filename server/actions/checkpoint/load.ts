@@ -2,8 +2,10 @@
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import {
+  invitedNow,
   lanes,
   rolesNow,
+  type RoleAction,
   type AssignableRole,
   type OutcomeStatus,
   type PlanAccess,
@@ -104,9 +106,12 @@ export type CheckpointRow = {
   at: Date;
 };
 
-/** One row of the plan's role log, as loaded: who was given or lost which role, by whom, when. */
+/**
+ * One row of the plan's role log, as loaded: who was invited to, given or lost which role, or answered an
+ * invitation, by whom (the owner, or the invitee answering), when.
+ */
 export type RoleLogRow = {
-  action: "assign" | "remove";
+  action: RoleAction;
   role: AssignableRole;
   userId: number | null;
   agentId: number | null;
@@ -208,6 +213,7 @@ export function accessOf(
     owner: plan.owner,
     visibility: plan.visibility as PlanVisibility,
     holders: rolesNow(roleLog),
+    invited: invitedNow(roleLog),
   };
 }
 

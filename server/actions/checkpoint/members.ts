@@ -1,5 +1,6 @@
-// A plan's members: who holds which role (derived from the append-only role log), the owner giving and taking
-// roles, and the owner changing who may read the plan and the approval gate's terms — every change recorded.
+// A plan's members: who holds which role and who is invited to one (derived from the append-only role log), the
+// owner giving (to anyone but herself and her own agents: inviting) and taking roles, and the owner changing who may
+// read the plan and the approval gate's terms — every change recorded.
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
@@ -12,13 +13,18 @@ import {
   assignRefusal,
   audienceOf,
   eitherAudience,
+  invitedNow,
   mayRead,
+  needsConsent,
   ownerRefusal,
   rolesNow,
   type AssignableRole,
+  type Holder,
   type PlanRole,
   type PlanVisibility,
+  type RoleAction,
 } from "../../rules/checkpoint";
+import { publish } from "../../live/outbox";
 import { fail, ok, type Result } from "../../rules/result";
 import { parseId, parseInput } from "../input";
 import { inPlan } from "./common";
@@ -37,7 +43,8 @@ export type MemberView = {
 };
 
 export type RoleChangeView = {
-  action: "assign" | "remove";
+  /** invite (the owner asks), accept or decline (the invitee answers), assign (no consent needed), remove. */
+  action: RoleAction;
   role: AssignableRole;
   kind: "person" | "agent";
   name: string;
@@ -55,8 +62,10 @@ export type SettingChangeView = {
 };
 
 export type MembersView = {
-  /** The owner first, then every role as it stands, in the order of ROLE_TEXT. */
+  /** The owner first, then every role as it stands (given, or accepted), in the order of ROLE_TEXT. */
   members: MemberView[];
+  /** The invitations to a role not yet answered ("invited — waiting for an answer"): they count for nothing yet. */
+  invited: MemberView[];
   /** Every change of a role, newest first. */
   log: RoleChangeView[];
   /** Every change of the plan's visibility and approval terms, newest first. */
@@ -66,24 +75,33 @@ export type MembersView = {
   visibilities: { visibility: PlanVisibility; reads: string }[];
 };
 
-const sameHolder = (r: RoleLogRow, h: { role: string; userId: number | null; agentId: number | null }) =>
+const sameHolder = (r: RoleLogRow, h: Holder) =>
   r.role === h.role && r.userId === h.userId && r.agentId === h.agentId;
 
+/** A holder or invitee as the page lists them: since it began to count (or was asked), by whom it was given. */
+function memberOf(loaded: LoadedPlan, h: Holder, began: readonly RoleAction[]): MemberView {
+  const rows = loaded.roleLog.filter((r) => sameHolder(r, h));
+  const given = rows.filter((r) => r.action === "assign" || r.action === "invite").at(-1)!;
+  const since = rows.filter((r) => began.includes(r.action)).at(-1) ?? given;
+  return {
+    role: h.role,
+    kind: given.kind,
+    name: given.name,
+    owner: given.owner ?? null,
+    since: since.at.toISOString(),
+    by: given.by,
+  };
+}
+
 export function membersViewOf(loaded: LoadedPlan): MembersView {
-  const order = (role: PlanRole) => ASSIGNABLE_ROLES.indexOf(role as AssignableRole);
+  const order = (m: MemberView) => ASSIGNABLE_ROLES.indexOf(m.role as AssignableRole);
+  const byRole = (a: MemberView, b: MemberView) => order(a) - order(b);
   const standing = rolesNow(loaded.roleLog)
-    .map((h) => {
-      const given = loaded.roleLog.filter((r) => r.action === "assign" && sameHolder(r, h)).at(-1)!;
-      return {
-        role: h.role as PlanRole,
-        kind: given.kind,
-        name: given.name,
-        owner: given.owner ?? null,
-        since: given.at.toISOString(),
-        by: given.by,
-      };
-    })
-    .sort((a, b) => order(a.role) - order(b.role));
+    .map((h) => memberOf(loaded, h, ["assign", "accept"]))
+    .sort(byRole);
+  const invited = invitedNow(loaded.roleLog)
+    .map((h) => memberOf(loaded, h, ["invite"]))
+    .sort(byRole);
   return {
     members: [
       {
@@ -96,6 +114,7 @@ export function membersViewOf(loaded: LoadedPlan): MembersView {
       },
       ...standing,
     ],
+    invited,
     log: loaded.roleLog
       .map((r) => ({
         action: r.action,
@@ -144,7 +163,8 @@ export async function planMembers(db: Db, who: Who, input: { id: unknown }): Pro
 }
 
 type Target =
-  { userId: number; agentId: null; name: string } | { userId: null; agentId: number; name: string };
+  | { userId: number; agentId: null; name: string; ownerId: null }
+  | { userId: null; agentId: number; name: string; ownerId: number };
 
 /**
  * Whom the owner names: a person by account name, or one of the owner's own agents by id. Another person's agent is
@@ -168,7 +188,7 @@ async function targetOf(
     if (!user) return fail("not_found", `No account is named "${named.person}".`);
     const refused = action === "assign" ? assignRefusal(loaded.access, role, { userId: user.id }) : null;
     if (refused) return refused;
-    return ok({ userId: user.id, agentId: null, name: user.name });
+    return ok({ userId: user.id, agentId: null, name: user.name, ownerId: null });
   }
   const agent = await tx.agent.findUnique({
     where: { id: named.agent! },
@@ -184,32 +204,54 @@ async function targetOf(
   if (refused) return refused;
   if (action === "assign" && agent!.revokedAt)
     return fail("conflict", `Your agent ${agent!.name}'s token is revoked.`);
-  return ok({ userId: null, agentId: agent!.id, name: agent!.name });
+  return ok({ userId: null, agentId: agent!.id, name: agent!.name, ownerId: agent!.ownerId });
 }
+
+export type RoleChanged = {
+  role: AssignableRole;
+  name: string;
+  /** invite: the role waits for their yes; assign: it counts at once (yourself, your own agent); remove. */
+  action: "invite" | "assign" | "remove";
+  /** What happened, in one sentence. */
+  message: string;
+  members: MemberView[];
+  invited: MemberView[];
+};
 
 async function changeRole(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
   now: Date,
-  action: "assign" | "remove",
-): Promise<
-  Result<{ role: AssignableRole; name: string; action: "assign" | "remove"; members: MemberView[] }>
-> {
-  const p = parseInput(action === "assign" ? ZAssignRole : ZRemoveRole, input.body);
+  change: "give" | "remove",
+): Promise<Result<RoleChanged>> {
+  const p = parseInput(change === "give" ? ZAssignRole : ZRemoveRole, input.body);
   if (!p.ok) return p;
   return inPlan(db, who, input.id, async (tx, loaded) => {
     const owner = ownerRefusal(loaded.access, who);
     if (owner) return owner;
     const role = p.value.role;
-    const target = await targetOf(tx, loaded, role, p.value, action);
+    const target = await targetOf(tx, loaded, role, p.value, change === "give" ? "assign" : "remove");
     if (!target.ok) return target;
     const t = target.value;
-    const held = loaded.access.holders.some(
-      (h) => h.role === role && h.userId === t.userId && h.agentId === t.agentId,
-    );
-    if (action === "assign" && held) return fail("conflict", `${t.name} is already a ${role} of this plan.`);
-    if (action === "remove" && !held) return fail("conflict", `${t.name} is not a ${role} of this plan.`);
+    const same = (h: Holder) => h.role === role && h.userId === t.userId && h.agentId === t.agentId;
+    const held = loaded.access.holders.some(same);
+    const asked = loaded.access.invited.some(same);
+    if (change === "give" && held)
+      return fail("conflict", `${t.name} already holds the ${role} role on this plan.`);
+    if (change === "give" && asked)
+      return fail(
+        "conflict",
+        `${t.name} is already invited to the ${role} role on this plan; no answer yet.`,
+      );
+    if (change === "remove" && !held && !asked)
+      return fail("conflict", `${t.name} neither holds nor is invited to the ${role} role on this plan.`);
+    // Nobody is put in a role without saying yes: the owner herself and her own agents need no consent.
+    const consent =
+      t.userId !== null
+        ? needsConsent(loaded.access, { userId: t.userId })
+        : needsConsent(loaded.access, { agentId: t.agentId, ownerId: t.ownerId });
+    const action = change === "remove" ? "remove" : consent ? "invite" : "assign";
     await tx.planRoleChange.create({
       data: {
         planId: loaded.plan.id,
@@ -225,15 +267,37 @@ async function changeRole(
     // Told to whoever could read the plan before or can now: one who lost it hears that it changed.
     const audience = eitherAudience(audienceOf(loaded.access), audienceOf(after.access));
     await announcePlan(tx, { planId: loaded.plan.id, audience }, "role", { action, role });
-    return ok({ role, name: t.name, action, members: membersViewOf(after).members });
+    const to = t.userId ?? t.ownerId;
+    if (action === "invite" || (action === "remove" && asked))
+      await publish(tx, {
+        topic: `user:${to}`,
+        type: action === "invite" ? "invitation.received" : "invitation.withdrawn",
+        payload: { planId: loaded.plan.id, title: loaded.plan.name, from: loaded.plan.owner, role },
+      });
+    const message =
+      action === "invite"
+        ? `Invited ${t.name} to the ${role} role on this plan: it counts once ${t.name} accepts.`
+        : action === "assign"
+          ? `${t.name} now holds the ${role} role on this plan.`
+          : asked
+            ? `Withdrew ${t.name}'s invitation to the ${role} role on this plan.`
+            : `${t.name} no longer holds the ${role} role on this plan.`;
+    const view = membersViewOf(after);
+    return ok({ role, name: t.name, action, message, members: view.members, invited: view.invited });
   });
 }
 
-/** The owner gives a role to a person (by account name) or, for `operator`, to one of the owner's agents (by id). */
+/**
+ * The owner gives a role: to another person it is an invitation, counting once they accept; to herself (authority,
+ * resources) or, as `operator`, to one of her own agents (by id) it counts at once.
+ */
 export const assignRole = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
-  changeRole(db, who, input, now, "assign");
+  changeRole(db, who, input, now, "give");
 
-/** The owner takes a role back; what the holder gave while holding it stops counting (derived on read). */
+/**
+ * The owner takes a role back, or withdraws an unanswered invitation; what the holder gave while holding it stops
+ * counting (derived on read).
+ */
 export const removeRole = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
   changeRole(db, who, input, now, "remove");
 

@@ -5,11 +5,13 @@ import type { Who } from "../../identity";
 import {
   audit,
   audienceOf,
+  invitedNow,
   mayRead,
   rolesNow,
   type AssignableRole,
   type Declaration,
   type PlanVisibility,
+  type RoleAction,
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
@@ -165,7 +167,7 @@ export async function createPlan(
         },
       });
     }
-    const access = { ownerId: me.value.userId, owner: me.value.name, visibility, holders: [] };
+    const access = { ownerId: me.value.userId, owner: me.value.name, visibility, holders: [], invited: [] };
     await announcePlan(tx, { planId: created.id, audience: audienceOf(access) }, "created", {
       name,
       revision: 1,
@@ -227,25 +229,25 @@ export async function listPlans(db: Db, who: Who): Promise<Result<PlanSummary[]>
   });
   return ok(
     plans
-      .filter((p) =>
-        mayRead(
+      .filter((p) => {
+        // Only `who`'s own rows were read: enough to say whether `who` holds a role now, or is invited to one.
+        const mine = p.roleChanges.map((r) => ({
+          ...r,
+          action: r.action as RoleAction,
+          role: r.role as AssignableRole,
+          name: "",
+        }));
+        return mayRead(
           {
             ownerId: p.ownerId,
             owner: p.owner.name,
             visibility: p.visibility as PlanVisibility,
-            // Only `who`'s own rows were read: enough to say whether `who` holds a role now.
-            holders: rolesNow(
-              p.roleChanges.map((r) => ({
-                ...r,
-                action: r.action as "assign" | "remove",
-                role: r.role as AssignableRole,
-                name: "",
-              })),
-            ),
+            holders: rolesNow(mine),
+            invited: invitedNow(mine),
           },
           who,
-        ),
-      )
+        );
+      })
       .map((p) => ({
         id: p.id,
         name: p.name,

@@ -6,6 +6,7 @@ import {
   mayRead,
   OUTCOME_STATUSES,
   RISK_SEVERITIES,
+  type AssignableRole,
   type Decision,
   type OutcomeStatus,
   type PlanVisibility,
@@ -81,6 +82,8 @@ export type PlanView = {
   risks: RiskView[];
   checkpoints: CheckpointView[];
   may: PlanMay;
+  /** The roles on this plan you are invited to and have not answered. */
+  invitedAs: AssignableRole[];
   words: {
     statuses: readonly OutcomeStatus[];
     severities: readonly RiskSeverity[];
@@ -185,6 +188,11 @@ function viewOf(
     risks,
     checkpoints: checkpointsOf(loaded, unrecorded),
     may: mayOf(loaded, revision, who, { isLatest, gates: built, result: audit, admitted }),
+    // The roles you are invited to here and have not answered: the page asks you, and they count for nothing yet.
+    invitedAs:
+      who.kind === "user"
+        ? loaded.access.invited.filter((h) => h.userId === who.userId).map((h) => h.role)
+        : [],
     words: { statuses: OUTCOME_STATUSES, severities: RISK_SEVERITIES, decisions: DECISIONS },
   };
 }

@@ -136,6 +136,22 @@ describe("the JSON API", () => {
     for (const role of ["approver", "authority", "resources"])
       expect(await as("POST", `/api/plans/${id}/roles`, { role, person: "api-reviewer" })).toMatchObject({
         status: 201,
+        body: { action: "invite", invited: expect.arrayContaining([expect.objectContaining({ role })]) },
+      });
+    // Invited, not yet answered: the gates count nothing of his, and say he has not answered.
+    const waiting = (await as("GET", `/api/plans/${id}/audit?just_finished=patch-X&next_wave=publish`)).body;
+    expect(waiting.still_needed).toEqual([
+      "needs 1 more approver, and no approver of this plan can give it: its owner assigns the approver role; invited, no answer yet: api-reviewer",
+      "needs authority: api-planner; invited, no answer yet: api-reviewer",
+      "needs resources: api-planner; invited, no answer yet: api-reviewer",
+    ]);
+    expect(
+      (await reviewer("GET", "/api/invitations")).body.invitations.filter((i: { id: number }) => i.id === id),
+    ).toHaveLength(3);
+    for (const role of ["approver", "authority", "resources"])
+      expect(await reviewer("POST", "/api/invitations/accept", { kind: "plan", id, role })).toMatchObject({
+        status: 200,
+        body: { kind: "plan", seat: role, accepted: true },
       });
     const gated = (await as("GET", `/api/plans/${id}/audit?just_finished=patch-X&next_wave=publish`)).body;
     expect(gated.still_needed).toEqual([

@@ -5,17 +5,23 @@ import {
   approvalRefusal,
   approvalStanding,
   audienceOf,
+  checkStanding,
+  confirmRefusal,
+  holds,
+  invitedNow,
   mayRead,
+  needsConsent,
   orList,
   rolesNow,
   stillNeeded,
   type ApprovalGate,
   type PlanAccess,
+  type RoleAction,
   type RoleChange,
 } from "./roles";
 
 const person = (userId: number) => ({ kind: "user" as const, userId, admin: false });
-const change = (action: "assign" | "remove", role: RoleChange["role"], userId: number, name: string) => ({
+const change = (action: RoleAction, role: RoleChange["role"], userId: number, name: string) => ({
   action,
   role,
   userId,
@@ -40,8 +46,85 @@ describe("the role log", () => {
   });
 });
 
+describe("consent: a role for someone else is an invitation until they say yes", () => {
+  const log = [
+    change("invite", "approver", 2, "ana"),
+    change("invite", "approver", 3, "ben"),
+    change("invite", "viewer", 4, "cy"),
+    change("accept", "approver", 2, "ana"),
+    change("decline", "viewer", 4, "cy"),
+  ];
+  it("counts an accepted invitation, keeps an unanswered one waiting, and a declined one is gone", () => {
+    expect(rolesNow(log).map((h) => `${h.role}:${h.name}`)).toEqual(["approver:ana"]);
+    expect(invitedNow(log).map((h) => `${h.role}:${h.name}`)).toEqual(["approver:ben"]);
+  });
+  it("an answer counts only for an open invitation; removing withdraws one; inviting a holder changes nothing", () => {
+    // cy declined: a later accept (a replay, a second tab) does not seat her.
+    expect(rolesNow([...log, change("accept", "viewer", 4, "cy")]).map((h) => h.name)).toEqual(["ana"]);
+    // Nobody accepts what was never offered.
+    expect(rolesNow([change("accept", "approver", 9, "zed")])).toEqual([]);
+    // The owner withdraws ben's invitation: his late yes does nothing.
+    const withdrawn = [
+      ...log,
+      change("remove", "approver", 3, "ben"),
+      change("accept", "approver", 3, "ben"),
+    ];
+    expect(invitedNow(withdrawn)).toEqual([]);
+    expect(rolesNow(withdrawn).map((h) => h.name)).toEqual(["ana"]);
+    // Re-inviting ana, who holds it, does not turn her back into an invitee.
+    expect(rolesNow([...log, change("invite", "approver", 2, "ana")]).map((h) => h.name)).toEqual(["ana"]);
+    // Declined, then invited again: waiting again.
+    expect(invitedNow([...log, change("invite", "viewer", 4, "cy")]).map((h) => h.name)).toEqual([
+      "ben",
+      "cy",
+    ]);
+  });
+  it("the owner herself and her own agents need no consent; anyone else does", () => {
+    expect(needsConsent({ ownerId: 1 }, { userId: 1 })).toBe(false);
+    expect(needsConsent({ ownerId: 1 }, { agentId: 5, ownerId: 1 })).toBe(false);
+    expect(needsConsent({ ownerId: 1 }, { userId: 2 })).toBe(true);
+    expect(needsConsent({ ownerId: 1 }, { agentId: 5, ownerId: 2 })).toBe(true);
+  });
+  it("an invitee reads the plan and hears its events, but holds nothing: no approving, no confirming", () => {
+    const a: PlanAccess = {
+      ownerId: 1,
+      owner: "olga",
+      visibility: "invited",
+      holders: rolesNow(log),
+      invited: invitedNow([...log, change("invite", "authority", 3, "ben")]),
+    };
+    expect(mayRead(a, person(3))).toBe(true);
+    expect(mayRead(a, person(4))).toBe(false); // cy declined: the plan is not hers to read
+    expect(audienceOf(a)).toEqual({ users: [1, 2, 3], agents: [], agentsOf: [1] });
+    expect(holds(a, person(3), "approver")).toBe(false);
+    const g: ApprovalGate = {
+      revision: 1,
+      wave: ["ship"],
+      required: true,
+      needed: 2,
+      proposerId: 1,
+      ttlMs: null,
+      given: [{ byId: 3, by: "ben", at: 0 }],
+    };
+    const standing = approvalStanding(a, g, 0);
+    expect(standing.counted).toEqual([]);
+    expect(standing.missing).toBe(2);
+    expect(standing.invited).toEqual(["ben"]);
+    expect(approvalRefusal(a, g, standing, person(3))).toMatchObject({ code: "forbidden" });
+    const authority = checkStanding(a, "authority", []);
+    expect(confirmRefusal(a, "authority", null, person(3))).toMatchObject({ code: "forbidden" });
+    expect(
+      stillNeeded(standing, { authority, resources: { counted: null, candidates: [], invited: [] } }),
+    ).toEqual([
+      "needs 2 more approvers: ana, and the plan has too few approvers (its owner assigns the approver role); invited, no answer yet: ben",
+      "needs authority, and nobody holds the authority role: its owner assigns it; invited, no answer yet: ben",
+      "needs resources, and nobody holds the resources role: its owner assigns it",
+    ]);
+  });
+});
+
 describe("reading", () => {
-  const base: PlanAccess = { ownerId: 1, owner: "olga", visibility: "invited", holders: [] };
+  const base: PlanAccess = { ownerId: 1, owner: "olga", visibility: "invited", holders: [], invited: [] };
   it("invited: the owner, her agents, members and admins; signed_in: anyone signed in; public: anyone", () => {
     const withViewer = { ...base, holders: rolesNow([change("assign", "viewer", 5, "vic")]) };
     const agentOf = (ownerId: number) => ({ kind: "agent" as const, agentId: 9, ownerId });
@@ -69,6 +152,7 @@ describe("the approval gate", () => {
       change("assign", "approver", 3, "ben"),
       change("assign", "approver", 4, "cy"),
     ]),
+    invited: [],
   };
   const gate = (given: ApprovalGate["given"], ttlMs: number | null = null): ApprovalGate => ({
     revision: 3,

@@ -1,5 +1,6 @@
-// Who may do what on a plan (shared/spec/access.md, "Visibility" and "Plan roles"): the roles as they stand after
-// the plan's role log, who may read the plan, write to it, approve its next wave or confirm its assignment checks,
+// Who may do what on a plan (shared/spec/access.md, "Visibility", "Invitations and consent" and "Plan roles"): the
+// roles as they stand after the plan's role log (a role given to someone else is an invitation until they say yes),
+// who may read the plan, write to it, approve its next wave or confirm its assignment checks,
 // and the sentence of who is still needed. Pure: every door asks these, and the page's `may` asks the same ones.
 import { fail, type Failure } from "../result";
 import { personRefusal, signedInRefusal, type CallerKind } from "../guards";
@@ -29,9 +30,17 @@ export type Asker =
   | { kind: "user"; userId: number; admin: boolean }
   | { kind: "agent"; agentId: number; ownerId: number };
 
+/**
+ * What one row of the role log does. The owner `assign`s a role to herself (authority, resources) or to one of her
+ * own agents, which needs no consent; a role for anyone else is an `invite` that counts only once the invitee
+ * `accept`s it (a `decline` frees it). `remove` takes a role back, or withdraws an unanswered invitation.
+ */
+export const ROLE_ACTIONS = ["invite", "accept", "decline", "assign", "remove"] as const;
+export type RoleAction = (typeof ROLE_ACTIONS)[number];
+
 /** One row of a plan's role log, oldest first. */
 export type RoleChange = {
-  action: "assign" | "remove";
+  action: RoleAction;
   role: AssignableRole;
   userId: number | null;
   agentId: number | null;
@@ -39,19 +48,55 @@ export type RoleChange = {
   name: string;
 };
 
-/** A role as it stands: who holds it. */
+/** A role as it stands: who holds it (or, in `invited`, who is asked to). */
 export type Holder = { role: AssignableRole; userId: number | null; agentId: number | null; name: string };
 
-/** What stands after the log: each (role, holder) whose last entry assigned it, in the order first given. */
-export function rolesNow(log: readonly RoleChange[]): Holder[] {
-  const standing = new Map<string, Holder>();
+/** A (role, person or agent) after the log: held, or invited and not yet answered. */
+export type RoleStanding = Holder & { state: "holds" | "invited" };
+
+/**
+ * What stands after the log, in the order each (role, holder) was first given or offered. An answer counts only
+ * for an open invitation: an `accept` with nothing to accept, or an `invite` of one already holding it, changes
+ * nothing, so the derivation never depends on the writer having checked.
+ */
+export function roleStandings(log: readonly RoleChange[]): RoleStanding[] {
+  const standing = new Map<string, RoleStanding>();
   for (const c of log) {
     const key = `${c.role}:${c.userId ?? ""}:${c.agentId ?? ""}`;
-    if (c.action === "assign")
-      standing.set(key, { role: c.role, userId: c.userId, agentId: c.agentId, name: c.name });
-    else standing.delete(key);
+    const was = standing.get(key)?.state;
+    const set = (state: RoleStanding["state"]) =>
+      standing.set(key, { role: c.role, userId: c.userId, agentId: c.agentId, name: c.name, state });
+    if (c.action === "assign") set("holds");
+    else if (c.action === "invite" && was !== "holds") set("invited");
+    else if (c.action === "accept" && was === "invited") set("holds");
+    else if (c.action === "decline" && was === "invited") standing.delete(key);
+    else if (c.action === "remove") standing.delete(key);
   }
   return [...standing.values()];
+}
+
+const holderOf = ({ role, userId, agentId, name }: RoleStanding): Holder => ({ role, userId, agentId, name });
+
+/** The roles that count: each (role, holder) assigned, or invited and accepted, and not taken back since. */
+export function rolesNow(log: readonly RoleChange[]): Holder[] {
+  return roleStandings(log)
+    .filter((s) => s.state === "holds")
+    .map(holderOf);
+}
+
+/** The invitations waiting for an answer: they count for nothing but reading the plan, so the invitee can decide. */
+export function invitedNow(log: readonly RoleChange[]): Holder[] {
+  return roleStandings(log)
+    .filter((s) => s.state === "invited")
+    .map(holderOf);
+}
+
+/** Whether the owner's giving `target` a role needs their yes: anyone but herself and her own agents. */
+export function needsConsent(
+  a: { ownerId: number },
+  target: { userId: number } | { agentId: number; ownerId: number },
+): boolean {
+  return "agentId" in target ? target.ownerId !== a.ownerId : target.userId !== a.ownerId;
 }
 
 /** What the access checks read of a plan. */
@@ -59,7 +104,10 @@ export type PlanAccess = {
   ownerId: number;
   owner: string;
   visibility: PlanVisibility;
+  /** The roles that count (assigned, or accepted). */
   holders: readonly Holder[];
+  /** The invitations not yet answered: an invitee reads the plan and does nothing else until they accept. */
+  invited: readonly Holder[];
 };
 
 const callerOf = (who: Asker): CallerKind =>
@@ -76,11 +124,15 @@ export function holds(a: PlanAccess, who: Asker, role: PlanRole): boolean {
   return false;
 }
 
-/** The owner, the owner's agents (they act for the plan), and anyone holding a role. */
+/**
+ * The owner, the owner's agents (they act for the plan), anyone holding a role, and anyone invited to one: an
+ * invitee reads what they are asked to say yes to, as an invited seat at a table or round table does.
+ */
 export function isMember(a: PlanAccess, who: Asker): boolean {
   if (isOwner(a, who) || isOwnersAgent(a, who)) return true;
-  if (who.kind === "user") return a.holders.some((h) => h.userId === who.userId);
-  if (who.kind === "agent") return a.holders.some((h) => h.agentId === who.agentId);
+  const all = [...a.holders, ...a.invited];
+  if (who.kind === "user") return all.some((h) => h.userId === who.userId);
+  if (who.kind === "agent") return all.some((h) => h.agentId === who.agentId);
   return false;
 }
 
@@ -103,8 +155,9 @@ export type PlanAudience =
 export function audienceOf(a: PlanAccess): PlanAudience {
   if (a.visibility === "public") return null;
   if (a.visibility === "signed_in") return { signedIn: true };
-  const users = [a.ownerId, ...a.holders.flatMap((h) => (h.userId === null ? [] : [h.userId]))];
-  const agents = a.holders.flatMap((h) => (h.agentId === null ? [] : [h.agentId]));
+  const all = [...a.holders, ...a.invited];
+  const users = [a.ownerId, ...all.flatMap((h) => (h.userId === null ? [] : [h.userId]))];
+  const agents = all.flatMap((h) => (h.agentId === null ? [] : [h.agentId]));
   return { users: [...new Set(users)], agents: [...new Set(agents)], agentsOf: [a.ownerId] };
 }
 
@@ -187,9 +240,15 @@ export type ApprovalStanding = {
   missing: number;
   /** The approvers who could still approve: holders of the role, none the proposer, none already counted. */
   candidates: string[];
+  /** Those invited to be approvers who have not answered: they count for nothing until they accept. */
+  invited: string[];
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The names of people invited to `role` and not yet answering (never the proposer, who could not approve). */
+const invitedTo = (a: PlanAccess, role: AssignableRole, except: number | null = null) =>
+  a.invited.filter((h) => h.role === role && h.userId !== null && h.userId !== except).map((h) => h.name);
 
 /** Which approvals count at `now`: by a current approver, not the proposer, not expired; one per person. */
 export function approvalStanding(a: PlanAccess, g: ApprovalGate, now: number): ApprovalStanding {
@@ -213,6 +272,7 @@ export function approvalStanding(a: PlanAccess, g: ApprovalGate, now: number): A
     .filter((h) => !countedIds.has(h.userId!))
     .map((h) => h.name);
   return {
+    invited: invitedTo(a, "approver", g.proposerId),
     counted,
     // An approver who approved again after a lapse counts; the lapse is history, not a hold.
     lapsed: lapsed.filter((l) => !countedIds.has(l.byId)),
@@ -262,7 +322,13 @@ export function checkStanding(
   a: PlanAccess,
   kind: CheckKind,
   given: readonly GivenCheck[],
-): { counted: GivenCheck | null; lapsed: (GivenCheck & { why: string })[]; candidates: string[] } {
+): {
+  counted: GivenCheck | null;
+  lapsed: (GivenCheck & { why: string })[];
+  candidates: string[];
+  /** Invited to the role, not yet answering: they cannot confirm until they accept. */
+  invited: string[];
+} {
   const holders = a.holders.filter((h) => h.role === kind && h.userId !== null);
   const holding = new Set(holders.map((h) => h.userId));
   const counted = [...given].reverse().find((c) => holding.has(c.byId)) ?? null;
@@ -270,6 +336,7 @@ export function checkStanding(
     counted,
     lapsed: counted ? [] : given.map((c) => ({ ...c, why: `${c.by} no longer holds the ${kind} role` })),
     candidates: counted ? [] : holders.map((h) => h.name),
+    invited: counted ? [] : invitedTo(a, kind),
   };
 }
 
@@ -299,31 +366,39 @@ export function orList(names: readonly string[]): string {
   return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
 }
 
+/** "; invited, no answer yet: ben": said after a need, so nobody takes an unanswered invitation for a yes. */
+const waiting = (names: readonly string[]) =>
+  names.length ? `; invited, no answer yet: ${orList(names)}` : "";
+
 /** Who is still needed before the gates stand, one line each ("needs 1 more approver: ana or ben"). */
 export function stillNeeded(
   approval: ApprovalStanding,
-  checks: Record<CheckKind, { counted: GivenCheck | null; candidates: string[] }>,
+  checks: Record<CheckKind, { counted: GivenCheck | null; candidates: string[]; invited?: string[] }>,
 ): string[] {
   const lines: string[] = [];
   const k = approval.missing;
   if (k > 0) {
     const more = `needs ${k} more approver${k === 1 ? "" : "s"}`;
     const c = approval.candidates;
+    const w = waiting(approval.invited);
     if (c.length === 0)
-      lines.push(`${more}, and no approver of this plan can give it: its owner assigns the approver role`);
+      lines.push(
+        `${more}, and no approver of this plan can give it: its owner assigns the approver role${w}`,
+      );
     else if (c.length < k)
       lines.push(
-        `${more}: ${orList(c)}, and the plan has too few approvers (its owner assigns the approver role)`,
+        `${more}: ${orList(c)}, and the plan has too few approvers (its owner assigns the approver role)${w}`,
       );
-    else lines.push(`${more}: ${orList(c)}`);
+    else lines.push(`${more}: ${orList(c)}${w}`);
   }
   for (const kind of ["authority", "resources"] as const) {
     const s = checks[kind];
     if (s.counted) continue;
+    const w = waiting(s.invited ?? []);
     lines.push(
       s.candidates.length
-        ? `needs ${kind}: ${orList(s.candidates)}`
-        : `needs ${kind}, and nobody holds the ${kind} role: its owner assigns it`,
+        ? `needs ${kind}: ${orList(s.candidates)}${w}`
+        : `needs ${kind}, and nobody holds the ${kind} role: its owner assigns it${w}`,
     );
   }
   return lines;

@@ -1,0 +1,60 @@
+"use client";
+// The roles on this plan you are invited to, asked at the top of the plan's page: you read the plan to decide, and
+// a role counts (the gate's N, a check, posting) only once you accept it here or on /invitations.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { PlanView } from "@/server/actions/checkpoint";
+import { useTRPC } from "@/components/ui/trpc";
+import { messageOf, usePlanRefresh } from "./usePlan";
+
+export function PlanInvitation({ view }: { view: PlanView }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const refresh = usePlanRefresh();
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const done = {
+    onSuccess: (r: { message: string }) => {
+      setSaid({ ok: true, text: r.message });
+      void refresh();
+      void qc.invalidateQueries({ queryKey: trpc.invitations.list.queryKey() });
+    },
+    onError: (e: unknown) => setSaid({ ok: false, text: messageOf(e) }),
+  };
+  const accept = useMutation(trpc.invitations.accept.mutationOptions(done));
+  const decline = useMutation(trpc.invitations.decline.mutationOptions(done));
+  const busy = accept.isPending || decline.isPending;
+  if (view.invitedAs.length === 0 && !said) return null;
+  return (
+    <section className="card space-y-2 border-amber-400 text-sm" data-testid="plan-invitation">
+      {view.invitedAs.map((role) => (
+        <div key={role} className="flex flex-wrap items-center gap-3" data-role={role}>
+          <span className="min-w-0 flex-1">
+            {view.plan.owner} invites you to the <strong>{role}</strong> role on this plan. It counts for
+            nothing until you accept.
+          </span>
+          <button
+            className="btn"
+            disabled={busy}
+            onClick={() => accept.mutate({ kind: "plan", id: view.plan.id, role })}
+            data-testid="plan-invitation-accept"
+          >
+            Accept
+          </button>
+          <button
+            className="btn-quiet"
+            disabled={busy}
+            onClick={() => decline.mutate({ kind: "plan", id: view.plan.id, role })}
+            data-testid="plan-invitation-decline"
+          >
+            Decline
+          </button>
+        </div>
+      ))}
+      {said ? (
+        <p className={said.ok ? "text-emerald-800" : "text-red-700"} role={said.ok ? "status" : "alert"}>
+          {said.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
