@@ -255,6 +255,22 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
       await expect
         .poll(() => page.getByTestId("gate-approval").getAttribute("data-satisfied"), { timeout: 10_000 })
         .toBe("true");
+      // The reviewer withdraws the approval: the gate closes again on the open page; approving again opens it.
+      const reviewerApproval = (verb: "approvals" | "approvals/withdraw") =>
+        call(
+          "POST",
+          `/api/plans/${id}/${verb}`,
+          { cookie: reviewer },
+          { revision: 2, next_wave: ["patch-X"] },
+        );
+      expect((await reviewerApproval("approvals/withdraw")).status).toBe(200);
+      await expect
+        .poll(() => page.getByTestId("gate-approval").getAttribute("data-satisfied"), { timeout: 10_000 })
+        .toBe("false");
+      expect((await reviewerApproval("approvals")).status).toBe(201);
+      await expect
+        .poll(() => page.getByTestId("gate-approval").getAttribute("data-satisfied"), { timeout: 10_000 })
+        .toBe("true");
       await expect
         .poll(() => page.getByTestId("decision-admit").isDisabled(), { timeout: 10_000 })
         .toBe(false);

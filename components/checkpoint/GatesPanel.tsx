@@ -17,6 +17,7 @@ export function GatesPanel({ view }: { view: PlanView }) {
     onError: (e: unknown) => setError(messageOf(e)),
   };
   const approve = useMutation(trpc.plans.approve.mutationOptions(done));
+  const withdraw = useMutation(trpc.plans.withdrawApproval.mutationOptions(done));
   const confirm = useMutation(trpc.plans.confirm.mutationOptions(done));
   const p = view.proposal;
   if (!("nextWave" in p) || !view.gates)
@@ -80,6 +81,15 @@ export function GatesPanel({ view }: { view: PlanView }) {
                   data-testid="approve"
                 >
                   Approve this wave
+                </button>
+              ) : view.may.withdraw === true ? (
+                <button
+                  className="btn-quiet"
+                  disabled={withdraw.isPending}
+                  onClick={() => withdraw.mutate(bound)}
+                  data-testid="withdraw-approval"
+                >
+                  Withdraw my approval
                 </button>
               ) : (
                 <p className="text-xs text-stone-500">{view.may.approve}</p>

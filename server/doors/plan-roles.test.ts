@@ -400,6 +400,8 @@ const CASES: Case[] = [
   },
   // The owner proposed the wave: her approval is refused like anyone else's who is not an approver.
   { op: P.approve, input: wave, expect: row(["approver"], "forbidden") },
+  // Nobody has approved the shared plan's wave: a person has nothing to withdraw, an agent never approves.
+  { op: P.withdrawApproval, input: wave, expect: { ...row([], "conflict"), ownerAgent: "forbidden" } },
   {
     op: P.confirm,
     input: (id) => ({ kind: "authority", ...wave(id) }),

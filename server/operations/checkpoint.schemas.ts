@@ -359,6 +359,7 @@ export const ZPlanView = z.object({
       write: ZMay.describe("post outcomes and assess risks"),
       decide: ZMay.describe("revise the plan and record checkpoint decisions"),
       approve: ZMay,
+      withdraw: ZMay.describe("withdraw your own approval of this wave, while it counts"),
       confirm: z.object({ authority: ZMay, resources: ZMay }),
       admit: ZMay,
       manage: ZMay.describe("assign roles and change the visibility and approval terms"),

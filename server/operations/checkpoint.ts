@@ -3,6 +3,7 @@
 import { z } from "zod";
 import {
   approve,
+  withdrawApproval,
   assignRole,
   assessRisk,
   changeSettings,
@@ -214,6 +215,28 @@ export const CHECKPOINT_OPERATIONS = {
         "Approve a proposed next wave (people holding the plan's approver role only, never the wave's proposer). The approval binds to the plan, the revision and exactly these node ids; a superseding revision voids it, and so does its expiry (approval_ttl_ms) or the approver role being taken back.",
     },
     run: ({ db, who, now }, { planId: id, ...body }) => approve(db, who, { id, body }, new Date(now)),
+  }),
+  withdrawApproval: operation({
+    name: "plans.withdrawApproval",
+    summary:
+      "Withdraw your approval of the proposed next wave (an approver who approved it): {revision, next_wave}; the gate counts it no longer.",
+    input: ZApprove.extend(onPlan),
+    output: z.object({
+      revision: z.number(),
+      nextWave: z.array(z.string()),
+      approvals: z.number(),
+      needed: z.number(),
+    }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/plans/:plan_id/approvals/withdraw" },
+    mcp: {
+      tool: "withdraw_approval",
+      description:
+        "Withdraw your approval of a proposed next wave (the same revision and node ids you approved): it stops counting toward the gate at once; you may approve again later.",
+    },
+    run: ({ db, who, now }, { planId: id, ...body }) =>
+      withdrawApproval(db, who, { id, body }, new Date(now)),
   }),
   confirm: operation({
     name: "plans.confirm",

@@ -11,6 +11,7 @@ import { councilState, listCouncils } from "../council";
 import { answerInvitation, listInvitations } from "../invitations";
 import {
   approve,
+  withdrawApproval,
   assignRole,
   assessRisk,
   changeSettings,
@@ -1205,6 +1206,47 @@ describe("plan roles and the approval gate", () => {
     );
     return { planner, id, body: { revision: 1, nextWave: ["ship"] } };
   }
+
+  it("an approver withdraws her approval: the gate counts it no longer, the audit says who withdrew, she may approve again", async () => {
+    const { planner, id, body } = await gated("wd");
+    const ana = await makeUser(db, "wd-ana");
+    const ben = await makeUser(db, "wd-ben");
+    await give(id, planner, ana.name, "approver");
+    await give(id, planner, ben.name, "approver");
+    // Nothing to withdraw before approving; a guest, an agent's owner who never approved, likewise refused.
+    expect(await withdrawApproval(db.prisma, ana, { id, body }, new Date(NOW))).toMatchObject({
+      ok: false,
+      code: "conflict",
+    });
+    expect(await withdrawApproval(db.prisma, ANON, { id, body }, new Date(NOW))).toMatchObject({
+      ok: false,
+      code: "signin_required",
+    });
+    expect(value(await planView(db.prisma, ana, { id }, NOW)).may.withdraw).toMatch(/nothing to withdraw/);
+    value(await approve(db.prisma, ana, { id, body }, new Date(NOW)));
+    expect(value(await planView(db.prisma, admin, { id }, NOW)).gates!.approvals).toHaveLength(1);
+    expect(value(await planView(db.prisma, ana, { id }, NOW)).may.withdraw).toBe(true);
+    // Ben's withdrawal cannot take back Ana's.
+    expect(await withdrawApproval(db.prisma, ben, { id, body }, new Date(NOW + 1))).toMatchObject({
+      ok: false,
+      code: "conflict",
+    });
+    expect(value(await withdrawApproval(db.prisma, ana, { id, body }, new Date(NOW + 2)))).toMatchObject({
+      approvals: 0,
+      needed: 1,
+    });
+    const v = value(await planView(db.prisma, admin, { id }, NOW + 3));
+    expect(v.gates!.approvals).toEqual([]);
+    expect(v.gates!.lapsed).toEqual([
+      `wd-ana withdrew their approval at ${new Date(NOW + 2).toISOString()}: that approval no longer counts`,
+    ]);
+    expect(v.findings.map((f) => f.id)).toContain("approval-required");
+    // Both rows stay in the ledger; approving again counts anew.
+    expect(await db.prisma.approval.count({ where: { planId: id } })).toBe(2);
+    value(await approve(db.prisma, ana, { id, body }, new Date(NOW + 4)));
+    const again = value(await planView(db.prisma, admin, { id }, NOW + 5));
+    expect([again.gates!.approvals.length, again.gates!.lapsed]).toEqual([1, []]);
+  });
 
   it("an approval expires after the gate's approvalTtl: it no longer counts, the audit and the canvas say so, and it may be given again", async () => {
     const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 // The gates before a next wave: approvals bound to (plan, revision, next-wave ids) and the assignment checks.
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
-import { approvalRefusal, confirmRefusal, waveKey } from "../../rules/checkpoint";
+import { approvalRefusal, confirmRefusal, waveKey, withdrawRefusal } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
 import { parseInput } from "../input";
@@ -66,6 +66,50 @@ export async function approve(
     });
     const approvals = gates.approval.counted.length + 1;
     await announcePlan(tx, topicOf(loaded.plan, loaded.access), "approval", {
+      revision: revision.number,
+      nextWave: wave.slice(0, 50),
+      by: me.value.name,
+      approvals,
+      needed: gates.needed,
+    });
+    return ok({ revision: revision.number, nextWave: wave, approvals, needed: gates.needed });
+  });
+}
+
+/**
+ * An approver takes back their approval of one proposed wave (appended as a `withdraw` row: the ledger keeps both);
+ * the gate counts it no longer, and the audit says who withdrew and when. Only an approval that still counts.
+ */
+export async function withdrawApproval(
+  db: Db,
+  who: Who,
+  input: { id: unknown; body: unknown },
+  now: Date,
+): Promise<Result<{ revision: number; nextWave: string[]; approvals: number; needed: number }>> {
+  const me = person(who);
+  if (!me.ok) return me;
+  const p = parseInput(ZApprove, input.body);
+  if (!p.ok) return p;
+  return inPlan(db, who, input.id, async (tx, loaded) => {
+    const b = bound(loaded, p.value);
+    if (!b.ok) return b;
+    const { revision, wave } = b.value;
+    const gates = gatesOf(loaded, revision, wave, now.getTime());
+    const refused = withdrawRefusal(gates.approval, who);
+    if (refused) return refused;
+    await tx.approval.create({
+      data: {
+        planId: loaded.plan.id,
+        revision: revision.number,
+        nextWave: wave,
+        waveKey: waveKey(wave),
+        approverId: me.value.userId,
+        action: "withdraw",
+        at: now,
+      },
+    });
+    const approvals = gates.approval.counted.length - 1;
+    await announcePlan(tx, topicOf(loaded.plan, loaded.access), "approval.withdrawn", {
       revision: revision.number,
       nextWave: wave.slice(0, 50),
       by: me.value.name,

@@ -3,7 +3,7 @@ export { createPlan, listPlans, type PlanSummary } from "./plans";
 export { revisePlan } from "./revise";
 export { postOutcome, postOutcomes } from "./outcomes";
 export { assessRisk } from "./risks";
-export { approve, confirmAssignment } from "./gates";
+export { approve, confirmAssignment, withdrawApproval } from "./gates";
 export {
   assignRole,
   changeSettings,

@@ -89,6 +89,8 @@ export type GateRow = {
   byId: number;
   at: Date;
 };
+/** An approval row: given, or withdrawn by its giver. */
+export type ApprovalRow = GateRow & { action: "approve" | "withdraw" };
 export type CheckRow = GateRow & { kind: "authority" | "resources"; note: string };
 
 export type CheckpointRow = {
@@ -151,7 +153,7 @@ export type LoadedPlan = {
   revisions: RevisionRow[];
   outcomes: OutcomeRow[];
   risks: RiskRow[];
-  approvals: GateRow[];
+  approvals: ApprovalRow[];
   checks: CheckRow[];
   checkpoints: CheckpointRow[];
 };
@@ -316,6 +318,7 @@ export async function loadPlan(db: Client, id: number): Promise<LoadedPlan | nul
           waveKey: true,
           approver: actorSelect,
           approverId: true,
+          action: true,
           at: true,
         },
       },
@@ -417,6 +420,7 @@ export async function loadPlan(db: Client, id: number): Promise<LoadedPlan | nul
       waveKey: a.waveKey,
       by: a.approver.name,
       byId: a.approverId,
+      action: a.action === "withdraw" ? ("withdraw" as const) : ("approve" as const),
       at: a.at,
     })),
     checks: plan.assignmentChecks.map((c) => ({

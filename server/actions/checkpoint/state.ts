@@ -88,7 +88,9 @@ export function gatesOf(
     needed: loaded.plan.requiredApprovers,
     proposerId: revision.proposerId,
     ttlMs: loaded.plan.approvalTtlMs,
-    given: loaded.approvals.filter(bound).map((a) => ({ byId: a.byId, by: a.by, at: a.at.getTime() })),
+    given: loaded.approvals
+      .filter(bound)
+      .map((a) => ({ byId: a.byId, by: a.by, at: a.at.getTime(), action: a.action })),
   };
   const approval = approvalStanding(loaded.access, gate, now);
   const check = (kind: CheckKind) =>

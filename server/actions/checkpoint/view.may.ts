@@ -2,7 +2,7 @@
 // asks the same pure check as the action it stands for (server/rules/checkpoint/roles.ts), so the page never says
 // yes where the action says no.
 import type { Who } from "../../identity";
-import { approvalRefusal, confirmRefusal, ownerRefusal } from "../../rules/checkpoint";
+import { approvalRefusal, confirmRefusal, ownerRefusal, withdrawRefusal } from "../../rules/checkpoint";
 import type { LoadedPlan, RevisionRow } from "./load";
 import { mayReport, maySteer, type Gates } from "./state";
 import type { AuditView } from "./view.standing";
@@ -13,6 +13,8 @@ export type PlanMay = {
   /** Revise the plan and record checkpoint decisions. */
   decide: true | string;
   approve: true | string;
+  /** Withdraw one's own approval of this wave, while it counts. */
+  withdraw: true | string;
   confirm: { authority: true | string; resources: true | string };
   admit: true | string;
   /** Assign and remove roles, change the visibility and the approval gate's terms. */
@@ -36,6 +38,7 @@ export function mayOf(
   const gated = (ask: (g: Gates) => true | string): true | string =>
     !s.isLatest ? superseded : !s.gates ? noWave : ask(s.gates);
   const approve = gated((g) => said(approvalRefusal(loaded.access, g.gate, g.approval, who)));
+  const withdraw = gated((g) => said(withdrawRefusal(g.approval, who)));
   const confirm = {
     authority: gated((g) =>
       said(confirmRefusal(loaded.access, "authority", g.checks.authority.counted, who)),
@@ -52,5 +55,5 @@ export function mayOf(
     else if (!s.result.eligibleToAdmit)
       admit = `The audit holds the wave (${[...new Set(s.result.findings.map((f) => f.id))].join(", ")}).`;
   }
-  return { write, decide, approve, confirm, admit, manage: said(ownerRefusal(loaded.access, who)) };
+  return { write, decide, approve, withdraw, confirm, admit, manage: said(ownerRefusal(loaded.access, who)) };
 }

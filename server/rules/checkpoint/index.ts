@@ -62,6 +62,7 @@ export {
   ROLE_TEXT,
   VISIBILITY_TEXT,
   approvalRefusal,
+  withdrawRefusal,
   approvalStanding,
   assignRefusal,
   audienceOf,

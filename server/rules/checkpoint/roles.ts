@@ -218,7 +218,8 @@ export function assignRefusal(
 
 // ---------- the gates ----------
 
-export type GivenApproval = { byId: number; by: string; at: number };
+/** An approval given, or (`withdraw`) taken back by its giver; in the order written. */
+export type GivenApproval = { byId: number; by: string; at: number; action?: "approve" | "withdraw" };
 
 /** What the approval gate reads: the approvals bound to (revision, wave), oldest first, and the gate's terms. */
 export type ApprovalGate = {
@@ -258,6 +259,15 @@ export function approvalStanding(a: PlanAccess, g: ApprovalGate, now: number): A
   const counted: ApprovalStanding["counted"] = [];
   const lapsed: ApprovalStanding["lapsed"] = [];
   for (const given of g.given) {
+    if (given.action === "withdraw") {
+      // The approver takes back what still counts of theirs; approving again later counts anew.
+      const i = counted.findIndex((c) => c.byId === given.byId);
+      if (i >= 0) {
+        const [took] = counted.splice(i, 1);
+        lapsed.push({ ...took!, why: `${given.by} withdrew their approval at ${iso(given.at)}` });
+      }
+      continue;
+    }
     const expiresAt = g.ttlMs === null ? null : given.at + g.ttlMs;
     if (given.byId === g.proposerId) lapsed.push({ ...given, why: `${given.by} proposed this wave` });
     else if (!approvers.has(given.byId))
@@ -311,6 +321,19 @@ export function approvalRefusal(
     );
   if (standing.counted.some((c) => c.byId === me))
     return fail("conflict", "You have already approved this wave at this revision.");
+  return null;
+}
+
+/** Whether `who` may withdraw an approval of this wave: only one of theirs that still counts. */
+export function withdrawRefusal(standing: ApprovalStanding, who: Asker): Failure | null {
+  const p = personRefusal(callerOf(who));
+  if (p) return p;
+  const me = (who as { userId: number }).userId;
+  if (!standing.counted.some((c) => c.byId === me))
+    return fail(
+      "conflict",
+      "You have no approval of this wave at this revision that still counts; there is nothing to withdraw.",
+    );
   return null;
 }
 
