@@ -32,17 +32,19 @@ function bound(
   return ok({ revision: revision.value, wave: wave.value });
 }
 
+type ApprovalAnswer = { revision: number; nextWave: string[]; approvals: number; needed: number };
+
 /**
- * An approver of the plan approves one proposed wave of the latest revision. Never the wave's proposer (the author
- * of the revision, or the owner of the agent that wrote it); never twice while the first still counts; only a wave
- * that needs approval. The same check (server/rules/checkpoint/roles.ts) is what the page's `may` shows.
+ * One row of the approval ledger for one proposed wave of the latest revision: an approval, or its giver taking it
+ * back. Each is asked of its own pure check (the page's `may` asks the same), and announced with the count after it.
  */
-export async function approve(
+async function approvalRow(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
   now: Date,
-): Promise<Result<{ revision: number; nextWave: string[]; approvals: number; needed: number }>> {
+  action: "approve" | "withdraw",
+): Promise<Result<ApprovalAnswer>> {
   const me = person(who);
   if (!me.ok) return me;
   const p = parseInput(ZApprove, input.body);
@@ -52,7 +54,10 @@ export async function approve(
     if (!b.ok) return b;
     const { revision, wave } = b.value;
     const gates = gatesOf(loaded, revision, wave, now.getTime());
-    const refused = approvalRefusal(loaded.access, gates.gate, gates.approval, who);
+    const refused =
+      action === "approve"
+        ? approvalRefusal(loaded.access, gates.gate, gates.approval, who)
+        : withdrawRefusal(gates.approval, who);
     if (refused) return refused;
     await tx.approval.create({
       data: {
@@ -61,64 +66,41 @@ export async function approve(
         nextWave: wave,
         waveKey: waveKey(wave),
         approverId: me.value.userId,
+        action,
         at: now,
       },
     });
-    const approvals = gates.approval.counted.length + 1;
-    await announcePlan(tx, topicOf(loaded.plan, loaded.access), "approval", {
-      revision: revision.number,
-      nextWave: wave.slice(0, 50),
-      by: me.value.name,
-      approvals,
-      needed: gates.needed,
-    });
+    const approvals = gates.approval.counted.length + (action === "approve" ? 1 : -1);
+    await announcePlan(
+      tx,
+      topicOf(loaded.plan, loaded.access),
+      action === "approve" ? "approval" : "approval.withdrawn",
+      {
+        revision: revision.number,
+        nextWave: wave.slice(0, 50),
+        by: me.value.name,
+        approvals,
+        needed: gates.needed,
+      },
+    );
     return ok({ revision: revision.number, nextWave: wave, approvals, needed: gates.needed });
   });
 }
 
 /**
+ * An approver of the plan approves one proposed wave of the latest revision. Never the wave's proposer (the author
+ * of the revision, or the owner of the agent that wrote it); never twice while the first still counts; only a wave
+ * that needs approval. The same check (server/rules/checkpoint/roles.ts) is what the page's `may` shows.
+ */
+export const approve = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
+  approvalRow(db, who, input, now, "approve");
+
+/**
  * An approver takes back their approval of one proposed wave (appended as a `withdraw` row: the ledger keeps both);
  * the gate counts it no longer, and the audit says who withdrew and when. Only an approval that still counts.
  */
-export async function withdrawApproval(
-  db: Db,
-  who: Who,
-  input: { id: unknown; body: unknown },
-  now: Date,
-): Promise<Result<{ revision: number; nextWave: string[]; approvals: number; needed: number }>> {
-  const me = person(who);
-  if (!me.ok) return me;
-  const p = parseInput(ZApprove, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
-    const b = bound(loaded, p.value);
-    if (!b.ok) return b;
-    const { revision, wave } = b.value;
-    const gates = gatesOf(loaded, revision, wave, now.getTime());
-    const refused = withdrawRefusal(gates.approval, who);
-    if (refused) return refused;
-    await tx.approval.create({
-      data: {
-        planId: loaded.plan.id,
-        revision: revision.number,
-        nextWave: wave,
-        waveKey: waveKey(wave),
-        approverId: me.value.userId,
-        action: "withdraw",
-        at: now,
-      },
-    });
-    const approvals = gates.approval.counted.length - 1;
-    await announcePlan(tx, topicOf(loaded.plan, loaded.access), "approval.withdrawn", {
-      revision: revision.number,
-      nextWave: wave.slice(0, 50),
-      by: me.value.name,
-      approvals,
-      needed: gates.needed,
-    });
-    return ok({ revision: revision.number, nextWave: wave, approvals, needed: gates.needed });
-  });
-}
+export const withdrawApproval = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
+  approvalRow(db, who, input, now, "withdraw");
 
 /**
  * A member holding the authority (or the resources) role confirms that check for one proposed wave; a check is
