@@ -2,13 +2,12 @@
 // One round table, live: who has answered, each round's positions and confidences, the inspector's verdicts, the
 // vote and the decision block — for the facilitator, the seats and any watcher, without reload.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import type { CouncilView } from "@/server/actions/council";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { InvitationBanner, VisibilityControl } from "@/components/ui/Access";
-import { ModerationLog, ModeratorPanel, useAdmin } from "@/components/ui/Moderation";
+import { ModerationLog, ModeratorPanel, useModerator } from "@/components/ui/Moderation";
 import { AnswerForm } from "./AnswerForm";
 import { Decision } from "./Decision";
 import { FacilitatorPanel, type Step, type StepBodies } from "./FacilitatorPanel";
@@ -85,10 +84,7 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
     }
   };
   const now = Date.parse(v.now);
-  const admin = useAdmin();
-  const [reason, setReason] = useState("");
-  const [modProblem, setModProblem] = useState<string | null>(null);
-  const moderate = async (run: () => Promise<unknown>) => setModProblem(await attempt(run));
+  const { admin, reason, setReason, problem: modProblem, moderate } = useModerator(attempt);
   const hideAnswer = admin
     ? (answerId: number) => moderate(() => m.hideAnswer.mutateAsync({ councilId: v.id, answerId, reason }))
     : undefined;

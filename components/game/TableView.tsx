@@ -7,7 +7,7 @@ import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { InvitationBanner, VisibilityControl } from "@/components/ui/Access";
-import { ModerationLog, ModeratorPanel, useAdmin } from "@/components/ui/Moderation";
+import { ModerationLog, ModeratorPanel, useModerator } from "@/components/ui/Moderation";
 import { ActLog } from "./ActLog";
 import { CharterGrid } from "./CharterGrid";
 import { Claims } from "./Claims";
@@ -60,10 +60,6 @@ export function TableView({
     cancel: useMutation(trpc.moderation.cancelTable.mutationOptions()),
     hide: useMutation(trpc.moderation.hideSaid.mutationOptions()),
   };
-  const admin = useAdmin();
-  const [reason, setReason] = useState("");
-  const [modProblem, setModProblem] = useState<string | null>(null);
-  const moderate = async (run: () => Promise<unknown>) => setModProblem(await attempt(run));
   const attempt = async (run: () => Promise<unknown>): Promise<string | null> => {
     try {
       await run();
@@ -74,6 +70,7 @@ export function TableView({
       await refresh();
     }
   };
+  const { admin, reason, setReason, problem: modProblem, moderate } = useModerator(attempt);
   const [invitee, setInvitee] = useState("");
   const [inviteNote, setInviteNote] = useState<string | null>(null);
   const now = Date.parse(t.now);

@@ -14,6 +14,18 @@ export function useAdmin(): boolean {
   return me.data?.kind === "user" && me.data.tier === "admin";
 }
 
+/**
+ * What a page needs to moderate: whether the viewer is an admin, the one reason its acts share, the sentence of the
+ * last refusal, and `moderate` to run an act through the page's own `attempt` (which refreshes the view).
+ */
+export function useModerator(attempt: (run: () => Promise<unknown>) => Promise<string | null>) {
+  const admin = useAdmin();
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const moderate = async (run: () => Promise<unknown>) => setProblem(await attempt(run));
+  return { admin, reason, setReason, problem, moderate };
+}
+
 export function ModerationLog({ entries, now }: { entries: ModerationEntry[]; now: number }) {
   if (entries.length === 0) return null;
   return (

@@ -44,12 +44,16 @@ function admin(who: Who): Result<Admin> {
 const noAccount = fail("not_found", "There is no account of that name.");
 const noTable = fail("not_found", "There is no such table.");
 
-/** Suspend an account: its sessions and its agents' tokens stop at their next request, and open streams end. */
-export async function suspendAccount(
+/**
+ * Suspend or reinstate an account, one act of the log either way. A suspension's sessions and agents' tokens stop at
+ * their next request, and its event makes open streams check again and end.
+ */
+async function changeStanding(
   db: Db,
   who: Who,
   input: { account: string; reason: string },
   now: number,
+  action: "suspend" | "reinstate",
 ): Promise<Result<{ account: string; suspended: boolean }>> {
   const a = admin(who);
   if (!a.ok) return a;
@@ -58,54 +62,28 @@ export async function suspendAccount(
     select: { id: true, name: true, email: true },
   });
   if (!user) return noAccount;
-  const refused = suspendRefusal({
-    self: user.id === a.value.userId,
-    targetAdmin: isAdmin(user),
-    suspended: suspendedBy(await standingOf(db, user.id)),
-  });
+  const suspended = suspendedBy(await standingOf(db, user.id));
+  const refused =
+    action === "suspend"
+      ? suspendRefusal({ self: user.id === a.value.userId, targetAdmin: isAdmin(user), suspended })
+      : reinstateRefusal({ suspended });
   if (refused) return refused;
   await db.$transaction(async (tx) => {
     await tx.moderationAct.create({
-      data: {
-        at: new Date(now),
-        adminId: a.value.userId,
-        action: "suspend",
-        accountId: user.id,
-        reason: input.reason,
-      },
+      data: { at: new Date(now), adminId: a.value.userId, action, accountId: user.id, reason: input.reason },
     });
     // The person's own topic: every open stream of theirs, or of their agents, checks its standing again on it.
-    await publish(tx, { topic: `user:${user.id}`, type: "account.suspended", payload: { id: user.id } });
+    if (action === "suspend")
+      await publish(tx, { topic: `user:${user.id}`, type: "account.suspended", payload: { id: user.id } });
   });
-  return ok({ account: user.name, suspended: true });
+  return ok({ account: user.name, suspended: action === "suspend" });
 }
 
-export async function reinstateAccount(
-  db: Db,
-  who: Who,
-  input: { account: string; reason: string },
-  now: number,
-): Promise<Result<{ account: string; suspended: boolean }>> {
-  const a = admin(who);
-  if (!a.ok) return a;
-  const user = await db.user.findUnique({
-    where: { nameKey: nameKey(input.account) },
-    select: { id: true, name: true },
-  });
-  if (!user) return noAccount;
-  const refused = reinstateRefusal({ suspended: suspendedBy(await standingOf(db, user.id)) });
-  if (refused) return refused;
-  await db.moderationAct.create({
-    data: {
-      at: new Date(now),
-      adminId: a.value.userId,
-      action: "reinstate",
-      accountId: user.id,
-      reason: input.reason,
-    },
-  });
-  return ok({ account: user.name, suspended: false });
-}
+export const suspendAccount = (db: Db, who: Who, input: { account: string; reason: string }, now: number) =>
+  changeStanding(db, who, input, now, "suspend");
+
+export const reinstateAccount = (db: Db, who: Who, input: { account: string; reason: string }, now: number) =>
+  changeStanding(db, who, input, now, "reinstate");
 
 /** Append one act that happens once (a cancellation, a hide); the unique `once` key settles two admins racing. */
 async function once(
