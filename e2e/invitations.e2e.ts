@@ -148,6 +148,66 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
     }
   });
 
+  it("an invitation for her agent reaches the header while the page is open, and she answers for it on the plan's page", async () => {
+    const owner = await signUp(app, "inv-op-owner");
+    const bea = await signUp(app, "inv-op-bea");
+    const agent = await call("POST", "/api/agents", bea, { name: "harbour-bot" });
+    expect(agent.status).toBe(201);
+    const plan = await call("POST", "/api/plans", owner, {
+      name: "Dredge the channel",
+      nodes: [{ id: "survey" }, { id: "dredge", depends_on: ["survey"] }],
+    });
+    expect(plan.status).toBe(201);
+    const id = plan.body.id as number;
+    const { page, context, close } = await browser();
+    const problems: string[] = [];
+    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    page.on("pageerror", (e) => problems.push(e.message));
+    try {
+      await context.addCookies([cookieFor(bea)]);
+      await page.goto(`${app}/plans`);
+      await page.getByTestId("who-name").waitFor();
+      const count = page.getByTestId("invitations-count");
+      expect(await count.count()).toBe(0);
+      // The plan is invited: she cannot read it until her agent is asked.
+      expect((await call("GET", `/api/plans/${id}`, bea)).status).toBe(404);
+      expect(
+        (await call("POST", `/api/plans/${id}/roles`, owner, { role: "operator", agent: agent.body.id }))
+          .body,
+      ).toMatchObject({ action: "invite" });
+      // Live, without a reload: the header's count arrives on her own topic (it used to wait up to a minute).
+      await expect.poll(() => count.textContent(), { timeout: 8_000 }).toContain("1");
+      await page.goto(`${app}/plans/${id}`);
+      const asked = page.getByTestId("plan-invitation");
+      await expect
+        .poll(() => asked.textContent(), { timeout: 15_000 })
+        .toContain("invites your agent harbour-bot to the operator role");
+      await page.getByTestId("who-name").waitFor();
+      await shotsAndAxe(page, "plan-agent-invitation");
+      await asked.getByTestId("plan-invitation-accept").click();
+      await expect
+        .poll(() => asked.textContent(), { timeout: 15_000 })
+        .toContain('Your agent harbour-bot now holds the operator role on the plan "Dredge the channel".');
+      await expect
+        .poll(
+          () => page.locator('[data-testid="member"][data-role="operator"][data-name="harbour-bot"]').count(),
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+      await expect.poll(() => count.count(), { timeout: 10_000 }).toBe(0);
+      // The agent now reports with its own token.
+      const posted = await fetch(`${app}/api/plans/${id}/outcomes`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${agent.body.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ node_id: "survey", status: "success", evidence_hash: "sha256:survey" }),
+      });
+      expect(posted.status).toBe(201);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it("an invite link opened in the browser joins its invited table with one click", async () => {
     const host = await signUp(app, "inv-host");
     const ben = await signUp(app, "inv-ben");

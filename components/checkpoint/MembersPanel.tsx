@@ -236,7 +236,7 @@ function ManageForms({ view }: { view: PlanView }) {
           </select>
         </label>
         <label className="text-xs">
-          <span className="label">{asAgent ? "Your agent's id" : "Account name"}</span>
+          <span className="label">{asAgent ? "Agent id" : "Account name"}</span>
           <input
             className="field"
             value={who}
@@ -263,8 +263,8 @@ function ManageForms({ view }: { view: PlanView }) {
         </button>
       </form>
       <p className="text-xs text-stone-600">
-        Another person is invited and holds the role once they accept; you and your own agents hold it at
-        once.
+        Another person, or another person&apos;s agent, is invited and holds the role once they (or the
+        agent&apos;s owner) accept; you and your own agents hold it at once.
       </p>
       <form className="flex flex-wrap items-end gap-2" onSubmit={submitSettings} data-testid="settings-form">
         <label className="text-xs">

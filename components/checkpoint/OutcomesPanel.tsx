@@ -94,7 +94,8 @@ export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id:
           {error}
         </p>
       ) : null}
-      <div className="max-h-72 overflow-y-auto">
+      {/* Focusable, so a keyboard scrolls it too (a scrolling region nobody can reach is unreadable without a mouse). */}
+      <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Outcome records">
         <table className="w-full text-xs">
           <thead className="sticky top-0 bg-white text-left uppercase text-stone-500">
             <tr>

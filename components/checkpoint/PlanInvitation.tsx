@@ -1,6 +1,6 @@
 "use client";
-// The roles on this plan you are invited to, asked at the top of the plan's page: you read the plan to decide, and
-// a role counts (the gate's N, a check, posting) only once you accept it here or on /invitations.
+// The roles on this plan you (or one of your agents) are invited to, asked at the top of the plan's page: you read
+// the plan to decide, and a role counts (the gate's N, a check, posting) only once accepted here or on /invitations.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
@@ -23,33 +23,50 @@ export function PlanInvitation({ view }: { view: PlanView }) {
   const accept = useMutation(trpc.invitations.accept.mutationOptions(done));
   const decline = useMutation(trpc.invitations.decline.mutationOptions(done));
   const busy = accept.isPending || decline.isPending;
-  if (view.invitedAs.length === 0 && !said) return null;
+  const asked = [
+    ...view.invitedAs.map((role) => ({ role, agent: null })),
+    ...view.agentsInvited.map((a) => ({ role: a.role, agent: a.agent })),
+  ];
+  if (asked.length === 0 && !said) return null;
   return (
     <section className="card space-y-2 border-amber-400 text-sm" data-testid="plan-invitation">
-      {view.invitedAs.map((role) => (
-        <div key={role} className="flex flex-wrap items-center gap-3" data-role={role}>
-          <span className="min-w-0 flex-1">
-            {view.plan.owner} invites you to the <strong>{role}</strong> role on this plan. It counts for
-            nothing until you accept.
-          </span>
-          <button
-            className="btn"
-            disabled={busy}
-            onClick={() => accept.mutate({ kind: "plan", id: view.plan.id, role })}
-            data-testid="plan-invitation-accept"
+      {asked.map(({ role, agent }) => {
+        const answer = {
+          kind: "plan" as const,
+          id: view.plan.id,
+          role,
+          ...(agent ? { agentId: agent.id } : {}),
+        };
+        return (
+          <div
+            key={`${role}:${agent?.id ?? ""}`}
+            className="flex flex-wrap items-center gap-3"
+            data-role={role}
+            data-agent={agent?.id}
           >
-            Accept
-          </button>
-          <button
-            className="btn-quiet"
-            disabled={busy}
-            onClick={() => decline.mutate({ kind: "plan", id: view.plan.id, role })}
-            data-testid="plan-invitation-decline"
-          >
-            Decline
-          </button>
-        </div>
-      ))}
+            <span className="min-w-0 flex-1">
+              {view.plan.owner} invites {agent ? <>your agent {agent.name}</> : "you"} to the{" "}
+              <strong>{role}</strong> role on this plan. It counts for nothing until you accept.
+            </span>
+            <button
+              className="btn"
+              disabled={busy}
+              onClick={() => accept.mutate(answer)}
+              data-testid="plan-invitation-accept"
+            >
+              Accept
+            </button>
+            <button
+              className="btn-quiet"
+              disabled={busy}
+              onClick={() => decline.mutate(answer)}
+              data-testid="plan-invitation-decline"
+            >
+              Decline
+            </button>
+          </div>
+        );
+      })}
       {said ? (
         <p className={said.ok ? "text-emerald-800" : "text-red-700"} role={said.ok ? "status" : "alert"}>
           {said.text}

@@ -129,8 +129,8 @@ function Legend() {
       <span className={`badge ${ROLE_STYLE.justFinished.tag}`}>{ROLE_STYLE.justFinished.label}</span>
       <span className={`badge ${ROLE_STYLE.next.tag}`}>{ROLE_STYLE.next.label}</span>
       <span className="badge bg-red-600 text-white">finding</span>
-      <span className="badge bg-teal-600 text-white">added</span>
-      <span className="badge bg-sky-600 text-white">rewired</span>
+      <span className="badge bg-teal-700 text-white">added</span>
+      <span className="badge bg-sky-700 text-white">rewired</span>
       <span className="badge bg-stone-700 text-white">held by a prune</span>
       <span>red edge: a prerequisite the audit blames · ↻ risk to reassess · ◆ needs approval</span>
     </div>

@@ -77,7 +77,7 @@ export function RevisionSwitcher({
             <ul className="space-y-0.5">
               {c.added.map((id) => (
                 <li key={`a${id}`}>
-                  <span className="badge bg-teal-600 text-white">added</span> <code>{id}</code>
+                  <span className="badge bg-teal-700 text-white">added</span> <code>{id}</code>
                 </li>
               ))}
               {c.removed.map((id) => (
@@ -87,7 +87,7 @@ export function RevisionSwitcher({
               ))}
               {c.rewired.map((w) => (
                 <li key={`w${w.id}`}>
-                  <span className="badge bg-sky-600 text-white">rewired</span> <code>{w.id}</code>:{" "}
+                  <span className="badge bg-sky-700 text-white">rewired</span> <code>{w.id}</code>:{" "}
                   {w.before.join(", ") || "nothing"} → {w.after.join(", ") || "nothing"}
                 </li>
               ))}

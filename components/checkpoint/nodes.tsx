@@ -64,7 +64,7 @@ const WorkNode = memo(function WorkNode({ data }: NodeProps<Node<WorkNodeData, "
         <span className="truncate font-mono font-semibold">{node.id}</span>
         {node.change ? (
           <span
-            className={`badge px-1.5 py-0 ${node.change === "added" ? "bg-teal-600 text-white" : "bg-sky-600 text-white"}`}
+            className={`badge px-1.5 py-0 ${node.change === "added" ? "bg-teal-700 text-white" : "bg-sky-700 text-white"}`}
           >
             {node.change}
           </span>

@@ -181,7 +181,11 @@ export function AnswerForm({ your, send }: { your: YourRound; send: Send }) {
       ) : null}
       <details className="text-xs text-stone-600">
         <summary className="cursor-pointer">What this round asks (the prompt every soul gets)</summary>
-        <pre className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap rounded bg-stone-50 p-3">
+        <pre
+          className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap rounded bg-stone-50 p-3"
+          tabIndex={0}
+          aria-label="The round's prompt"
+        >
           {your.prompt}
         </pre>
       </details>

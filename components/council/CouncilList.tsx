@@ -48,7 +48,7 @@ function Section({
             </Link>
             <span className={`badge ${BADGE[c.status]}`}>{statusWord(c)}</span>
             {c.yourTurn ? (
-              <span className="badge bg-teal-600 text-white">your answer is owed</span>
+              <span className="badge bg-teal-700 text-white">your answer is owed</span>
             ) : c.yours ? (
               <span className="badge bg-teal-100 text-teal-800">yours</span>
             ) : null}

@@ -44,7 +44,7 @@ export function SeatsPanel({
                       ? "imported"
                       : `${s.wearer}: ${s.wornBy}`}
                 </span>
-                {s.you ? <span className="badge bg-teal-600 text-white">you</span> : null}
+                {s.you ? <span className="badge bg-teal-700 text-white">you</span> : null}
                 {s.status === "emptied" ? (
                   <span className="badge bg-rose-100 text-rose-800">emptied</span>
                 ) : open ? (

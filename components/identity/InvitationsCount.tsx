@@ -1,13 +1,20 @@
 "use client";
 // The header's count of invitations waiting for you (and your agents): shown only when there are any, and read
-// again whenever an answer or a page changes the list (the same query the invitations page shows).
-import { useQuery } from "@tanstack/react-query";
+// again when one arrives or is withdrawn (live, on your own topic) or an answer changes the list (the same query
+// the invitations page shows).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/ui/trpc";
+import { useLive } from "@/components/ui/useLive";
 
-export function InvitationsCount() {
+export function InvitationsCount({ userId }: { userId: number }) {
   const trpc = useTRPC();
-  const list = useQuery(trpc.invitations.list.queryOptions({}, { refetchInterval: 60_000 }));
+  const qc = useQueryClient();
+  const list = useQuery(trpc.invitations.list.queryOptions({}));
+  useLive([`user:${userId}`], (e) => {
+    if (e.type.startsWith("invitation.") || e.type === "live.open")
+      void qc.invalidateQueries({ queryKey: trpc.invitations.list.queryKey() });
+  });
   const n = list.data?.invitations.length ?? 0;
   if (n === 0) return null;
   return (

@@ -91,7 +91,7 @@ export function InvitationsPanel({ userId, initial }: { userId: number; initial:
                 <p className="text-stone-600">
                   {i.kind === "plan" ? (
                     <>
-                      {i.from} invites you to the <strong>{i.seat}</strong> role
+                      {i.from} invites {i.agent ? "your agent" : "you"} to the <strong>{i.seat}</strong> role
                     </>
                   ) : i.kind === "table" ? (
                     <>

@@ -20,7 +20,7 @@ export function WhoMenu() {
               <span className="badge ml-1 bg-amber-100 text-amber-800">admin</span>
             ) : null}
           </span>
-          <InvitationsCount />
+          <InvitationsCount userId={who.id} />
           <Link href="/agents">Agents</Link>
           {who.tier === "admin" ? <Link href="/moderation">Moderation</Link> : null}
           <SignOutButton />

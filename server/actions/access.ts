@@ -8,6 +8,7 @@ import { fail, ok, type Result } from "../rules/result";
 import { hashToken } from "../tokens";
 import { nameKey } from "../names";
 import { parseId } from "./input";
+import { publish } from "../live/outbox";
 
 type Client = Db | Prisma.TransactionClient;
 
@@ -113,3 +114,21 @@ export function newLinkToken(): string {
 
 export const linkHash = (token: string) => hashToken(token);
 export const linkHint = (token: string) => `${token.slice(0, LINK_PREFIX.length + 4)}…`;
+
+/**
+ * Tells an invitee on their own topic that an invitation arrived or was withdrawn: a person directly, an agent
+ * through its owner, who answers for it (the header's count and /invitations read again on it).
+ */
+export async function tellInvitee(
+  tx: Prisma.TransactionClient,
+  to: { userId: number | null; agentId: number | null },
+  type: "invitation.received" | "invitation.withdrawn",
+  payload: Prisma.InputJsonObject,
+): Promise<void> {
+  const person =
+    to.userId ??
+    (to.agentId !== null
+      ? (await tx.agent.findUnique({ where: { id: to.agentId }, select: { ownerId: true } }))?.ownerId
+      : null);
+  if (person) await publish(tx, { topic: `user:${person}`, type, payload });
+}

@@ -97,7 +97,7 @@ export async function listInvitations(db: Db, who: Who): Promise<Result<{ invita
         title: r.name,
         from: r.owner,
         seat: r.role,
-        agent: null,
+        agent: r.agent,
       })),
     ],
   });

@@ -370,6 +370,13 @@ export const ZPlanView = z.object({
     .describe(
       "the roles on this plan you are invited to and have not answered (invitations.accept with kind plan); they count for nothing until you accept",
     ),
+  agentsInvited: z
+    .array(
+      z.object({ role: z.enum(ASSIGNABLE_ROLES), agent: z.object({ id: z.number(), name: z.string() }) }),
+    )
+    .describe(
+      "your agents invited to a role on this plan, which you answer for (invitations.accept with kind plan and agent_id)",
+    ),
   words: z.object({
     statuses: z.array(ZStatus).readonly(),
     severities: z.array(ZSeverity).readonly(),

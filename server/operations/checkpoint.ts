@@ -291,7 +291,7 @@ export const CHECKPOINT_OPERATIONS = {
   assignRole: operation({
     name: "plans.assignRole",
     summary:
-      "Give a role (the owner): {role: approver|authority|resources|operator|viewer, person} by account name, or {role: operator, agent} one of your own agents by id; recorded with who and when. Another person is invited (action: invite) and the role counts only once they accept (invitations.accept); yourself and your own agents hold it at once.",
+      "Give a role (the owner): {role: approver|authority|resources|operator|viewer, person} by account name, or {role: operator, agent} an agent by id; recorded with who and when. Another person, or another person's agent, is invited (action: invite) and the role counts only once they (or the agent's owner) accept (invitations.accept); yourself and your own agents hold it at once.",
     input: ZAssignRole.extend(onPlan),
     output: ZRoleChanged,
     callers: PEOPLE,
@@ -300,7 +300,7 @@ export const CHECKPOINT_OPERATIONS = {
     mcp: {
       tool: "assign_role",
       description:
-        "Give a role on a plan you own to a person (by account name: an invitation that counts once they accept it) or, as operator, to one of your own agents (by id: at once).",
+        "Give a role on a plan you own to a person (by account name: an invitation that counts once they accept it) or, as operator, to an agent by id (yours at once; another person's is invited and its owner answers).",
     },
     run: ({ db, who, now }, { planId: id, ...body }) => assignRole(db, who, { id, body }, new Date(now)),
   }),

@@ -1407,7 +1407,7 @@ describe("plan roles and the approval gate", () => {
     );
   });
 
-  it("what the owner may give, to whom: people by name, only her own agents and only as operators", async () => {
+  it("what the owner may give, to whom: people by name, agents by id and only as operators", async () => {
     const { planner, id } = await gated("give");
     const stranger = await makeUser(db, "give-stranger");
     const mine = await agentOf(planner, "give-mine");
@@ -1419,13 +1419,13 @@ describe("plan roles and the approval gate", () => {
       message: expect.stringContaining("you can never approve one"),
     });
     expect(await give1({ role: "approver", person: "nobody-at-all" })).toMatchObject({ code: "not_found" });
-    expect(await give1({ role: "operator", agent: (theirs as { agentId: number }).agentId })).toMatchObject({
-      code: "not_found",
-      message: "You have no agent with that id.",
+    expect(await give1({ role: "viewer", agent: (theirs as { agentId: number }).agentId })).toMatchObject({
+      code: "invalid",
+      message: "An agent may only be an operator; the viewer role is a person's.",
     });
     expect(await give1({ role: "operator", agent: 999_999 })).toMatchObject({
       code: "not_found",
-      message: "You have no agent with that id.",
+      message: "No agent has the id 999999.",
     });
     expect(await give1({ role: "approver", agent: (mine as { agentId: number }).agentId })).toMatchObject({
       code: "invalid",
@@ -1615,6 +1615,119 @@ describe("plan roles and the approval gate", () => {
     expect(
       await answerInvitation(db.prisma, cy, { kind: "table", id, role: "viewer" }, true, NOW),
     ).toMatchObject({ code: "invalid" });
+  });
+
+  it("another person's agent is invited as operator: its owner reads the plan, answers for it, and the agent works only once accepted", async () => {
+    const { planner, id } = await gated("op");
+    const bea = await makeUser(db, "op-bea");
+    const stranger = await makeUser(db, "op-stranger");
+    const bot = (await agentOf(bea, "op-bot")) as Who & { kind: "agent"; agentId: number };
+    const ask = () =>
+      assignRole(db.prisma, planner, { id, body: { role: "operator", agent: bot.agentId } }, new Date(NOW));
+    const post = (who: Who, hash: string) =>
+      postOutcome(
+        db.prisma,
+        who,
+        { id, body: { nodeId: "build", status: "success", evidenceHash: hash } },
+        new Date(NOW),
+      );
+    const answer = (who: Who, yes: boolean, agentId?: number) =>
+      answerInvitation(db.prisma, who, { kind: "plan", id, ...(agentId ? { agentId } : {}) }, yes, NOW);
+    // Before: the invited plan does not exist for bea or her agent.
+    expect(await planView(db.prisma, bea, { id }, NOW)).toMatchObject({ code: "not_found" });
+    const before = await db.prisma.event.count({ where: { topic: `user:${bea.userId}` } });
+    expect(value(await ask())).toMatchObject({
+      action: "invite",
+      invited: [{ role: "operator", kind: "agent", name: "op-bot", owner: "op-bea" }],
+    });
+    // Her invitation reaches her own topic (the header's count reads again), never the plan owner's.
+    const told = await db.prisma.event.findMany({
+      where: { topic: `user:${bea.userId}`, type: "invitation.received" },
+    });
+    expect(told.length).toBe(1);
+    expect(await db.prisma.event.count({ where: { topic: `user:${bea.userId}` } })).toBe(before + 1);
+    // Waiting: bea and her agent read the plan and the plan's list; a stranger does not; the agent cannot post yet.
+    const seen = value(await planView(db.prisma, bea, { id }, NOW));
+    expect(seen.invitedAs).toEqual([]);
+    expect(seen.agentsInvited).toEqual([{ role: "operator", agent: { id: bot.agentId, name: "op-bot" } }]);
+    expect(value(await planView(db.prisma, bot, { id }, NOW)).invitedAs).toEqual(["operator"]);
+    expect(value(await listPlans(db.prisma, bea)).map((p) => p.id)).toContain(id);
+    expect(value(await listPlans(db.prisma, stranger)).map((p) => p.id)).not.toContain(id);
+    expect(await planView(db.prisma, stranger, { id }, NOW)).toMatchObject({ code: "not_found" });
+    expect(await post(bot, "early")).toMatchObject({ code: "forbidden" });
+    expect(value(await listInvitations(db.prisma, bea)).invitations).toEqual([
+      {
+        kind: "plan",
+        id,
+        title: "Gated",
+        from: "op-planner",
+        seat: "operator",
+        agent: { id: bot.agentId, name: "op-bot" },
+      },
+    ]);
+    expect(value(await listInvitations(db.prisma, bot)).invitations).toEqual([
+      {
+        kind: "plan",
+        id,
+        title: "Gated",
+        from: "op-planner",
+        seat: "operator",
+        agent: { id: bot.agentId, name: "op-bot" },
+      },
+    ]);
+    // Only the one who answers for it: a stranger (even naming the agent), or bea without naming it, finds nothing.
+    expect(await answer(stranger, true, bot.agentId)).toMatchObject({ code: "not_found" });
+    expect(await answer(bea, true)).toMatchObject({ code: "not_found" });
+    // She declines for it: nothing held, and the plan is gone for both again.
+    expect(value(await answer(bea, false, bot.agentId))).toMatchObject({
+      accepted: false,
+      message: 'Your agent op-bot declined the operator role on the plan "Gated"; its owner may ask again.',
+    });
+    expect(await planView(db.prisma, bea, { id }, NOW)).toMatchObject({ code: "not_found" });
+    expect(await planView(db.prisma, bot, { id }, NOW)).toMatchObject({ code: "not_found" });
+    // Asked again, the agent answers for itself: now it holds the role and posts; an operator steers nothing.
+    value(await ask());
+    expect(value(await answer(bot, true))).toMatchObject({
+      accepted: true,
+      message: 'You now hold the operator role on the plan "Gated".',
+    });
+    value(await post(bot, "by-the-bot"));
+    expect(
+      await runCheckpoint(
+        db.prisma,
+        bot,
+        { id, body: { revision: 1, decision: "hold", rationale: "x" } },
+        new Date(NOW),
+      ),
+    ).toMatchObject({ code: "forbidden" });
+    // Bea reads it while her agent holds the role (an agent counts as its owner); she cannot post herself.
+    expect(value(await planView(db.prisma, bea, { id }, NOW)).agentsInvited).toEqual([]);
+    expect(await post(bea, "by-bea")).toMatchObject({ code: "forbidden" });
+    const members = value(await planMembers(db.prisma, planner, { id }));
+    expect(members.members.map((m) => [m.role, m.kind, m.name, m.owner])).toContainEqual([
+      "operator",
+      "agent",
+      "op-bot",
+      "op-bea",
+    ]);
+    // The log says who answered: bea for her agent, then bea again (an agent answering counts as its owner).
+    expect(members.log.slice(0, 4).map((c) => [c.action, c.name, c.by])).toEqual([
+      ["accept", "op-bot", "op-bea"],
+      ["invite", "op-bot", "op-planner"],
+      ["decline", "op-bot", "op-bea"],
+      ["invite", "op-bot", "op-planner"],
+    ]);
+    // Taken back: the agent's reports stop there, and the plan is gone for bea and her agent.
+    value(
+      await removeRole(
+        db.prisma,
+        planner,
+        { id, body: { role: "operator", agent: bot.agentId } },
+        new Date(NOW),
+      ),
+    );
+    expect(await post(bot, "late")).toMatchObject({ code: "not_found" });
+    expect(await planView(db.prisma, bea, { id }, NOW)).toMatchObject({ code: "not_found" });
   });
 
   it("a pending approver counts toward no gate: N=2 with one accepted and one waiting does not admit", async () => {

@@ -11,6 +11,7 @@ import {
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
+import { answersFor, personOf } from "../access";
 import { parseId } from "../input";
 import { inPlan } from "./common";
 import { announcePlan } from "./events";
@@ -18,15 +19,28 @@ import { loadPlan } from "./load";
 
 const NO_INVITATION = fail("not_found", "You have no open invitation to a role on this plan.");
 
-/** The invitations waiting for one person on every plan: from their own rows of the role logs, derived as always. */
+/**
+ * The invitations waiting for `who` on every plan, from the rows of the role logs that name them, derived as always:
+ * a person's own and her agents' (she answers for them), an agent's own.
+ */
 export async function planInvitationsOf(
   db: Db,
   who: Who,
-): Promise<{ planId: number; name: string; owner: string; role: AssignableRole }[]> {
-  // A plan role is a person's, or the owner's own agent's (assigned at once): only a person has one to answer.
-  if (who.kind !== "user") return [];
+): Promise<
+  {
+    planId: number;
+    name: string;
+    owner: string;
+    role: AssignableRole;
+    agent: { id: number; name: string } | null;
+  }[]
+> {
+  if (who.kind === "anon") return [];
   const rows = await db.planRoleChange.findMany({
-    where: { userId: who.userId },
+    where:
+      who.kind === "agent"
+        ? { agentId: who.agentId }
+        : { OR: [{ userId: who.userId }, { agent: { ownerId: who.userId } }] },
     orderBy: { id: "asc" },
     select: {
       planId: true,
@@ -34,6 +48,7 @@ export async function planInvitationsOf(
       role: true,
       userId: true,
       agentId: true,
+      agent: { select: { name: true } },
       plan: { select: { name: true, owner: { select: { name: true } } } },
     },
   });
@@ -41,20 +56,26 @@ export async function planInvitationsOf(
   for (const r of rows) plans.set(r.planId, [...(plans.get(r.planId) ?? []), r]);
   return [...plans.values()].flatMap((log) =>
     invitedNow(
-      log.map((r) => ({ ...r, action: r.action as RoleAction, role: r.role as AssignableRole, name: "" })),
+      log.map((r) => ({
+        ...r,
+        action: r.action as RoleAction,
+        role: r.role as AssignableRole,
+        name: r.agent?.name ?? "",
+      })),
     ).map((h) => ({
       planId: log[0]!.planId,
       name: log[0]!.plan.name,
       owner: log[0]!.plan.owner.name,
       role: h.role,
+      agent: h.agentId === null ? null : { id: h.agentId, name: h.name },
     })),
   );
 }
 
 /**
  * The invitee answers an invitation to a role on a plan: `role` says which when they are invited to several. A
- * decline frees it; the owner may invite them again. An agent holds a plan role only as its owner's operator,
- * given at once, so an agent (or a person answering for one) has nothing to answer here.
+ * decline frees it; the owner may invite them again. An agent invited as operator answers for itself, or its owner
+ * answers for it (`agentId` picks which of her agents' invitations she answers).
  */
 export async function answerPlanInvitation(
   db: Db,
@@ -65,11 +86,14 @@ export async function answerPlanInvitation(
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   if (parseId(input.id) === null) return NO_INVITATION;
-  if (who.kind !== "user" || (input.agentId !== undefined && input.agentId !== null)) return NO_INVITATION;
-  const me = who.userId;
+  const agentId = input.agentId === undefined || input.agentId === null ? null : parseId(input.agentId);
+  if (agentId === null && input.agentId !== undefined && input.agentId !== null) return NO_INVITATION;
   const r = await inPlan(db, who, input.id, async (tx, loaded) => {
     const mine = loaded.access.invited.filter(
-      (h) => h.userId === me && (input.role === undefined || h.role === input.role),
+      (h) =>
+        answersFor(who, { userId: h.userId, agentId: h.agentId, agentOwnerId: h.agentOwnerId ?? null }) &&
+        (agentId === null ? who.kind === "agent" || h.userId !== null : h.agentId === agentId) &&
+        (input.role === undefined || h.role === input.role),
     );
     if (mine.length === 0) return NO_INVITATION;
     if (mine.length > 1)
@@ -77,14 +101,17 @@ export async function answerPlanInvitation(
         "invalid",
         `You are invited to this plan as ${mine.map((h) => h.role).join(" and ")}: say which role you answer.`,
       );
-    const role = mine[0]!.role;
+    const h = mine[0]!;
+    const role = h.role;
     await tx.planRoleChange.create({
       data: {
         planId: loaded.plan.id,
         action: input.accept ? "accept" : "decline",
         role,
-        userId: me,
-        byId: me,
+        userId: h.userId,
+        agentId: h.agentId,
+        // The person who answered: the invitee, or the owner of the agent (an agent answering counts as its owner).
+        byId: personOf(who)!,
         at: new Date(now),
       },
     });
@@ -94,9 +121,10 @@ export async function answerPlanInvitation(
       action: input.accept ? "accept" : "decline",
       role,
     });
+    const subject = h.agentId !== null && who.kind === "user" ? `Your agent ${h.name}` : "You";
     const message = input.accept
-      ? `You now hold the ${role} role on the plan "${loaded.plan.name}".`
-      : `You declined the ${role} role on the plan "${loaded.plan.name}"; its owner may ask again.`;
+      ? `${subject} now ${subject === "You" ? "hold" : "holds"} the ${role} role on the plan "${loaded.plan.name}".`
+      : `${subject} declined the ${role} role on the plan "${loaded.plan.name}"; its owner may ask again.`;
     return ok({ role, accepted: input.accept, message });
   });
   // Not readable (not invited, or never existed): the same answer, so an id reveals nothing.

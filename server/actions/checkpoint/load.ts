@@ -176,7 +176,7 @@ const roleChangeSelect = {
   userId: true,
   agentId: true,
   user: actorSelect,
-  agent: agentSelect,
+  agent: { select: { name: true, ownerId: true, owner: { select: { name: true } } } },
   by: actorSelect,
   at: true,
 } as const;
@@ -187,7 +187,7 @@ type RoleChangeRow = {
   userId: number | null;
   agentId: number | null;
   user: { name: string } | null;
-  agent: { name: string; owner: { name: string } } | null;
+  agent: { name: string; ownerId: number; owner: { name: string } } | null;
   by: { name: string };
   at: Date;
 };
@@ -198,6 +198,7 @@ function roleLogOf(rows: readonly RoleChangeRow[]): RoleLogRow[] {
     role: r.role as AssignableRole,
     userId: r.userId,
     agentId: r.agentId,
+    agentOwnerId: r.agent?.ownerId ?? null,
     name: r.agent?.name ?? r.user?.name ?? "someone",
     kind: r.agentId !== null ? "agent" : "person",
     ...(r.agent ? { owner: r.agent.owner.name } : {}),

@@ -24,7 +24,7 @@ import {
   type PlanVisibility,
   type RoleAction,
 } from "../../rules/checkpoint";
-import { publish } from "../../live/outbox";
+import { tellInvitee } from "../access";
 import { fail, ok, type Result } from "../../rules/result";
 import { parseId, parseInput } from "../input";
 import { inPlan } from "./common";
@@ -167,8 +167,9 @@ type Target =
   | { userId: null; agentId: number; name: string; ownerId: number };
 
 /**
- * Whom the owner names: a person by account name, or one of the owner's own agents by id. Another person's agent is
- * "no agent of yours" whether or not it exists, so an id reveals nothing.
+ * Whom the owner names: a person by account name, or an agent by id — one of her own (it holds the role at once) or
+ * another person's (invited as operator; its owner answers). An agent that does not exist or whose token is revoked
+ * cannot be given a role; removing names whoever the log holds.
  */
 async function targetOf(
   tx: Prisma.TransactionClient,
@@ -178,7 +179,7 @@ async function targetOf(
   action: "assign" | "remove",
 ): Promise<Result<Target>> {
   if ((named.person === undefined) === (named.agent === undefined))
-    return fail("invalid", "Name one person (their account name) or one of your agents (its id), not both.");
+    return fail("invalid", "Name one person (their account name) or one agent (its id), not both.");
   if (named.person !== undefined) {
     // Names compare as accounts do (NFKC, case-folded): "ANA" names ana.
     const user = await tx.user.findUnique({
@@ -194,17 +195,21 @@ async function targetOf(
     where: { id: named.agent! },
     select: { id: true, name: true, ownerId: true, revokedAt: true },
   });
-  const refused = assignRefusal(
-    loaded.access,
-    role,
-    agent
-      ? { agentId: agent.id, ownerId: agent.ownerId, name: agent.name }
-      : { agentId: 0, ownerId: -1, name: "" },
-  );
+  if (!agent) return fail("not_found", `No agent has the id ${named.agent}.`);
+  const refused = assignRefusal(loaded.access, role, {
+    agentId: agent.id,
+    ownerId: agent.ownerId,
+    name: agent.name,
+  });
   if (refused) return refused;
-  if (action === "assign" && agent!.revokedAt)
-    return fail("conflict", `Your agent ${agent!.name}'s token is revoked.`);
-  return ok({ userId: null, agentId: agent!.id, name: agent!.name, ownerId: agent!.ownerId });
+  if (action === "assign" && agent.revokedAt)
+    return fail(
+      "conflict",
+      agent.ownerId === loaded.plan.ownerId
+        ? `Your agent ${agent.name}'s token is revoked.`
+        : `The agent ${agent.name}'s token is revoked: it can hold no role.`,
+    );
+  return ok({ userId: null, agentId: agent.id, name: agent.name, ownerId: agent.ownerId });
 }
 
 export type RoleChanged = {
@@ -267,12 +272,12 @@ async function changeRole(
     // Told to whoever could read the plan before or can now: one who lost it hears that it changed.
     const audience = eitherAudience(audienceOf(loaded.access), audienceOf(after.access));
     await announcePlan(tx, { planId: loaded.plan.id, audience }, "role", { action, role });
-    const to = t.userId ?? t.ownerId;
     if (action === "invite" || (action === "remove" && asked))
-      await publish(tx, {
-        topic: `user:${to}`,
-        type: action === "invite" ? "invitation.received" : "invitation.withdrawn",
-        payload: { planId: loaded.plan.id, title: loaded.plan.name, from: loaded.plan.owner, role },
+      await tellInvitee(tx, t, action === "invite" ? "invitation.received" : "invitation.withdrawn", {
+        planId: loaded.plan.id,
+        title: loaded.plan.name,
+        from: loaded.plan.owner,
+        role,
       });
     const message =
       action === "invite"

@@ -198,7 +198,10 @@ export async function listPlans(db: Db, who: Who): Promise<Result<PlanSummary[]>
   const open: Prisma.PlanWhereInput[] = [{ visibility: "public" }];
   if (who.kind !== "anon") open.push({ visibility: "signed_in" });
   if (who.kind === "user")
-    open.push({ ownerId: who.userId }, { roleChanges: { some: { userId: who.userId } } });
+    open.push(
+      { ownerId: who.userId },
+      { roleChanges: { some: { OR: [{ userId: who.userId }, { agent: { ownerId: who.userId } }] } } },
+    );
   if (who.kind === "agent")
     open.push({ ownerId: who.ownerId }, { roleChanges: { some: { agentId: who.agentId } } });
   const plans = await db.plan.findMany({
@@ -215,12 +218,18 @@ export async function listPlans(db: Db, who: Who): Promise<Result<PlanSummary[]>
       roleChanges: {
         where:
           who.kind === "user"
-            ? { userId: who.userId }
+            ? { OR: [{ userId: who.userId }, { agent: { ownerId: who.userId } }] }
             : who.kind === "agent"
               ? { agentId: who.agentId }
               : { id: -1 },
         orderBy: { id: "asc" },
-        select: { action: true, role: true, userId: true, agentId: true },
+        select: {
+          action: true,
+          role: true,
+          userId: true,
+          agentId: true,
+          agent: { select: { ownerId: true } },
+        },
       },
       revisions: { orderBy: { number: "desc" }, take: 1, select: { number: true, nodes: true } },
       checkpoints: { orderBy: { id: "desc" }, take: 1, select: { decision: true, revision: true, at: true } },
@@ -230,9 +239,10 @@ export async function listPlans(db: Db, who: Who): Promise<Result<PlanSummary[]>
   return ok(
     plans
       .filter((p) => {
-        // Only `who`'s own rows were read: enough to say whether `who` holds a role now, or is invited to one.
-        const mine = p.roleChanges.map((r) => ({
+        // Only `who`'s own rows (and her agents') were read: enough to say whether `who` is a member now.
+        const mine = p.roleChanges.map(({ agent, ...r }) => ({
           ...r,
+          agentOwnerId: agent?.ownerId ?? null,
           action: r.action as RoleAction,
           role: r.role as AssignableRole,
           name: "",

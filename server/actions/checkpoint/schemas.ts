@@ -190,7 +190,7 @@ export const ZCheckpoint = z
 
 export const ZAuditQuery = z.object({ justFinished: ZWave.optional(), nextWave: ZWave.optional() }).strict();
 
-/** Whom a role is given to (or taken from): a person by account name, or one of the owner's agents by id. */
+/** Whom a role is given to (or taken from): a person by account name, or an agent by id (operator only). */
 const ZRoleTarget = {
   role: z.enum(ASSIGNABLE_ROLES).describe("approver, authority, resources, operator or viewer"),
   person: z
@@ -206,7 +206,9 @@ const ZRoleTarget = {
     .positive()
     .max(2_147_483_647)
     .optional()
-    .describe("instead of person: the id of one of your own agents (operator only)"),
+    .describe(
+      "instead of person: an agent's id (operator only): yours holds it at once, another person's is invited and its owner answers",
+    ),
 };
 
 export const ZAssignRole = z.object(ZRoleTarget).strict();

@@ -82,8 +82,10 @@ export type PlanView = {
   risks: RiskView[];
   checkpoints: CheckpointView[];
   may: PlanMay;
-  /** The roles on this plan you are invited to and have not answered. */
+  /** The roles on this plan you are invited to and have not answered (an agent: its own). */
   invitedAs: AssignableRole[];
+  /** A person's agents invited to a role here, which she answers for. */
+  agentsInvited: { role: AssignableRole; agent: { id: number; name: string } }[];
   words: {
     statuses: readonly OutcomeStatus[];
     severities: readonly RiskSeverity[];
@@ -189,9 +191,16 @@ function viewOf(
     checkpoints: checkpointsOf(loaded, unrecorded),
     may: mayOf(loaded, revision, who, { isLatest, gates: built, result: audit, admitted }),
     // The roles you are invited to here and have not answered: the page asks you, and they count for nothing yet.
-    invitedAs:
+    invitedAs: loaded.access.invited
+      .filter((h) =>
+        who.kind === "user" ? h.userId === who.userId : who.kind === "agent" && h.agentId === who.agentId,
+      )
+      .map((h) => h.role),
+    agentsInvited:
       who.kind === "user"
-        ? loaded.access.invited.filter((h) => h.userId === who.userId).map((h) => h.role)
+        ? loaded.access.invited
+            .filter((h) => h.agentId !== null && h.agentOwnerId === who.userId)
+            .map((h) => ({ role: h.role, agent: { id: h.agentId!, name: h.name } }))
         : [],
     words: { statuses: OUTCOME_STATUSES, severities: RISK_SEVERITIES, decisions: DECISIONS },
   };

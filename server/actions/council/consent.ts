@@ -8,7 +8,7 @@ import type { Who } from "../../identity";
 import { ONE_IDENTITY, VISIBILITIES, visibilityRefusal, type Visibility } from "../../rules/access";
 import { fail, ok, type Result } from "../../rules/result";
 import { PROVIDERS, ZScript } from "../../souls";
-import { answersFor, personOf } from "../access";
+import { answersFor, personOf, tellInvitee } from "../access";
 import { signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { advanceIn } from "./advance";
@@ -146,6 +146,8 @@ export async function replaceSeat(
       },
     });
     await announceChange(tx, l.id, "council.seat.replaced", { seat: seat.name, wearer: w.value.wearer });
+    if (seat.consent === "invited")
+      await tellInvitee(tx, seat, "invitation.withdrawn", { councilId: l.id, seat: seat.name });
     await tellInvitees(tx, l.id, l.question, [{ ...w.value, name: seat.name }]);
     return ok({ seat: seat.name, consent: w.value.consent === "invited" ? ("invited" as const) : null });
   });

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { Prisma } from "../../generated/prisma/client";
 import { VISIBILITIES, type Visibility } from "../../rules/access";
-import { resolveInvitee } from "../access";
+import { resolveInvitee, tellInvitee } from "../access";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import {
@@ -29,7 +29,6 @@ import { parseInput } from "../input";
 import { advanceIn } from "./advance";
 import { kickModels } from "./common";
 import { announceChange } from "./events";
-import { publish } from "../../live/outbox";
 import { lockCouncil } from "./load";
 
 export const SOUL_SOURCES = ["pasted", "uploaded", "habit"] as const;
@@ -341,17 +340,13 @@ export async function tellInvitees(
   question: string,
   seats: Pick<SeatData, "userId" | "agentId" | "consent" | "name">[],
 ): Promise<void> {
-  for (const s of seats) {
-    if (s.consent !== "invited") continue;
-    const to =
-      s.userId ?? (s.agentId ? (await tx.agent.findUnique({ where: { id: s.agentId } }))?.ownerId : null);
-    if (to)
-      await publish(tx, {
-        topic: `user:${to}`,
-        type: "invitation.received",
-        payload: { councilId, question, seat: s.name },
+  for (const s of seats)
+    if (s.consent === "invited")
+      await tellInvitee(tx, { userId: s.userId ?? null, agentId: s.agentId ?? null }, "invitation.received", {
+        councilId,
+        question,
+        seat: s.name,
       });
-  }
 }
 
 /**

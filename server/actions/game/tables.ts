@@ -35,7 +35,7 @@ import {
   visibilityRefusal,
   type Visibility,
 } from "../../rules/access";
-import { answersFor, personOf, resolveInvitee } from "../access";
+import { answersFor, personOf, resolveInvitee, tellInvitee } from "../access";
 import { fail, ok, type Failure, type Result } from "../../rules/result";
 import { spanText } from "../../rules/span";
 import { person, signedIn } from "../guard";
@@ -362,15 +362,11 @@ export async function inviteToTable(
         },
       });
       await publish(tx, ...tableAndLobby(table.id, "seat.invited", { seat: seats.length, name: n.label }));
-      const to =
-        n.userId ??
-        (n.agentId !== null ? (await tx.agent.findUnique({ where: { id: n.agentId } }))?.ownerId : null);
-      if (to)
-        await publish(tx, {
-          topic: `user:${to}`,
-          type: "invitation.received",
-          payload: { tableId: table.id, title: table.title, from: table.host.name },
-        });
+      await tellInvitee(tx, n, "invitation.received", {
+        tableId: table.id,
+        title: table.title,
+        from: table.host.name,
+      });
       return ok({
         seat: seats.length,
         status: "invited" as const,
@@ -404,6 +400,7 @@ export async function withdrawTableInvitation(
     if (!seat || seat.status !== "invited") return fail("conflict", "That seat holds no open invitation.");
     await tx.seat.delete({ where: { id: seat.id } });
     await publish(tx, ...tableAndLobby(id, "seat.withdrawn", { seat: input.seat as number }));
+    await tellInvitee(tx, seat, "invitation.withdrawn", { tableId: id });
     return ok({ withdrawn: true as const });
   });
 }

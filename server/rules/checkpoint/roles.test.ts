@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   approvalRefusal,
   approvalStanding,
+  assignRefusal,
   audienceOf,
   checkStanding,
   confirmRefusal,
@@ -139,6 +140,40 @@ describe("reading", () => {
     expect(mayRead({ ...base, visibility: "public" }, { kind: "anon" })).toBe(true);
     expect(audienceOf(withViewer)).toEqual({ users: [1, 5], agents: [], agentsOf: [1] });
     expect(audienceOf({ ...base, visibility: "public" })).toBeNull();
+  });
+
+  it("another person's agent invited as operator: it and its owner read, and hear, the plan; nobody else does", () => {
+    const agentRow = (action: RoleAction) => ({
+      action,
+      role: "operator" as const,
+      userId: null,
+      agentId: 9,
+      agentOwnerId: 6,
+      name: "bot",
+    });
+    const asked = { ...base, invited: invitedNow([agentRow("invite")]) };
+    const bot = { kind: "agent" as const, agentId: 9, ownerId: 6 };
+    expect(asked.invited).toEqual([
+      { role: "operator", userId: null, agentId: 9, agentOwnerId: 6, name: "bot" },
+    ]);
+    expect(mayRead(asked, bot)).toBe(true);
+    expect(mayRead(asked, person(6))).toBe(true);
+    expect(mayRead(asked, person(7))).toBe(false);
+    expect(mayRead(asked, { kind: "agent", agentId: 10, ownerId: 6 })).toBe(false);
+    expect(holds(asked, bot, "operator")).toBe(false);
+    expect(audienceOf(asked)).toEqual({ users: [1, 6], agents: [9], agentsOf: [1] });
+    const held = { ...base, holders: rolesNow([agentRow("invite"), agentRow("accept")]) };
+    expect(holds(held, bot, "operator")).toBe(true);
+    expect(mayRead(held, person(6))).toBe(true);
+    expect(
+      mayRead({ ...base, invited: invitedNow([agentRow("invite"), agentRow("decline")]) }, person(6)),
+    ).toBe(false);
+    // Only as an operator; and another person's agent needs its owner's yes.
+    expect(assignRefusal(base, "viewer", { agentId: 9, ownerId: 6, name: "bot" })).toMatchObject({
+      code: "invalid",
+    });
+    expect(assignRefusal(base, "operator", { agentId: 9, ownerId: 6, name: "bot" })).toBeNull();
+    expect(needsConsent(base, { agentId: 9, ownerId: 6 })).toBe(true);
   });
 });
 

@@ -44,12 +44,20 @@ export type RoleChange = {
   role: AssignableRole;
   userId: number | null;
   agentId: number | null;
+  /** An agent's owner: she answers its invitation and reads the plan it is asked to, or works on, for it. */
+  agentOwnerId?: number | null;
   /** The holder's name as the page shows it (an agent's own name). */
   name: string;
 };
 
 /** A role as it stands: who holds it (or, in `invited`, who is asked to). */
-export type Holder = { role: AssignableRole; userId: number | null; agentId: number | null; name: string };
+export type Holder = {
+  role: AssignableRole;
+  userId: number | null;
+  agentId: number | null;
+  agentOwnerId?: number | null;
+  name: string;
+};
 
 /** A (role, person or agent) after the log: held, or invited and not yet answered. */
 export type RoleStanding = Holder & { state: "holds" | "invited" };
@@ -65,7 +73,14 @@ export function roleStandings(log: readonly RoleChange[]): RoleStanding[] {
     const key = `${c.role}:${c.userId ?? ""}:${c.agentId ?? ""}`;
     const was = standing.get(key)?.state;
     const set = (state: RoleStanding["state"]) =>
-      standing.set(key, { role: c.role, userId: c.userId, agentId: c.agentId, name: c.name, state });
+      standing.set(key, {
+        role: c.role,
+        userId: c.userId,
+        agentId: c.agentId,
+        agentOwnerId: c.agentOwnerId ?? null,
+        name: c.name,
+        state,
+      });
     if (c.action === "assign") set("holds");
     else if (c.action === "invite" && was !== "holds") set("invited");
     else if (c.action === "accept" && was === "invited") set("holds");
@@ -75,7 +90,7 @@ export function roleStandings(log: readonly RoleChange[]): RoleStanding[] {
   return [...standing.values()];
 }
 
-const holderOf = ({ role, userId, agentId, name }: RoleStanding): Holder => ({ role, userId, agentId, name });
+const holderOf = ({ state: _, ...holder }: RoleStanding): Holder => holder;
 
 /** The roles that count: each (role, holder) assigned, or invited and accepted, and not taken back since. */
 export function rolesNow(log: readonly RoleChange[]): Holder[] {
@@ -126,12 +141,14 @@ export function holds(a: PlanAccess, who: Asker, role: PlanRole): boolean {
 
 /**
  * The owner, the owner's agents (they act for the plan), anyone holding a role, and anyone invited to one: an
- * invitee reads what they are asked to say yes to, as an invited seat at a table or round table does.
+ * invitee reads what they are asked to say yes to, as an invited seat at a table or round table does. Another
+ * person's agent invited as operator is answered for by its owner, who reads the plan too (an agent counts as its
+ * owner).
  */
 export function isMember(a: PlanAccess, who: Asker): boolean {
   if (isOwner(a, who) || isOwnersAgent(a, who)) return true;
   const all = [...a.holders, ...a.invited];
-  if (who.kind === "user") return all.some((h) => h.userId === who.userId);
+  if (who.kind === "user") return all.some((h) => h.userId === who.userId || h.agentOwnerId === who.userId);
   if (who.kind === "agent") return all.some((h) => h.agentId === who.agentId);
   return false;
 }
@@ -156,7 +173,10 @@ export function audienceOf(a: PlanAccess): PlanAudience {
   if (a.visibility === "public") return null;
   if (a.visibility === "signed_in") return { signedIn: true };
   const all = [...a.holders, ...a.invited];
-  const users = [a.ownerId, ...all.flatMap((h) => (h.userId === null ? [] : [h.userId]))];
+  const users = [
+    a.ownerId,
+    ...all.flatMap((h) => (h.userId !== null ? [h.userId] : h.agentOwnerId ? [h.agentOwnerId] : [])),
+  ];
   const agents = all.flatMap((h) => (h.agentId === null ? [] : [h.agentId]));
   return { users: [...new Set(users)], agents: [...new Set(agents)], agentsOf: [a.ownerId] };
 }
@@ -203,9 +223,9 @@ export function assignRefusal(
   target: { userId: number } | { agentId: number; ownerId: number; name: string },
 ): Failure | null {
   if ("agentId" in target) {
+    // Another person's agent may be invited as an operator: its owner answers (needsConsent).
     if (!AGENT_ROLES.includes(role))
       return fail("invalid", `An agent may only be an operator; the ${role} role is a person's.`);
-    if (target.ownerId !== a.ownerId) return fail("not_found", "You have no agent with that id.");
   } else if (target.userId === a.ownerId && role !== "authority" && role !== "resources")
     return fail(
       "conflict",
