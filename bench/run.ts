@@ -1,6 +1,6 @@
 // `npm run bench`: measures the spec's targets (spec README, "Targets") on real PostgreSQL and on the embedded
 // PGlite, each against a bare node:http baseline in the same run; prints a table and writes bench/results/*.json.
-// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,acts,reads,page,fanout,canvas and BENCH_DB=postgres,pglite
+// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,overhead,acts,reads,page,fanout,canvas and BENCH_DB=postgres,pglite
 // to run a part. PostgreSQL comes from DATABASE_URL (a throwaway database is created on it and dropped after).
 import { execSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -18,11 +18,12 @@ import {
   type LoadResult,
   type PacedResult,
 } from "./lib/load";
+import { hammer, type OverheadResult } from "./lib/overhead";
 import { tablePage, type PageResult } from "./lib/page";
 import { lat, markdown, ms, perSec, row, verdict, type Row } from "./lib/report";
 import { benchRules, type RuleResult } from "./lib/rules";
 import { seedWorld } from "./lib/seed";
-import { killAll, startApp, startBaseline, type Served } from "./lib/servers";
+import { killAll, startApp, startBaseline, startHello, type Served } from "./lib/servers";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
@@ -42,6 +43,7 @@ const SIZE = {
   fanOutActs: QUICK ? 4 : 10,
   rateLimit: 1_000_000,
   canvasSeconds: QUICK ? 3 : 6,
+  overheadSeconds: QUICK ? 4 : 8,
 };
 const LOCK = process.env.BENCH_LOCK ?? "/tmp/parley-build.lock";
 /** Where the built app lives: another checkout's build can be measured with the same bench (before/after). */
@@ -53,7 +55,7 @@ const appArgs = () => ({
   nodeArgs: CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
 });
 /** The parts that need the built app running. */
-const SERVED = ["acts", "reads", "page", "fanout", "canvas"];
+const SERVED = ["overhead", "acts", "reads", "page", "fanout", "canvas"];
 
 /**
  * Once, before anything: raise the open-files limit for 2,000 watchers (children inherit it), and on a machine
@@ -101,6 +103,7 @@ type DbRun = {
   page?: PageResult;
   fanOut?: FanOutResult;
   canvas?: CanvasResult;
+  overhead?: { app: OverheadResult; hello: OverheadResult };
   /** The app process's resident memory after the act, read and page load, before it was stopped. */
   rssAfterLoadMb?: number;
 };
@@ -133,8 +136,20 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
   let app: Served | null = null;
   let base: Served | null = null;
   try {
-    step("starting the app (next start)…");
+    step("starting the app (npm start: the fast lane in front of Next)…");
     app = await startApp(port, env, appArgs());
+    if (wants("overhead")) {
+      step(`overhead: GET /api/health, 50 connections for ${SIZE.overheadSeconds} s, then a bare hello…`);
+      await hammer(`${app.url}/api/health`, 2);
+      const measured = await hammer(`${app.url}/api/health`, SIZE.overheadSeconds);
+      const hello = await startHello(port + 2);
+      try {
+        await hammer(hello.url, 2);
+        out.overhead = { app: measured, hello: await hammer(hello.url, SIZE.overheadSeconds) };
+      } finally {
+        await hello.stop();
+      }
+    }
     step(`seeding ${SIZE.tables * 2} tables (4 seats each: a person and three agents) through the JSON API…`);
     const world = await seedWorld(app.url, SIZE.tables);
     const acts = { app: null as LoadResult | null, appPaced: null as PacedResult | null };
@@ -242,6 +257,22 @@ function rowsFor(run: DbRun): Row[] {
   const rows: Row[] = [];
   const db = run.db === "postgres" ? "PostgreSQL" : "PGlite";
   const pgOnly = run.db === "postgres";
+  if (run.overhead) {
+    const { app, hello } = run.overhead;
+    const ratio = app.perSecond / hello.perSecond;
+    const refused = (o: OverheadResult) => (o.non2xx ? ` · ${o.non2xx} not 2xx` : "");
+    rows.push(
+      row({
+        what: "GET /api/health, 50 connections (autocannon): the cost of a request before any work",
+        db,
+        measured: `${perSec(app.perSecond, "req")} · p50 ${ms(app.latency.p50)} · p99 ${ms(app.latency.p99)}${refused(app)}`,
+        baseline: `bare hello (bench/hello.ts): ${perSec(hello.perSecond, "req")} · p99 ${ms(hello.latency.p99)}`,
+        ratio: `${Math.round(ratio * 100)}%`,
+        target: "≥ 80% of a bare node:http hello",
+        verdict: verdict(ratio >= 0.8 && !app.non2xx),
+      }),
+    );
+  }
   if (run.acts) {
     const { app, baseline, appPaced, baselinePaced } = run.acts;
     const ratio = app.perSecond / baseline.perSecond;
@@ -359,6 +390,8 @@ function rulesRows(rules: RuleResult[]): Row[] {
 
 /** How each number was taken, printed under the table (and kept in docs/performance.md). */
 const NOTES = [
+  "overhead: autocannon, 50 connections, GET /api/health on the app (a guest: the fast lane, the floor, who asks, the",
+  "  health probe every caller shares), then the same on bench/hello.ts, a bare node:http server answering 11 bytes.",
   "act append: autocannon, one connection per table; each connection keeps its table for the whole run (autocannon's",
   "  per-connection context) and sends the act of the seat whose turn it is, so every request is legal: a table has one",
   "  act in flight, 50 tables at once. Seat 1 is the host, signed in by cookie; seats 2–4 are agents with bearer tokens.",

@@ -1,4 +1,5 @@
-// Start and stop `next start` processes for the end-to-end tests, each in its own process group.
+// Start and stop the built app (`npm start`: server/main.ts, the fast lane in front of Next) for the end-to-end
+// tests, each in its own process group.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,24 +9,28 @@ export type Served = { url: string; stop(): Promise<void>; kill(): Promise<void>
 
 export async function serve(port: number, env: Record<string, string>): Promise<Served> {
   const out: string[] = [];
-  const child: ChildProcess = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port)], {
-    env: { ...process.env, NODE_ENV: "production", ...env },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    path.resolve("node_modules/.bin/tsx"),
+    ["server/main.ts", "-p", String(port)],
+    {
+      env: { ...process.env, NODE_ENV: "production", ...env },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout!.on("data", (d) => out.push(String(d)));
   child.stderr!.on("data", (d) => out.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${out.join("")}`);
+    if (child.exitCode !== null) throw new Error(`the app exited early:\n${out.join("")}`);
     try {
       const r = await fetch(`${url}/api/health`);
       if (r.ok) break;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`next start did not answer in time:\n${out.join("")}`);
+    if (Date.now() > deadline) throw new Error(`the app did not answer in time:\n${out.join("")}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -41,7 +46,7 @@ export async function serve(port: number, env: Record<string, string>): Promise<
       }
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       try {
-        process.kill(-child.pid!, "SIGKILL"); // the whole group: `next start` leaves next-server behind otherwise
+        process.kill(-child.pid!, "SIGKILL"); // the whole group: nothing it started is left behind
       } catch {
         /* gone */
       }

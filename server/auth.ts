@@ -12,6 +12,7 @@ import { clientAddress } from "./http/address";
 import { readBody } from "./http/door";
 import { guarded, PRIVATE_HEADERS, RATE_LIMITED } from "./http/floor";
 import { authLimit } from "./http/limits";
+import { sessionUserId } from "./http/session";
 import { ANON, type Who } from "./identity";
 import { authSecret } from "./secret";
 
@@ -126,7 +127,8 @@ export async function whoFromRequest(req: Request): Promise<{ who: Who; badToken
     const who = await whoForToken(await getDb(), header.slice(7).trim());
     return who ? { who, badToken: false } : { who: ANON, badToken: true };
   }
-  return { who: await whoFromSession(), badToken: false };
+  const uid = await sessionUserId(req, authSecret());
+  return { who: uid === null ? ANON : await whoForUserId(await getDb(), uid), badToken: false };
 }
 
 export async function whoFromSession(): Promise<Who> {

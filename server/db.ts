@@ -54,8 +54,12 @@ export async function migratePostgres(url: string): Promise<string[]> {
   }
 }
 
-/** Each PostgreSQL client's pool, for what shares it beside Prisma (the rate limits' store, server/http/limits.ts). */
-const pools = new WeakMap<PrismaClient, pg.Pool>();
+/**
+ * Each PostgreSQL client's pool, for what shares it beside Prisma (the rate limits' store, server/http/limits.ts).
+ * On globalThis: the pages (Next's bundle) and the doors (the fast lane) each load this module once in one process.
+ */
+const pools = ((globalThis as { parleyPools?: WeakMap<PrismaClient, pg.Pool> }).parleyPools ??=
+  new WeakMap());
 
 /** The pg pool behind a client on PostgreSQL; none on the embedded database. */
 export function pgPoolOf(db: Db): pg.Pool | undefined {

@@ -110,8 +110,8 @@ export function groupMembers(pgid: number): { pid: number; name: string; rssMb: 
 }
 
 /**
- * The built app in `dir` (default: here), as `next start` serves it in production; `nodeArgs` (e.g. --cpu-prof)
- * go to its node.
+ * The built app in `dir` (default: here), as `npm start` serves it in production (server/main.ts: the fast lane in
+ * front of Next); `nodeArgs` (e.g. --cpu-prof) go to its node.
  */
 export function startApp(
   port: number,
@@ -119,10 +119,15 @@ export function startApp(
   opts: { dir?: string; nodeArgs?: string[] } = {},
 ): Promise<Served> {
   const dir = path.resolve(opts.dir ?? ".");
-  const next = ["start", "-p", String(port)];
-  const [cmd, args] = opts.nodeArgs?.length
-    ? [process.execPath, [...opts.nodeArgs, path.join(dir, "node_modules/next/dist/bin/next"), ...next]]
-    : [path.join(dir, "node_modules/.bin/next"), next];
+  const cmd = process.execPath;
+  const args = [
+    ...(opts.nodeArgs ?? []),
+    "--import",
+    "tsx",
+    path.join(dir, "server/main.ts"),
+    "-p",
+    String(port),
+  ];
   return serveGroup(cmd, args, port, { NODE_ENV: "production", ...env }, "/api/health", dir);
 }
 
@@ -135,4 +140,9 @@ export function startBaseline(port: number, env: Record<string, string>): Promis
     { NODE_ENV: "production", ...env },
     "/health",
   );
+}
+
+/** A bare node:http hello (bench/hello.ts): the floor the app's per-request overhead is measured against. */
+export function startHello(port: number): Promise<Served> {
+  return serveGroup(path.resolve("node_modules/.bin/tsx"), ["bench/hello.ts"], port, {}, "/");
 }

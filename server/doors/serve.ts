@@ -38,7 +38,8 @@ export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise
   const refused = callerRefusal(op, call.who);
   if (refused) return refused;
   // The limiter measures how fast requests really arrive, so it reads the wall clock, not the door's.
-  const limited = await rateLimit(call.db, call.rateKey, op.kind, op.cost ?? 1);
+  const cost = op.cost ?? 1;
+  const limited = cost > 0 ? await rateLimit(call.db, call.rateKey, op.kind, cost) : null;
   if (limited) return refusal(limited);
   const input = parseInput(op.input, raw, call.names);
   if (!input.ok) return input;

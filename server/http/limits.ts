@@ -25,8 +25,14 @@ const WINDOW_S = 60;
 
 type Counter = "read" | "write" | "sign-in-name" | "sign-in-address" | "sign-up-name" | "sign-up-address";
 
-/** The limiters of one database, made on first use: one per counter and budget (the budget is read each call). */
-const limiters = new WeakMap<Db, Map<string, RateLimiterAbstract>>();
+/**
+ * The limiters of one database, made on first use: one per counter and budget (the budget is read each call). On
+ * globalThis, so the pages' copy of this module (Next's bundle: sign-in) and the doors' (the fast lane: sign-up,
+ * every operation) spend the same budgets in one process.
+ */
+const limiters = ((
+  globalThis as { parleyLimiters?: WeakMap<Db, Map<string, RateLimiterAbstract>> }
+).parleyLimiters ??= new WeakMap());
 
 function limiter(db: Db, counter: Counter, points: number): RateLimiterAbstract {
   let mine = limiters.get(db);

@@ -95,6 +95,8 @@ export const IDENTITY_OPERATIONS = {
     output: z.object({ ok: z.literal(true), database: z.literal("up") }),
     callers: ANYONE,
     kind: "read",
+    // A monitor polls it; it reads the shared probe (server/actions/health.ts), so it spends no one's budget.
+    cost: 0,
     rest: { method: "GET", path: "/api/health" },
     run: ({ db }) => health(db),
   }),

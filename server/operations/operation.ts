@@ -50,7 +50,10 @@ export type Operation<
   output: O;
   callers: readonly Caller[];
   kind: K;
-  /** How many of the caller's rate-limit tokens one call takes (default 1). */
+  /**
+   * How many of the caller's rate-limit tokens one call takes (default 1); 0 for an answer that costs nothing to
+   * give (the health check, read from a probe shared by every caller), which then spends no round trip on the limit.
+   */
   cost?: number;
   /** For an operation that creates an account, the name it asks for: also limited per name and per address. */
   registers?: (input: z.output<I>) => string;

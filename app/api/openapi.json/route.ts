@@ -1,8 +1,6 @@
-// GET /api/openapi.json – the OpenAPI 3.1 document of the JSON API, generated from its route table.
-import { openApiDocument } from "@/server/doors/rest/openapi";
+// GET /api/openapi.json – the OpenAPI 3.1 document of the JSON API (server/doors/http.ts).
+import { openApiDoor } from "@/server/doors/http";
 
 export const dynamic = "force-static";
 
-export function GET() {
-  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=60" } });
-}
+export { openApiDoor as GET };

@@ -1,0 +1,57 @@
+// The doors as plain fetch handlers (Request → Response), each on the one floor (server/http/door.ts): served by the
+// fast lane (server/fast/lane.ts) in front of Next, and re-exported by the matching app/ route files so `next dev` or
+// `next start` alone serve the same doors the same way.
+import { stillSignedIn, mayHaveRevoked } from "../actions/agents";
+import { eventAudience } from "../actions/live";
+import { whoFromRequest } from "../auth";
+import { wallClock } from "../clock";
+import { handleMcp } from "./mcp/server";
+import { openApiDocument } from "./rest/openapi";
+import { dispatch } from "./rest/dispatch";
+import { handleTrpc } from "./trpc/http";
+import { door, jsonRpcCalls, trpcCalls, type Admitted } from "../http/door";
+import { getTailer } from "../live";
+import { eventStream, SSE_HEADERS } from "../live/sse";
+
+const resolveWho = (r: Request) => whoFromRequest(r);
+
+/** /api/* – the JSON API: every path a route generated from the operation declarations, else a plain JSON 404. */
+export const apiDoor = door((a) => dispatch(a, wallClock), { resolveWho });
+
+/** /api/trpc – the tRPC door the pages use; a batch is charged once per call and capped at BATCH_MAX calls. */
+export const trpcDoor = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.rateKey, a.address), {
+  resolveWho,
+  calls: trpcCalls,
+});
+
+/** /mcp – the MCP door (Streamable HTTP, stateless); a JSON-RPC array is charged once per call. */
+export const mcpDoor = door((a) => handleMcp(a.req, a.db, a.who, wallClock, a.rateKey, a.address), {
+  resolveWho,
+  calls: jsonRpcCalls,
+});
+
+async function events({ req, who, db }: Admitted) {
+  // Started before the stream opens, so a database that is away is a 503 (guarded), not a stream that dies.
+  const tailer = await getTailer();
+  const url = new URL(req.url);
+  const topics = url.searchParams.get("topics")?.split(",").filter(Boolean).slice(0, 20) ?? null;
+  const stream = eventStream({
+    who,
+    topics: topics?.length ? topics : null,
+    // Passed on as sent: the feed reads one that is not a plain integer in range as a fresh connection.
+    lastEventId: req.headers.get("last-event-id") ?? url.searchParams.get("lastEventId"),
+    signal: req.signal,
+    tailer,
+    access: { check: () => stillSignedIn(db, who), recheckOn: (e) => mayHaveRevoked(e, who) },
+    subjects: eventAudience(db, who),
+  });
+  return new Response(stream, { headers: SSE_HEADERS });
+}
+
+/** GET /api/events – the live feed as Server-Sent Events; resumes after Last-Event-ID; filtered for the viewer. */
+export const eventsDoor = door(events, { resolveWho });
+
+/** GET /api/openapi.json – the OpenAPI 3.1 document of the JSON API, generated from its route table. */
+export function openApiDoor(): Response {
+  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=60" } });
+}

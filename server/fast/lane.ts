@@ -1,0 +1,86 @@
+// The fast lane: a door (a fetch handler, Request → Response) served straight from node:http, in front of Next.
+// A request here pays for one Request and one Response object and the doors' own floor (server/http/door.ts) — not
+// for Next's per-request pipeline (routing, its own Request wrapping, middleware, the route module's async storage).
+// Which paths are doors: server/fast/doors.ts.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { SECURITY_HEADERS } from "../http/headers";
+
+export type Door = (req: Request) => Promise<Response> | Response;
+
+/** The path of a request line's target, without its query. */
+export const pathOf = (url: string | undefined) => {
+  const s = url ?? "/";
+  const q = s.indexOf("?");
+  return q < 0 ? s : s.slice(0, q);
+};
+
+function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]![0] !== ":") headers.append(raw[i]!, raw[i + 1]!);
+  // The Host is checked by the floor against its allow-list; a URL is built from it only to carry the path.
+  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  const bodied = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal,
+    ...(bodied ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function send(res: ServerResponse, answer: Response): Promise<void> {
+  res.statusCode = answer.status;
+  for (const [k, v] of answer.headers) if (k !== "set-cookie") res.setHeader(k, v);
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  for (const h of SECURITY_HEADERS) if (!res.hasHeader(h.key)) res.setHeader(h.key, h.value);
+  if (!answer.body) return void res.end();
+  if (answer.headers.get("content-type")?.startsWith("text/event-stream")) {
+    // A live feed: each event goes out as it is written, until either side closes.
+    res.flushHeaders();
+    const out = Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream);
+    res.on("close", () => out.destroy());
+    out.pipe(res);
+    return;
+  }
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "private, no-store" });
+  res.end(JSON.stringify(body));
+};
+
+/** Serves one request through its door; a client that goes away aborts the request's signal (a live feed ends). */
+export async function serveDoor(door: Door, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // A malformed %-escape (say /api/tables/%E0) names nothing, as proxy.ts answers it on Next's side.
+  if (!decodes(pathOf(req.url)))
+    return json(res, 404, { error: { code: "not_found", message: "There is nothing at that address." } });
+  const gone = new AbortController();
+  res.on("close", () => gone.abort());
+  try {
+    let request: Request;
+    try {
+      request = toRequest(req, gone.signal);
+    } catch {
+      return json(res, 400, { error: { code: "invalid", message: "That request is malformed." } });
+    }
+    await send(res, await door(request));
+  } catch (e) {
+    console.error("the fast lane failed a request:", e);
+    if (!res.headersSent)
+      return json(res, 500, { error: { code: "internal", message: "Something went wrong on our side." } });
+    res.end();
+  }
+}
