@@ -130,6 +130,8 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     PARLEY_DEMO: "off",
     PARLEY_RATE_LIMIT: String(SIZE.rateLimit),
+    // The seeding signs up 50 people from this one address; the per-address sign-up limit is for strangers.
+    PARLEY_AUTH_ADDRESS_LIMIT: String(SIZE.rateLimit),
     PARLEY_BODY_MAX: String(1_000_000), // a 1,000-node declaration is about 100 kB
   };
   const step = (s: string) => console.log(`  [${db}] ${s}`);

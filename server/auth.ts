@@ -127,7 +127,7 @@ export async function whoFromRequest(req: Request): Promise<{ who: Who; badToken
     const who = await whoForToken(await getDb(), header.slice(7).trim());
     return who ? { who, badToken: false } : { who: ANON, badToken: true };
   }
-  const uid = await sessionUserId(req, authSecret());
+  const uid = await sessionUserId(req, authSecret);
   return { who: uid === null ? ANON : await whoForUserId(await getDb(), uid), badToken: false };
 }
 

@@ -73,15 +73,32 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-/** Read lazily so `next build` and tests can set variables before first use. */
+const KEYS = Object.keys(schema.shape);
+let parsed: { key: string; value: Env } | null = null;
+
+/**
+ * Read lazily so `next build` and tests can set variables before first use. Every request reads it several times:
+ * a production server (whose environment is fixed when it starts) parses it once; elsewhere (development, tests,
+ * which change variables as they go) it is parsed again whenever one of ours changed.
+ */
 export function env(): Env {
-  return schema.parse(process.env);
+  if (parsed && parsed.key === "production") return parsed.value;
+  const key =
+    process.env.NODE_ENV === "production"
+      ? "production"
+      : KEYS.map((k) => process.env[k] ?? "\u0000").join("\u0001");
+  if (parsed?.key !== key) parsed = { key, value: schema.parse(process.env) };
+  return parsed.value;
 }
 
 /** ADMIN_EMAILS, each compared as account names are: NFKC, case-folded (server/names.ts). */
 export const adminEmails = (): string[] => env().ADMIN_EMAILS.split(",").map(nameKey).filter(Boolean);
 
-/** PARLEY_TRUST_PROXY, read (server/http/address.ts). */
+let trust: { raw: string; read: TrustedProxies } | null = null;
+
+/** PARLEY_TRUST_PROXY, read (server/http/address.ts); read again only when it changed. */
 export function trustedProxies(): TrustedProxies {
-  return readTrustedProxies(env().PARLEY_TRUST_PROXY) as TrustedProxies;
+  const raw = env().PARLEY_TRUST_PROXY;
+  if (trust?.raw !== raw) trust = { raw, read: readTrustedProxies(raw) as TrustedProxies };
+  return trust.read;
 }

@@ -36,7 +36,7 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   const door = doorOf(pathOf(req.url));
-  if (door) void serveDoor(door, req, res);
+  if (door) void serveDoor(door.door, req, res, door.streams);
   else void handle(req, res);
 });
 // Hot reload's socket (development) is Next's: it listens for upgrades on this server itself at its first request.

@@ -4,10 +4,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { env } from "./env";
 
+/** The generated secret of each data directory, read once: every request with a session cookie asks for it. */
+const kept = new Map<string, string>();
+
 export function authSecret(): string {
   const fromEnv = env().AUTH_SECRET;
   if (fromEnv) return fromEnv;
   const dir = path.resolve(env().PARLEY_DATA_DIR);
+  let secret = kept.get(dir);
+  if (!secret) kept.set(dir, (secret = readOrMake(dir)));
+  return secret;
+}
+
+function readOrMake(dir: string): string {
   const file = path.join(dir, "auth-secret");
   try {
     return fs.readFileSync(file, "utf8").trim();

@@ -50,8 +50,10 @@ export async function seedWorld(base: string, tablesPerSet = 50): Promise<World>
     const me = await api(base, "GET", "/api/me", { cookie });
     return { app: { cookie }, baseline: { "x-parley-user": String(me.id) } } as BenchSeat;
   });
+  // One identity per person at a table: table j's three agents belong to three people, none of them its host.
+  const ownerOf = (k: number) => people[(Math.floor(k / 3) + (k % 3) + 1) % tablesPerSet]!;
   const agents = await inBatches(Array.from({ length: tablesPerSet * 3 }), 8, async (_, k) => {
-    const a = await api(base, "POST", "/api/agents", people[0]!.app, { name: `bench ${tag} a${k}` });
+    const a = await api(base, "POST", "/api/agents", ownerOf(k).app, { name: `bench ${tag} a${k}` });
     const auth = { authorization: `Bearer ${a.token}` };
     return { app: auth, baseline: auth } as BenchSeat;
   });

@@ -3,11 +3,13 @@
 import { apiDoor, eventsDoor, mcpDoor, openApiDoor, trpcDoor } from "../doors/http";
 import type { Door } from "./lane";
 
-export function doorOf(pathname: string): Door | null {
-  if (pathname === "/mcp") return mcpDoor;
+/** The door of a path, and whether it may stream its answer (the live feed, a tRPC subscription, MCP). */
+export function doorOf(pathname: string): { door: Door; streams: boolean } | null {
+  if (pathname === "/mcp") return { door: mcpDoor, streams: true };
   if (!pathname.startsWith("/api/") || pathname.startsWith("/api/auth/")) return null;
-  if (pathname === "/api/events") return eventsDoor;
-  if (pathname === "/api/openapi.json") return openApiDoor;
-  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) return trpcDoor;
-  return apiDoor;
+  if (pathname === "/api/events") return { door: eventsDoor, streams: true };
+  if (pathname === "/api/openapi.json") return { door: openApiDoor, streams: false };
+  // A tRPC subscription streams (server-sent events), so tRPC is told when its client leaves.
+  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) return { door: trpcDoor, streams: true };
+  return { door: apiDoor, streams: false };
 }

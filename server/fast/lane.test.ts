@@ -47,7 +47,7 @@ const doors: Record<string, Door> = {
 beforeAll(async () => {
   server = createServer((req, res) => {
     const door = doors[decodeURIComponentSafe(pathOf(req.url))] ?? doors["/api/echo"]!;
-    void serveDoor(door, req, res);
+    void serveDoor(door, req, res, pathOf(req.url) === "/api/feed");
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -15,7 +15,7 @@ export const pathOf = (url: string | undefined) => {
   return q < 0 ? s : s.slice(0, q);
 };
 
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+function toRequest(req: IncomingMessage, signal: AbortSignal | undefined): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) if (raw[i]![0] !== ":") headers.append(raw[i]!, raw[i + 1]!);
@@ -25,27 +25,29 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   return new Request(url, {
     method: req.method,
     headers,
-    signal,
+    ...(signal ? { signal } : {}),
     ...(bodied ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
   } as RequestInit);
 }
 
 async function send(res: ServerResponse, answer: Response): Promise<void> {
-  res.statusCode = answer.status;
-  for (const [k, v] of answer.headers) if (k !== "set-cookie") res.setHeader(k, v);
+  const headers: Record<string, string | string[]> = {};
+  for (const h of SECURITY_HEADERS) headers[h.key.toLowerCase()] = h.value;
+  for (const [k, v] of answer.headers) if (k !== "set-cookie") headers[k] = v;
   const cookies = answer.headers.getSetCookie();
-  if (cookies.length) res.setHeader("set-cookie", cookies);
-  for (const h of SECURITY_HEADERS) if (!res.hasHeader(h.key)) res.setHeader(h.key, h.value);
-  if (!answer.body) return void res.end();
+  if (cookies.length) headers["set-cookie"] = cookies;
+  if (!answer.body) return void res.writeHead(answer.status, headers).end();
   if (answer.headers.get("content-type")?.startsWith("text/event-stream")) {
     // A live feed: each event goes out as it is written, until either side closes.
-    res.flushHeaders();
+    res.writeHead(answer.status, headers).flushHeaders();
     const out = Readable.fromWeb(answer.body as import("node:stream/web").ReadableStream);
     res.on("close", () => out.destroy());
     out.pipe(res);
     return;
   }
-  res.end(Buffer.from(await answer.arrayBuffer()));
+  const body = Buffer.from(await answer.arrayBuffer());
+  headers["content-length"] = String(body.byteLength);
+  res.writeHead(answer.status, headers).end(body);
 }
 
 function decodes(path: string): boolean {
@@ -62,17 +64,30 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-/** Serves one request through its door; a client that goes away aborts the request's signal (a live feed ends). */
-export async function serveDoor(door: Door, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * Serves one request through its door. For a door that streams (`streams`: the live feed, MCP), a client that goes
+ * away aborts the request's signal, which ends the stream; the others answer at once and need none.
+ */
+export async function serveDoor(
+  door: Door,
+  req: IncomingMessage,
+  res: ServerResponse,
+  streams = false,
+): Promise<void> {
   // A malformed %-escape (say /api/tables/%E0) names nothing, as proxy.ts answers it on Next's side.
   if (!decodes(pathOf(req.url)))
     return json(res, 404, { error: { code: "not_found", message: "There is nothing at that address." } });
-  const gone = new AbortController();
-  res.on("close", () => gone.abort());
+  let signal: AbortSignal | undefined;
+  if (streams) {
+    const gone = new AbortController();
+    // Only a client that leaves before the answer is done aborts (an abort makes an error, which is not free).
+    res.on("close", () => res.writableFinished || gone.abort());
+    signal = gone.signal;
+  }
   try {
     let request: Request;
     try {
-      request = toRequest(req, gone.signal);
+      request = toRequest(req, signal);
     } catch {
       return json(res, 400, { error: { code: "invalid", message: "That request is malformed." } });
     }

@@ -40,12 +40,20 @@ export type DoorOptions = {
 
 const LOCAL = ["localhost", "127.0.0.1", "[::1]"];
 
+let hosts: { of: ReturnType<typeof env>; list: string[] } | null = null;
+
 /**
  * The allow-list of Host names: PARLEY_ALLOWED_HOSTS, else the host of PARLEY_URL and this machine's own names
  * ("*" lets any through, for a server behind a proxy that checks them itself).
  */
 export function allowedHosts(): string[] {
   const e = env();
+  // The same environment, the same list: every request asks.
+  if (hosts?.of !== e) hosts = { of: e, list: hostsOf(e) };
+  return hosts.list;
+}
+
+function hostsOf(e: ReturnType<typeof env>): string[] {
   const listed = e.PARLEY_ALLOWED_HOSTS.split(",")
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);

@@ -6,15 +6,18 @@ import { getToken } from "next-auth/jwt";
 export const SESSION_COOKIE = "authjs.session-token";
 export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 
-/** The signed-in person's id, or null: no cookie, or one that is forged, expired or not ours. */
-export async function sessionUserId(req: Request, secret: string): Promise<number | null> {
+/**
+ * The signed-in person's id, or null: no cookie, or one that is forged, expired or not ours. The secret is asked
+ * for only when there is a cookie to open.
+ */
+export async function sessionUserId(req: Request, secret: string | (() => string)): Promise<number | null> {
   const cookie = req.headers.get("cookie");
   if (!cookie?.includes(SESSION_COOKIE)) return null;
   const secure = cookie.includes(SECURE_SESSION_COOKIE);
   const cookieName = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
   const token = await getToken({
     req: { headers: { cookie } },
-    secret,
+    secret: typeof secret === "function" ? secret() : secret,
     secureCookie: secure,
     cookieName,
   }).catch(() => null);
