@@ -1,6 +1,7 @@
 // `npm run bench`: measures the spec's targets (spec README, "Targets") on real PostgreSQL and on the embedded
 // PGlite, each against a bare node:http baseline in the same run; prints a table and writes bench/results/*.json.
-// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,overhead,acts,reads,page,fanout,canvas and BENCH_DB=postgres,pglite
+// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,statements,overhead,acts,reads,page,fanout,canvas and
+// BENCH_DB=postgres,pglite
 // to run a part. PostgreSQL comes from DATABASE_URL (a throwaway database is created on it and dropped after).
 import { execSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -20,6 +21,7 @@ import {
 } from "./lib/load";
 import { hammer, type OverheadResult } from "./lib/overhead";
 import { tablePage, type PageResult } from "./lib/page";
+import { countStatements, type StatementCount } from "./lib/statements";
 import { lat, markdown, ms, perSec, row, verdict, type Row } from "./lib/report";
 import { benchRules, type RuleResult } from "./lib/rules";
 import { seedWorld } from "./lib/seed";
@@ -55,7 +57,7 @@ const appArgs = () => ({
   nodeArgs: CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
 });
 /** The parts that need the built app running. */
-const SERVED = ["overhead", "acts", "reads", "page", "fanout", "canvas"];
+const SERVED = ["statements", "overhead", "acts", "reads", "page", "fanout", "canvas"];
 
 /**
  * Once, before anything: raise the open-files limit for 2,000 watchers (children inherit it), and on a machine
@@ -104,6 +106,7 @@ type DbRun = {
   fanOut?: FanOutResult;
   canvas?: CanvasResult;
   overhead?: { app: OverheadResult; hello: OverheadResult };
+  statements?: StatementCount;
   /** The app process's resident memory after the act, read and page load, before it was stopped. */
   rssAfterLoadMb?: number;
 };
@@ -138,6 +141,10 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
   let app: Served | null = null;
   let base: Served | null = null;
   try {
+    if (wants("statements") && db === "postgres") {
+      step("statements: one act and one read through the JSON API's door, in this process, counted…");
+      out.statements = await countStatements(url);
+    }
     step("starting the app (npm start: the fast lane in front of Next)…");
     app = await startApp(port, env, appArgs());
     if (wants("overhead")) {
@@ -259,6 +266,19 @@ function rowsFor(run: DbRun): Row[] {
   const rows: Row[] = [];
   const db = run.db === "postgres" ? "PostgreSQL" : "PGlite";
   const pgOnly = run.db === "postgres";
+  if (run.statements) {
+    const st = run.statements;
+    rows.push(
+      row({
+        what: "statements sent to PostgreSQL per act and per read (JSON API, an agent's bearer token; BEGIN/COMMIT count)",
+        db,
+        measured: `act ${st.act} · read ${st.read} (of which ${st.who} to know who asks)`,
+        baseline:
+          "bench/baseline.ts: act 8 (who; BEGIN; table; seats; acts; INSERT act; INSERT event; COMMIT) · read 4",
+        target: "the fewest that keep every guarantee",
+      }),
+    );
+  }
   if (run.overhead) {
     const { app, hello } = run.overhead;
     const ratio = app.perSecond / hello.perSecond;
@@ -392,6 +412,9 @@ function rulesRows(rules: RuleResult[]): Row[] {
 
 /** How each number was taken, printed under the table (and kept in docs/performance.md). */
 const NOTES = [
+  "statements: bench/lib/statements.ts opens the same database in the bench process, wraps pg's Client.query and",
+  "  counts what one pass (an agent's, in turn) and one table read send through the JSON API's door, plus the token",
+  "  lookup; the statements themselves are written to the results JSON.",
   "overhead: autocannon, 50 connections, GET /api/health on the app (a guest: the fast lane, the floor, who asks, the",
   "  health probe every caller shares), then the same on bench/hello.ts, a bare node:http server answering 11 bytes.",
   "act append: autocannon, one connection per table; each connection keeps its table for the whole run (autocannon's",

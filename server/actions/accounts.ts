@@ -6,7 +6,7 @@ import type { Who } from "../identity";
 import { accountName, nameKey } from "../names";
 import { hashPassword, verifyNobody, verifyPassword } from "../password";
 import { fail, ok, type Result } from "../rules/result";
-import { STANDING, standingOf } from "./moderation/standing";
+import { LAST_STANDING_SQL, standingOf, standingRows } from "./moderation/standing";
 import { suspendedBy } from "../rules/moderation";
 import { isUniqueViolation } from "./unique";
 import { parseInput } from "./input";
@@ -124,10 +124,13 @@ export async function upsertOAuthUser(
 
 /** Who a session's user id is now (the name may have changed; the user may be gone). */
 export async function whoForUserId(db: Db, userId: number): Promise<Who> {
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { id: true, name: true, email: true, moderation: STANDING },
-  });
+  // Every signed-in request asks, so it is one statement: the person and their standing.
+  const [user] = await db.$queryRawUnsafe<
+    { id: number; name: string; email: string | null; standing: string | null }[]
+  >(
+    `SELECT u.id, u.name, u.email, ${LAST_STANDING_SQL("u.id")} AS standing FROM "User" u WHERE u.id = $1`,
+    userId,
+  );
   // A suspended account's sessions stop at once: the cookie still verifies, but it names nobody.
-  return user && !suspendedBy(user.moderation) ? whoForUser(user) : { kind: "anon" };
+  return user && !suspendedBy(standingRows(user.standing)) ? whoForUser(user) : { kind: "anon" };
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db";
 import type { Who } from "../identity";
 import { publish } from "../live/outbox";
-import { STANDING } from "./moderation/standing";
+import { LAST_STANDING_SQL, STANDING, standingRows } from "./moderation/standing";
 import { suspendedBy } from "../rules/moderation";
 import { fail, ok, type Result } from "../rules/result";
 import { hashToken, newToken, tokenHint, TOKEN_PREFIX } from "../tokens";
@@ -103,21 +103,26 @@ export async function revokeAgent(db: Db, who: Who, input: unknown): Promise<Res
 /** A bearer token → the agent it belongs to; a revoked or unknown token is no identity at all. */
 export async function whoForToken(db: Db, token: string): Promise<Who | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const agent = await db.agent.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      name: true,
-      ownerId: true,
-      revokedAt: true,
-      lastUsedAt: true,
-      owner: { select: { moderation: STANDING } },
-    },
-  });
+  // Every request with a token asks, so it is one statement: the agent, its revocation and its owner's standing.
+  const [agent] = await db.$queryRawUnsafe<
+    {
+      id: number;
+      name: string;
+      ownerId: number;
+      revokedAt: Date | null;
+      lastUsedAt: Date | null;
+      standing: string | null;
+    }[]
+  >(
+    `SELECT a.id, a.name, a."ownerId", a."revokedAt", a."lastUsedAt", ${LAST_STANDING_SQL('a."ownerId"')} AS standing
+       FROM "Agent" a WHERE a."tokenHash" = $1`,
+    hashToken(token),
+  );
   // A suspended person's agents stop with them (shared/spec/access.md, "Moderation").
-  if (!agent || agent.revokedAt || suspendedBy(agent.owner.moderation)) return null;
+  if (!agent || agent.revokedAt || suspendedBy(standingRows(agent.standing))) return null;
   // Note use at most once a minute, so a busy agent does not turn every read into a write.
-  if (!agent.lastUsedAt || Date.now() - agent.lastUsedAt.getTime() > 60_000)
+  // (A raw row's timestamp is a Date on PostgreSQL and may be text on the embedded database: read it as either.)
+  if (!agent.lastUsedAt || Date.now() - new Date(agent.lastUsedAt).getTime() > 60_000)
     void db.agent.update({ where: { id: agent.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   return { kind: "agent", agentId: agent.id, name: agent.name, ownerId: agent.ownerId };
 }

@@ -16,3 +16,14 @@ export async function standingOf(db: Db, userId: number): Promise<{ action: stri
     select: STANDING.select,
   });
 }
+
+/**
+ * The same standing in SQL, as a column of a lookup that already reads the account: the last suspend or reinstate
+ * of the person whose id is `ownerColumn` (null: neither, ever). `suspendedBy([{ action }])` reads it, so one rule
+ * decides. Who asks is resolved on every request: one statement there, not three.
+ */
+export const LAST_STANDING_SQL = (ownerColumn: string) =>
+  `(SELECT m.action FROM "ModerationAct" m WHERE m."accountId" = ${ownerColumn} AND m.action IN ('suspend', 'reinstate') ORDER BY m.id DESC LIMIT 1)`;
+
+/** The standing column as the ledger-reading rule takes it. */
+export const standingRows = (last: string | null): { action: string }[] => (last ? [{ action: last }] : []);

@@ -1,0 +1,74 @@
+// Round trips per request, counted where they happen: every statement the app's PostgreSQL pool sends (BEGIN and
+// COMMIT included) while one act, and one read, goes through the JSON API's door in this process — who asks (a
+// bearer token), the rate limit, the action. The pg client's query method is wrapped for the count; nothing else
+// changes. PostgreSQL only (the embedded database has no round trips).
+import pg from "pg";
+import { wallClock } from "../../server/clock";
+import { openDatabase } from "../../server/db";
+import { createAgent, whoForToken } from "../../server/actions/agents";
+import { joinTable, openTable, startTable } from "../../server/actions/game";
+import { api } from "../../server/testing/doors";
+import { makeUser } from "../../server/testing/db";
+import type { Who } from "../../server/identity";
+
+export type StatementCount = {
+  act: number;
+  read: number;
+  who: number;
+  texts: { act: string[]; read: string[] };
+};
+
+export async function countStatements(url: string): Promise<StatementCount> {
+  const db = await openDatabase(url);
+  const seen: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    seen.push((typeof q === "string" ? q : (q?.text ?? "?")).replace(/\s+/g, " ").slice(0, 90));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  const count = async (fn: () => Promise<unknown>) => {
+    seen.length = 0;
+    await fn();
+    return [...seen];
+  };
+  try {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const host = await makeUser(db, `stmt ${tag} host`);
+    const seats: Who[] = [host];
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const owner = await makeUser(db, `stmt ${tag} p${i}`);
+      const a = await createAgent(db.prisma, owner, { name: `stmt ${tag} a${i}` });
+      if (!a.ok) throw new Error(a.message);
+      tokens.push(a.value.token);
+      seats.push((await whoForToken(db.prisma, a.value.token))!);
+    }
+    const t = await openTable(db.prisma, host, { title: `stmt ${tag}`, seats_max: 4 });
+    if (!t.ok) throw new Error(t.message);
+    const id = t.value.id;
+    for (const s of seats.slice(1)) await joinTable(db.prisma, s, { id }, wallClock());
+    await startTable(db.prisma, host, { id }, wallClock());
+    // Seat 0 (the host) is to move; then seat 1 reads.
+    const door = (who: Who) => api(db.prisma, who, { clock: wallClock });
+    await door(host)("POST", `/api/tables/${id}/pass`, {}); // warm: the first call prepares what later calls reuse
+    const who = await count(() => whoForToken(db.prisma, tokens[0]!));
+    const act = await count(async () => {
+      const r = await door(seats[1]!)("POST", `/api/tables/${id}/pass`, {});
+      if (r.status !== 200) throw new Error(`the counted act was refused: ${JSON.stringify(r.body)}`);
+    });
+    const read = await count(async () => {
+      const r = await door(seats[1]!)("GET", `/api/tables/${id}`);
+      if (r.status !== 200) throw new Error(`the counted read was refused: ${JSON.stringify(r.body)}`);
+    });
+    return {
+      who: who.length,
+      act: act.length + who.length,
+      read: read.length + who.length,
+      texts: { act, read },
+    };
+  } finally {
+    pg.Client.prototype.query = query;
+    await db.close();
+  }
+}
