@@ -68,7 +68,11 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
 
 function openPostgres(url: string): Database {
   // A server that stops answering fails a request in seconds (a 503 with Retry-After), instead of holding it open.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: env().PARLEY_DB_POOL,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle connection the server drops (a restart, a terminated backend) must not take the process down:
   // the pool replaces it on the next query.
   pool.on("error", (e) => console.error(`database connection lost: ${e.message}`));

@@ -69,6 +69,8 @@ const schema = z.object({
   /** Host names the doors answer for (DNS rebinding); empty = PARLEY_URL's host and this machine's; "*" = any. */
   PARLEY_ALLOWED_HOSTS: z.string().default(""),
   PARLEY_SWEEP_MS: z.coerce.number().int().positive().default(5_000),
+  /** Connections of this process's PostgreSQL pool (a transaction holds one from BEGIN to COMMIT). */
+  PARLEY_DB_POOL: z.coerce.number().int().min(1).max(200).default(10),
 });
 
 export type Env = z.infer<typeof schema>;
