@@ -1,6 +1,6 @@
 // `npm run bench`: measures the spec's targets (spec README, "Targets") on real PostgreSQL and on the embedded
 // PGlite, each against a bare node:http baseline in the same run; prints a table and writes bench/results/*.json.
-// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,statements,overhead,acts,reads,page,fanout,canvas and
+// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,statements,overhead,acts,reads,mcp,page,fanout,canvas and
 // BENCH_DB=postgres,pglite
 // to run a part. PostgreSQL comes from DATABASE_URL (a throwaway database is created on it and dropped after).
 import { execSync, spawnSync } from "node:child_process";
@@ -19,6 +19,7 @@ import {
   type LoadResult,
   type PacedResult,
 } from "./lib/load";
+import { mcpBeside, type McpResult } from "./lib/mcp";
 import { hammer, type OverheadResult } from "./lib/overhead";
 import { tablePage, type PageResult } from "./lib/page";
 import { countStatements, type StatementCount } from "./lib/statements";
@@ -57,7 +58,7 @@ const appArgs = () => ({
   nodeArgs: CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
 });
 /** The parts that need the built app running. */
-const SERVED = ["statements", "overhead", "acts", "reads", "page", "fanout", "canvas"];
+const SERVED = ["statements", "overhead", "acts", "reads", "mcp", "page", "fanout", "canvas"];
 
 /**
  * Once, before anything: raise the open-files limit for 2,000 watchers (children inherit it), and on a machine
@@ -107,6 +108,7 @@ type DbRun = {
   canvas?: CanvasResult;
   overhead?: { app: OverheadResult; hello: OverheadResult };
   statements?: StatementCount;
+  mcp?: McpResult;
   /** The app process's resident memory after the act, read and page load, before it was stopped. */
   rssAfterLoadMb?: number;
 };
@@ -178,6 +180,13 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
       reads.app = await readsSaturated(app.url, world.app, "app", SIZE.readSeconds);
       step(`reads: paced at ${SIZE.readRate}/s for ${SIZE.pacedSeconds} s…`);
       reads.appPaced = await readsPaced(app.url, world.app, "app", SIZE.readRate, SIZE.pacedSeconds);
+    }
+    if (wants("mcp")) {
+      step("mcp: table_state and pass through the MCP SDK's own Client, then the same through the JSON API…");
+      out.mcp = await mcpBeside(app.url, world.app.slice(0, 10), world.app.slice(10, 20), {
+        seconds: SIZE.readSeconds / 2,
+        acts: QUICK ? 8 : 16,
+      });
     }
     if (wants("page")) {
       step(`table page: ${SIZE.pageGets} GETs as the seated host…`);
@@ -266,6 +275,30 @@ function rowsFor(run: DbRun): Row[] {
   const rows: Row[] = [];
   const db = run.db === "postgres" ? "PostgreSQL" : "PGlite";
   const pgOnly = run.db === "postgres";
+  if (run.mcp) {
+    const m = run.mcp;
+    const said = (
+      r: { perSecond: number; latency: { p50: number; p99: number }; failed: number },
+      unit: string,
+    ) =>
+      `${perSec(r.perSecond, unit)} · p50 ${ms(r.latency.p50)} · p99 ${ms(r.latency.p99)}${r.failed ? ` · ${r.failed} refused` : ""}`;
+    rows.push(
+      row({
+        what: "MCP table_state through the SDK's Client, 10 agents at once (beside: GET /api/tables/:id)",
+        db,
+        measured: said(m.reads.mcp, "calls"),
+        baseline: `JSON API: ${said(m.reads.api, "req")}`,
+        ratio: `${Math.round((m.reads.mcp.perSecond / m.reads.api.perSecond) * 100)}% of the JSON API`,
+      }),
+      row({
+        what: "MCP pass through the SDK's Client, 10 tables in turn (beside: POST /api/tables/:id/pass)",
+        db,
+        measured: said(m.acts.mcp, "acts"),
+        baseline: `JSON API: ${said(m.acts.api, "acts")}`,
+        ratio: `${Math.round((m.acts.mcp.perSecond / m.acts.api.perSecond) * 100)}% of the JSON API`,
+      }),
+    );
+  }
   if (run.statements) {
     const st = run.statements;
     rows.push(
@@ -412,6 +445,9 @@ function rulesRows(rules: RuleResult[]): Row[] {
 
 /** How each number was taken, printed under the table (and kept in docs/performance.md). */
 const NOTES = [
+  "mcp: @modelcontextprotocol/sdk's Client over Streamable HTTP, one per agent, connected before timing; reads: each",
+  "  of 10 tables' first agent calls table_state in a loop, then the same agents GET the table; acts: 10 tables play",
+  "  their turns in order, the agents' through the door measured (the host's, by cookie, through the JSON API, untimed).",
   "statements: bench/lib/statements.ts opens the same database in the bench process, wraps pg's Client.query and",
   "  counts what one pass (an agent's, in turn) and one table read send through the JSON API's door, plus the token",
   "  lookup; the statements themselves are written to the results JSON.",
