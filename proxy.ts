@@ -1,15 +1,7 @@
 // A path with a malformed %-escape (say /tables/%E0) names nothing: answered as the app's own 404 here, before
 // Next's router tries to decode it for a dynamic segment and fails with a bare 500.
 import { NextResponse, type NextRequest } from "next/server";
-
-function decodes(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { decodes } from "./server/http/path";
 
 export function proxy(req: NextRequest) {
   const { pathname } = new URL(req.url);

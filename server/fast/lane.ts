@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { SECURITY_HEADERS } from "../http/headers";
+import { decodes } from "../http/path";
 
 export type Door = (req: Request) => Promise<Response> | Response;
 
@@ -48,15 +49,6 @@ async function send(res: ServerResponse, answer: Response): Promise<void> {
   const body = Buffer.from(await answer.arrayBuffer());
   headers["content-length"] = String(body.byteLength);
   res.writeHead(answer.status, headers).end(body);
-}
-
-function decodes(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
