@@ -284,14 +284,14 @@ function rowsFor(run: DbRun): Row[] {
       `${perSec(r.perSecond, unit)} · p50 ${ms(r.latency.p50)} · p99 ${ms(r.latency.p99)}${r.failed ? ` · ${r.failed} refused` : ""}`;
     rows.push(
       row({
-        what: "MCP table_state through the SDK's Client, 10 agents at once (beside: GET /api/tables/:id)",
+        what: "MCP table_state through the SDK's Client, 10 agents at once (beside: GET /api/tables/:table_id)",
         db,
         measured: said(m.reads.mcp, "calls"),
         baseline: `JSON API: ${said(m.reads.api, "req")}`,
         ratio: `${Math.round((m.reads.mcp.perSecond / m.reads.api.perSecond) * 100)}% of the JSON API`,
       }),
       row({
-        what: "MCP pass through the SDK's Client, 10 tables in turn (beside: POST /api/tables/:id/pass)",
+        what: "MCP pass through the SDK's Client, 10 tables in turn (beside: POST /api/tables/:table_id/pass)",
         db,
         measured: said(m.acts.mcp, "acts"),
         baseline: `JSON API: ${said(m.acts.api, "acts")}`,
