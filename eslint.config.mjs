@@ -46,6 +46,22 @@ export default tseslint.config(
     },
   },
   {
+    // the peer's scripts run in the temporary folder boardgame.io is installed into: plain CommonJS for Node
+    files: ["bench/peer/*.cjs"],
+    languageOptions: {
+      sourceType: "commonjs",
+      globals: {
+        require: "readonly",
+        module: "writable",
+        process: "readonly",
+        console: "readonly",
+        performance: "readonly",
+        fetch: "readonly",
+      },
+    },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     rules: {
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-non-null-assertion": "off",

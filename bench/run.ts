@@ -1,6 +1,6 @@
 // `npm run bench`: measures the spec's targets (spec README, "Targets") on real PostgreSQL and on the embedded
 // PGlite, each against a bare node:http baseline in the same run; prints a table and writes bench/results/*.json.
-// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,statements,overhead,acts,reads,mcp,page,fanout,canvas and
+// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,statements,overhead,acts,reads,mcp,page,fanout,canvas,peer and
 // BENCH_DB=postgres,pglite
 // to run a part. PostgreSQL comes from DATABASE_URL (a throwaway database is created on it and dropped after).
 import { execSync, spawnSync } from "node:child_process";
@@ -21,6 +21,7 @@ import {
 } from "./lib/load";
 import { mcpBeside, type McpResult } from "./lib/mcp";
 import { hammer, type OverheadResult } from "./lib/overhead";
+import { boardgameio, pgbench, PEER_VERSION, type PeerResult, type PgbenchResult } from "./lib/peer";
 import { tablePage, type PageResult } from "./lib/page";
 import { countStatements, type StatementCount } from "./lib/statements";
 import { lat, markdown, ms, perSec, row, verdict, type Row } from "./lib/report";
@@ -47,6 +48,7 @@ const SIZE = {
   rateLimit: 1_000_000,
   canvasSeconds: QUICK ? 3 : 6,
   overheadSeconds: QUICK ? 4 : 8,
+  pgbenchSeconds: QUICK ? 5 : 10,
 };
 const LOCK = process.env.BENCH_LOCK ?? "/tmp/parley-build.lock";
 /** Where the built app lives: another checkout's build can be measured with the same bench (before/after). */
@@ -416,6 +418,51 @@ function rowsFor(run: DbRun): Row[] {
   return rows;
 }
 
+/** The peer and the database's own limit, beside Parley's act append on PostgreSQL and the bare server's. */
+function peerRows(peer: PeerResult | null, pgb: PgbenchResult | null, runs: DbRun[]): Row[] {
+  const rows: Row[] = [];
+  const acts = runs.find((r) => r.db === "postgres")?.acts ?? runs.find((r) => r.acts)?.acts;
+  if (peer) {
+    const what = `boardgame.io ${PEER_VERSION}'s server, in memory, ${SIZE.tables} matches × 4 seats, one move per turn from socket.io clients in another process`;
+    if (!peer.measured) rows.push(row({ what, measured: `not measured (${peer.reason})`, verdict: "n/a" }));
+    else {
+      const pct = (x: number) => `${Math.round((x / peer.perSecond) * 100)}%`;
+      rows.push(
+        row({
+          what,
+          measured: `${perSec(peer.perSecond, "moves")} · ${lat(peer.latency)} (${peer.moves} moves)`,
+          baseline: acts
+            ? `Parley ${perSec(acts.app.perSecond, "acts")}; bare server ${perSec(acts.baseline.perSecond, "acts")}`
+            : "",
+          ratio: acts
+            ? `Parley ${pct(acts.app.perSecond)} of the peer; bare server ${pct(acts.baseline.perSecond)}`
+            : "",
+          target: "Parley's acts/s ≥ the peer's moves/s",
+          verdict: acts ? verdict(acts.app.perSecond >= peer.perSecond) : "n/a",
+        }),
+      );
+    }
+  }
+  if (pgb) {
+    const what = "PostgreSQL's own limit: pgbench -N (simple update) and -S (select only), scale 10";
+    rows.push(
+      pgb.measured
+        ? row({
+            what,
+            db: "PostgreSQL",
+            measured: `${perSec(pgb.write, "write transactions")} · ${perSec(pgb.read, "read-only transactions")} (${pgb.clients} clients, ${pgb.seconds} s each)`,
+            baseline: acts ? `Parley ${perSec(acts.app.perSecond, "acts")}` : "",
+            ratio: acts
+              ? `Parley's acts are ${Math.round((acts.app.perSecond / pgb.write) * 100)}% of it`
+              : "",
+            verdict: "—",
+          })
+        : row({ what, measured: `not measured (${pgb.reason})`, verdict: "n/a" }),
+    );
+  }
+  return rows;
+}
+
 function canvasRow(c: CanvasResult): Row {
   const what = "canvas: a 1,000-node plan in headless Chromium (first render; pan and zoom by mouse)";
   const target = "first render ≤ 1.5 s; pan/zoom ≥ 50 fps";
@@ -467,6 +514,10 @@ const NOTES = [
   "table page: 50 sequential GETs after 5 warm-ups, request sent → last byte of HTML; JavaScript: every <script src>",
   "  of that HTML, gzipped here with node:zlib (default level), summed; 1 kB = 1,000 bytes.",
   "rules: tinybench in this process before any server starts; the verdict compares the mean.",
+  "peer: bench/peer/*.cjs against boardgame.io's own server (in-memory storage), installed by npm into a temporary",
+  "  folder; its moves are declared client: false, so a player sees its move only when the server has taken it, and a",
+  "  move's latency runs from sending it to the state where the turn moved on. Same 50 tables × 4 seats, one move in",
+  "  flight per match, as many moves per match as the act append. pgbench: a throwaway database, scale 10, 16 clients.",
   "canvas: a plan imported from a 1,000-node declaration (10 waves × 100) through POST /api/plans, opened once to",
   "  warm the server, then timed from navigation start: first render = a frame after the first node is in the DOM;",
   "  fps = requestAnimationFrame callbacks per second while the mouse drags the pane and turns the wheel.",
@@ -531,7 +582,38 @@ async function main() {
       port += 10;
     }
   }
-  const rows = [...rulesRows(rules), ...runs.flatMap(rowsFor)];
+  let peer: PeerResult | null = null;
+  let pgb: PgbenchResult | null = null;
+  if (wants("peer")) {
+    console.log(
+      `peer: boardgame.io ${PEER_VERSION} (npm install into a temporary folder on first use), in memory…`,
+    );
+    peer = await boardgameio(3590, {
+      tables: SIZE.tables,
+      seats: 4,
+      moves: SIZE.actsPerTable,
+      warm: 3,
+    });
+    if (process.env.DATABASE_URL) {
+      console.log(`peer: pgbench on a throwaway database, ${SIZE.pgbenchSeconds} s per mode…`);
+      const name = `parley_bench_pgbench_${randomBytes(4).toString("hex")}`;
+      await admin(process.env.DATABASE_URL, `CREATE DATABASE "${name}"`);
+      const drop = async () =>
+        void (await admin(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      cleanups.add(drop);
+      const u = new URL(process.env.DATABASE_URL);
+      u.pathname = `/${name}`;
+      try {
+        pgb = pgbench(u.toString(), SIZE.pgbenchSeconds);
+      } catch (e) {
+        pgb = { measured: false, reason: `pgbench failed: ${(e as Error).message.split("\n")[0]}` };
+      } finally {
+        await drop();
+        cleanups.delete(drop);
+      }
+    }
+  }
+  const rows = [...rulesRows(rules), ...runs.flatMap(rowsFor), ...peerRows(peer, pgb, runs)];
   const canvasRun = runs.find((r) => r.canvas)?.canvas;
   if (canvasRun) rows.push(canvasRow(canvasRun));
   const table = markdown(rows);

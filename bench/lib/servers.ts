@@ -13,7 +13,7 @@ export type Served = {
   log(): string;
 };
 
-async function serveGroup(
+export async function serveGroup(
   cmd: string,
   args: string[],
   port: number,
