@@ -142,13 +142,27 @@ describe("redaction conformance at every door", () => {
       // (house bots move on their own, on the server's schedule: wait for them rather than count iterations,
       // which ran out on a loaded CI machine before the game did)
       const players: Record<string, string>[] = [{ cookie: host, origin: app }, bearer];
+      // Our players only accept or pass, and a house bot never accepts an accord that does not beat its
+      // fallback, so some deals never reach quorum before the (hour-long) deadline: after 30 s an admin
+      // cancels the table, which the rules reveal as any ended table (what this test reads).
+      const cancelAt = Date.now() + 30_000;
       const until = Date.now() + 90_000;
-      for (;;) {
+      for (let cancelled = false; ; ) {
         const states = await Promise.all(
           players.map(async (h) => j(await fetch(`${app}/api/tables/${id}`, { headers: h }))),
         );
         if (states[0].status !== "playing") break;
         expect(Date.now() < until, `game ${game} still playing after 90 s`).toBe(true);
+        if (!cancelled && Date.now() > cancelAt) {
+          const c = await fetch(`${app}/api/tables/${id}/cancel`, {
+            method: "POST",
+            headers: { cookie: admin, origin: app, "content-type": "application/json" },
+            body: JSON.stringify({ reason: "the conformance test's deal did not bind in 30 s" }),
+          });
+          expect(c.status, await c.clone().text()).toBe(200);
+          cancelled = true;
+          continue;
+        }
         const mover = states.findIndex((s) => s.game.turn === s.your_seat);
         if (mover < 0) {
           await new Promise((r) => setTimeout(r, 100));
