@@ -5,6 +5,7 @@ import { GAME_OPERATIONS } from "./game";
 import { IDENTITY_OPERATIONS } from "./identity";
 import { INVITATION_OPERATIONS } from "./invitations";
 import { MODERATION_OPERATIONS } from "./moderation";
+import { NOTIFICATION_OPERATIONS } from "./notifications";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -14,6 +15,7 @@ export const OPERATIONS = {
   plans: CHECKPOINT_OPERATIONS,
   invitations: INVITATION_OPERATIONS,
   moderation: MODERATION_OPERATIONS,
+  notifications: NOTIFICATION_OPERATIONS,
 } as const;
 
 export const ALL_OPERATIONS: AnyOperation[] = Object.values(OPERATIONS).flatMap((m) => Object.values(m));

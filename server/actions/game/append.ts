@@ -4,10 +4,19 @@ import { isUniqueViolation } from "../unique";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import { publish, type OutboxEvent } from "../../live/outbox";
-import { check, derive, type Act, type Game, type ProposedAct } from "../../rules/game";
+import {
+  check,
+  derive,
+  noticesAfter,
+  reminderDue,
+  type Act,
+  type Game,
+  type ProposedAct,
+} from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { tableAndLobby } from "./events";
 import { loadTable, type LoadedTable } from "./load";
+import { tellSeats } from "./notices";
 
 export const LOST_RACE = fail(
   "conflict",
@@ -65,6 +74,8 @@ async function writeActs(
   }));
   if (finished) events.push(...tableAndLobby(tableId, "table.finished", { outcome: after.status }));
   await publish(tx, ...events);
+  const ledger = { ...game, acts: [...game.acts, ...acts] };
+  await tellSeats(tx, loaded, ledger, noticesAfter(game, acts, now, finished), now);
   return { after, finished };
 }
 
@@ -129,4 +140,15 @@ export async function settleClock(db: Db, tableId: number, now: number): Promise
     if (isUniqueViolation(e)) return 0;
     throw e;
   }
+}
+
+/** The reminder before a turn window ends (rules/game/notices.ts), written once; 1 when it was due (announce it). */
+export async function remind(db: Db, tableId: number, now: number): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const loaded = await loadTable(tx, tableId);
+    const due = loaded?.game ? reminderDue(loaded.game, now) : null;
+    if (!loaded?.game || !due) return 0;
+    await tellSeats(tx, loaded, loaded.game, [due], now);
+    return 1;
+  });
 }

@@ -1,12 +1,13 @@
 // The clock's sweeper: writes due clock passes and deadline ends for every table in play, then lets bots move.
 import type { Database } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
-import { settleClock } from "./append";
+import { remind, settleClock } from "./append";
 import { runBots } from "./bots";
 import { announce } from "../../live";
 
 /**
- * The tables in play that may have something to write at `now`: a turn window ran out since the latest act, the
+ * The tables in play that may have something to write at `now`: a turn window ran out since the latest act or ends
+ * within its reminder's lead (rules/game/notices.ts: 1 h, or a quarter of the window) unreminded, the
  * deadline passed, the latest act is an accept (it may have bound), or a house bot sits there. A superset, read in
  * one statement so a sweep over many quiet tables costs one query; settleClock and runBots re-read each candidate
  * and let the rules decide.
@@ -15,10 +16,17 @@ const candidates = (now: number) => Prisma.sql`
   SELECT t.id, EXISTS (SELECT 1 FROM "Seat" s WHERE s."tableId" = t.id AND s."botName" IS NOT NULL) AS bots
   FROM "GameTable" t
   LEFT JOIN LATERAL (
-    SELECT a.at, a.type FROM "Act" a WHERE a."tableId" = t.id ORDER BY a.turn DESC LIMIT 1
+    SELECT a.at, a.type, a.turn FROM "Act" a WHERE a."tableId" = t.id ORDER BY a.turn DESC LIMIT 1
   ) latest ON true
   WHERE t."startedAt" IS NOT NULL AND t."finishedAt" IS NULL AND (
     extract(epoch FROM coalesce(latest.at, t."startedAt")) * 1000 + t."turnWindowMs" <= ${now}
+    OR (
+      extract(epoch FROM coalesce(latest.at, t."startedAt")) * 1000 + t."turnWindowMs"
+        - LEAST(3600000, t."turnWindowMs" / 4) <= ${now}
+      AND NOT EXISTS (
+        SELECT 1 FROM "Notification" n WHERE n.once = 'table:' || t.id || ':reminder:' || coalesce(latest.turn + 1, 0)
+      )
+    )
     OR extract(epoch FROM t."startedAt") * 1000 + t."deadlineMs" <= ${now}
     OR latest.type = 'accept'
     OR EXISTS (SELECT 1 FROM "Seat" s WHERE s."tableId" = t.id AND s."botName" IS NOT NULL)
@@ -30,6 +38,7 @@ export async function sweepTables(db: Database, now: number): Promise<void> {
   let wrote = 0;
   for (const { id, bots } of due) {
     wrote += await settleClock(db.prisma, id, now);
+    wrote += await remind(db.prisma, id, now);
     if (bots) wrote += await runBots(db.prisma, id, now);
   }
   if (wrote) await announce(db);

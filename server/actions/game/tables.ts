@@ -26,6 +26,7 @@ import {
   DEADLINE_DEFAULT_MS,
   validateTableSettings,
   inviteRefusal,
+  noticesAtStart,
   type LobbyFacts,
 } from "../../rules/game";
 import {
@@ -44,6 +45,7 @@ import { isUniqueViolation } from "../unique";
 import { runBots } from "./bots";
 import { tableAndLobby } from "./events";
 import { lobbyFacts, loadTable, seatOf, tableReadable, type LoadedTable } from "./load";
+import { tellSeats } from "./notices";
 
 export const ZOpenTable = z
   .object({
@@ -275,6 +277,16 @@ export async function startTable(
     for (const [i, s] of seats.entries())
       await tx.seat.update({ where: { id: s.id }, data: { charge: dealt.charges[i]! } });
     await publish(tx, ...tableAndLobby(id, "table.started", { commitment: published }));
+    const game = {
+      seats: seats.length,
+      charter: dealt.charter,
+      charges: dealt.charges,
+      startedAt: now,
+      turnWindowMs: table.turnWindowMs,
+      deadlineMs: table.deadlineMs,
+      acts: [],
+    };
+    await tellSeats(tx, { table, seats }, game, noticesAtStart(game), now);
     return ok({ commitment: published });
   });
 }

@@ -13,6 +13,7 @@ export const appRouter = router({
   plans: router(proceduresOf(OPERATIONS.plans)),
   invitations: router(proceduresOf(OPERATIONS.invitations)),
   moderation: router(proceduresOf(OPERATIONS.moderation)),
+  notifications: router(proceduresOf(OPERATIONS.notifications)),
 });
 
 export type AppRouter = typeof appRouter;

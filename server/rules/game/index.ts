@@ -63,3 +63,4 @@ export {
   type LobbyFacts,
   type LobbyMay,
 } from "./lobby";
+export { noticesAfter, noticesAtStart, reminderDue, reminderLeadMs, type GameNotice } from "./notices";

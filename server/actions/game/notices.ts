@@ -1,0 +1,65 @@
+// A table's notices (server/rules/game/notices.ts) as notifications for the identity in each seat; house bots and
+// seats still only invited are told nothing.
+import type { Prisma } from "../../generated/prisma/client";
+import type { Game, GameNotice } from "../../rules/game";
+import { derive } from "../../rules/game";
+import { instantText } from "../../rules/span";
+import { notify, type Note, type Recipient } from "../notify";
+import type { LoadedTable } from "./load";
+
+function sentence(n: GameNotice, title: string, game: Game, now: number): string {
+  const at = `“${title}”`;
+  switch (n.kind) {
+    case "started":
+      return `${at} has started: the charges are dealt and the clock runs.`;
+    case "turn":
+      return derive(game, now).standingOffer
+        ? `Your turn at ${at}: an offer stands that you may accept.`
+        : `Your turn at ${at}.`;
+    case "clock":
+      return `Your turn window at ${at} ran out and the clock passed for you.`;
+    case "offer":
+      return `An offer stands at ${at} that you may accept on your turn.`;
+    case "bound":
+      return `The accord bound at ${at}: the charges are revealed.`;
+    case "ended":
+      return `${at} ended without an accord: the charges are revealed.`;
+    case "reminder":
+      return `Your turn window at ${at} ends at ${instantText(derive(game, now).turnEndsAt ?? now)}.`;
+  }
+}
+
+/** Writes the notices of `game` (the ledger as it stands after the change) in the change's transaction. */
+export async function tellSeats(
+  tx: Prisma.TransactionClient,
+  loaded: Pick<LoadedTable, "table" | "seats">,
+  game: Game,
+  notices: readonly GameNotice[],
+  now: number,
+): Promise<void> {
+  const notes: Note[] = [];
+  for (const n of notices) {
+    const seat = loaded.seats[n.seat];
+    if (!seat || seat.status !== "taken") continue;
+    const to: Recipient | null =
+      seat.userId !== null
+        ? { userId: seat.userId }
+        : seat.agentId !== null
+          ? { agentId: seat.agentId }
+          : null;
+    if (!to) continue;
+    notes.push({
+      to,
+      kind:
+        n.kind === "bound" || n.kind === "ended"
+          ? "table.finished"
+          : n.kind === "started"
+            ? "table.started"
+            : n.kind,
+      text: sentence(n, loaded.table.title, game, now),
+      link: `/tables/${loaded.table.id}`,
+      once: `table:${loaded.table.id}:${n.once}`,
+    });
+  }
+  await notify(tx, now, notes);
+}
