@@ -37,7 +37,8 @@ export const dynamic = "force-dynamic";
 
 export default async function TablesPage() {
   const who = await whoFromSession();
-  const r = await listTables(await getDb(), who);
+  const now = wallClock();
+  const r = await listTables(await getDb(), who, now);
   return (
     <div className="space-y-4">
       <div className="flex items-baseline gap-4">
@@ -49,7 +50,8 @@ export default async function TablesPage() {
       <Lobby
         initial={r.ok ? r.value.tables : []}
         signedIn={who.kind === "user"}
-        now={wallClock()}
+        userId={who.kind === "user" ? who.userId : null}
+        now={now}
         limits={limits}
       />
     </div>

@@ -42,7 +42,13 @@ function List({
               {t.title}
             </Link>
             <span className={`badge ${BADGE[t.status]}`}>{t.status}</span>
-            {t.yours ? <span className="badge bg-teal-100 text-teal-800">your seat</span> : null}
+            {t.yourTurn ? (
+              <span className="badge bg-amber-100 text-amber-900" data-testid="your-turn">
+                your turn
+              </span>
+            ) : t.yours ? (
+              <span className="badge bg-teal-100 text-teal-800">your seat</span>
+            ) : null}
             <span className="ml-auto text-xs text-stone-500">
               {t.seatsTaken}/{t.seatsMax} seats · {t.host} ·{" "}
               <When at={t.finishedAt ?? t.startedAt ?? t.createdAt} mode="ago" now={now} />
@@ -73,11 +79,14 @@ const HOUR = 3_600_000;
 export function Lobby({
   initial,
   signedIn,
+  userId = null,
   now,
   limits,
 }: {
   initial: TableSummary[];
   signedIn: boolean;
+  /** The person viewing: their own topic tells when a turn comes to them at a table (a notification). */
+  userId?: number | null;
   now: number;
   limits: TableLimits;
 }) {
@@ -86,7 +95,10 @@ export function Lobby({
   const opts = trpc.tables.list.queryOptions();
   const { data } = useQuery({ ...opts, initialData: { tables: initial } as never });
   const tables = ((data as { tables: TableSummary[] } | undefined) ?? { tables: initial }).tables;
-  useLive(["lobby"], () => void qc.invalidateQueries({ queryKey: opts.queryKey }));
+  useLive(["lobby", ...(userId ? [`user:${userId}`] : [])], (e) => {
+    if (e.topic === "lobby" || e.type === "notification.new" || e.type === "live.open")
+      void qc.invalidateQueries({ queryKey: opts.queryKey });
+  });
   const open = useMutation(trpc.tables.open.mutationOptions());
   const [title, setTitle] = useState("");
   const [seats, setSeats] = useState(limits.seatsDefault);
@@ -110,7 +122,10 @@ export function Lobby({
     }
   }
 
-  const yours = tables.filter((t) => t.yours && (t.status === "open" || t.status === "playing"));
+  // Your tables, those where it is your turn first (the order is otherwise the lobby's: newest first).
+  const yours = tables
+    .filter((t) => t.yours && (t.status === "open" || t.status === "playing"))
+    .sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn));
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-6">

@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { TableState } from "@/server/actions/game";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
+import { useTitleTurn } from "@/components/ui/tabTitle";
 import { When } from "@/components/ui/When";
 import { InvitationBanner, VisibilityControl } from "@/components/ui/Access";
 import { ModerationLog, ModeratorPanel, useModerator } from "@/components/ui/Moderation";
@@ -43,6 +44,7 @@ export function TableView({
   const t = (data ?? initial) as TableState;
   const refresh = () => qc.invalidateQueries({ queryKey: opts.queryKey });
   useLive([`table:${initial.id}`], () => void refresh());
+  useTitleTurn(t.game?.status === "playing" && t.yourSeat !== null && t.game.turn === t.yourSeat);
   const [busy, setBusy] = useState(false);
   const [lobbyError, setLobbyError] = useState<string | null>(null);
   const m = {

@@ -1,9 +1,11 @@
 "use client";
-// Who you are, in the header: sign in, or your name, the invitations waiting for you, your agents and sign out.
+// Who you are, in the header: sign in, or your name, your notifications' bell, the invitations waiting for you, your
+// agents and sign out.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/ui/trpc";
 import { InvitationsCount } from "./InvitationsCount";
+import { NotificationsBell } from "./NotificationsBell";
 import { SignOutButton } from "./SignOutButton";
 
 export function WhoMenu() {
@@ -20,6 +22,7 @@ export function WhoMenu() {
               <span className="badge ml-1 bg-amber-100 text-amber-800">admin</span>
             ) : null}
           </span>
+          <NotificationsBell userId={who.id} />
           <InvitationsCount userId={who.id} />
           <Link href="/agents">Agents</Link>
           {who.tier === "admin" ? <Link href="/moderation">Moderation</Link> : null}

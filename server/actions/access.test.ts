@@ -140,7 +140,7 @@ describe("visibility of a table, for every viewer, at every door", () => {
         await mcp.close();
         expect(tool.isError ? tool.text.split(":")[0] : "reads", say).toBe(reads ? "reads" : "not_found");
         // The lists.
-        const listed = await listTables(db.prisma, viewer);
+        const listed = await listTables(db.prisma, viewer, T0);
         expect(listed.ok && listed.value.tables.some((t) => t.id === id), say).toBe(reads);
         // A non-member's act on an invited table is as if there were no table (never forbidden).
         if (!reads && viewer.kind !== "anon") {

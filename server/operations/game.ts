@@ -154,6 +154,7 @@ const ZTableSummary = z.object({
   startedAt: ZInstant.nullable(),
   finishedAt: ZInstant.nullable(),
   yours: z.boolean(),
+  yourTurn: z.boolean().describe("whether it is your seat's turn now"),
 });
 const ZActAnswer = z.object({
   seat: z.number(),
@@ -194,7 +195,7 @@ export const GAME_OPERATIONS = {
       description:
         "List the tables: id, title, status (open, playing, bound, ended, cancelled), seats taken, and whether you sit at it.",
     },
-    run: ({ db, who }) => listTables(db, who),
+    run: ({ db, who, now }) => listTables(db, who, now),
   }),
   state: operation({
     name: "tables.state",

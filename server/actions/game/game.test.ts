@@ -257,7 +257,7 @@ describe("playing through the actions", () => {
         charges: { matches: true },
       },
     });
-    const lobby = await listTables(db.prisma, host);
+    const lobby = await listTables(db.prisma, host, T0);
     expect(lobby.ok && lobby.value.tables.find((t) => t.id === id)).toMatchObject({
       status: end.value.status,
       yours: true,
@@ -360,7 +360,7 @@ describe("races and the clock", () => {
 describe("the demo", () => {
   it("lays out the worked example as a finished table and a table of three bots that starts when you sit", async () => {
     await seedGameDemo(db);
-    const list = await listTables(db.prisma, ANON);
+    const list = await listTables(db.prisma, ANON, T0);
     const tables = list.ok ? list.value.tables : [];
     const worked = tables.find((t) => t.title.startsWith("The worked example"))!;
     const waiting = tables.find((t) => t.title === "Three house bots wait for you")!;

@@ -142,6 +142,8 @@ export type TableSummary = {
   startedAt: string | null;
   finishedAt: string | null;
   yours: boolean;
+  /** Whether it is your seat's turn now (a table in play where you hold the seat to act). */
+  yourTurn: boolean;
 };
 
 /** The tables `who` may read, as a query: the visibility's own rule (server/rules/access.ts) in SQL. */
@@ -160,7 +162,7 @@ export function readableTables(who: Who): Prisma.GameTableWhereInput {
 }
 
 /** The lobby: open tables, tables in play, finished tables, as `who` may read them; `yours` marks their seats. */
-export async function listTables(db: Db, who: Who): Promise<Result<{ tables: TableSummary[] }>> {
+export async function listTables(db: Db, who: Who, now: number): Promise<Result<{ tables: TableSummary[] }>> {
   const rows = await db.gameTable.findMany({
     where: readableTables(who),
     orderBy: { id: "desc" },
@@ -178,6 +180,21 @@ export async function listTables(db: Db, who: Who): Promise<Result<{ tables: Tab
       seats: { select: { userId: true, agentId: true, status: true } },
     },
   });
+  const mine = (s: { userId: number | null; agentId: number | null; status: string }) =>
+    s.status !== "invited" &&
+    (who.kind === "user"
+      ? s.userId === who.userId
+      : who.kind === "agent"
+        ? s.agentId === who.agentId
+        : false);
+  // Whose turn it is needs the ledger and the clock: read only for the tables in play where you hold a seat.
+  const turns = new Set<number>();
+  for (const t of rows)
+    if (t.startedAt && !t.finishedAt && t.seats.some(mine)) {
+      const loaded = await loadTable(db, t.id);
+      const turn = loaded?.game ? derive(loaded.game, now).turn : null;
+      if (turn !== null && loaded && mine(loaded.seats[turn]!)) turns.add(t.id);
+    }
   return ok({
     tables: rows.map((t) => ({
       id: t.id,
@@ -199,15 +216,8 @@ export async function listTables(db: Db, who: Who): Promise<Result<{ tables: Tab
       createdAt: t.createdAt.toISOString(),
       startedAt: t.startedAt?.toISOString() ?? null,
       finishedAt: t.finishedAt?.toISOString() ?? null,
-      yours: t.seats.some(
-        (s) =>
-          s.status !== "invited" &&
-          (who.kind === "user"
-            ? s.userId === who.userId
-            : who.kind === "agent"
-              ? s.agentId === who.agentId
-              : false),
-      ),
+      yours: t.seats.some(mine),
+      yourTurn: turns.has(t.id),
     })),
   });
 }

@@ -242,7 +242,7 @@ describe("cancelling a table", () => {
     // The clock stops with it: long after its deadline it is still cancelled, with no clock passes after.
     const later = await tableState(db.prisma, ANON, { id }, T0 + 30 * 24 * 60 * MIN);
     expect(later.ok && [later.value.status, later.value.game?.acts.length]).toEqual(["cancelled", 0]);
-    const lobby = await listTables(db.prisma, ANON);
+    const lobby = await listTables(db.prisma, ANON, T0);
     expect(lobby.ok && lobby.value.tables.find((t) => t.id === id)?.status).toBe("cancelled");
     const record = await tableRecord(db.prisma, ANON, { id }, T0 + 3000);
     expect(record.ok).toBe(true);

@@ -118,6 +118,7 @@ export const LOBBY: TableSummary[] = [
     startedAt: null,
     finishedAt: null,
     yours: false,
+    yourTurn: false,
   },
   {
     id: 8,
@@ -131,6 +132,7 @@ export const LOBBY: TableSummary[] = [
     startedAt: null,
     finishedAt: null,
     yours: true,
+    yourTurn: false,
   },
   {
     id: 7,
@@ -144,6 +146,7 @@ export const LOBBY: TableSummary[] = [
     startedAt: iso(minutes(0)),
     finishedAt: iso(minutes(30)),
     yours: false,
+    yourTurn: false,
   },
 ];
 

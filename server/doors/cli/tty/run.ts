@@ -43,7 +43,7 @@ export async function runCommand(
       return same;
     case "refresh": {
       const id = placeTableId(state.place);
-      return id === null ? readLobby(deps) : readTable(deps, id, now);
+      return id === null ? readLobby(deps, now) : readTable(deps, id, now);
     }
     case "open":
       return readTable(deps, command.id, now);
@@ -122,12 +122,12 @@ async function readTable(deps: RunDeps, id: number, now: number): Promise<Update
   // Gone, or never there: back to the lobby, saying so (as information: a guest sees no refusals).
   const back: Update = (s) =>
     placeTableId(s.place) === id ? { ...s, place: { kind: "lobby" }, table: null } : s;
-  const lobby = await readLobby(deps);
+  const lobby = await readLobby(deps, now);
   return (s) => say(info(`Table #${id}: ${read.message}`))(lobby(back(s)));
 }
 
-async function readLobby(deps: RunDeps): Promise<Update> {
-  const read = await listTables(deps.db, deps.who);
+async function readLobby(deps: RunDeps, now: number): Promise<Update> {
+  const read = await listTables(deps.db, deps.who, now);
   if (!read.ok) return say({ tone: "error", text: read.message });
   const tables = read.value.tables;
   return (s) => {

@@ -1,0 +1,32 @@
+// /notifications – what you were told, newest first: each links to the exact table, round or checkpoint; mark one
+// or all read. A guest is sent to sign in, as on every page that needs a person.
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { NotificationsPanel } from "@/components/identity/NotificationsPanel";
+import { listNotifications } from "@/server/actions/notifications";
+import { whoFromSession } from "@/server/auth";
+import { wallClock } from "@/server/clock";
+import { getDb } from "@/server/db";
+
+export const metadata: Metadata = { title: "Notifications" };
+export const dynamic = "force-dynamic";
+
+export default async function NotificationsPage() {
+  const who = await whoFromSession();
+  if (who.kind !== "user") redirect("/signin?to=/notifications");
+  const r = await listNotifications(await getDb(), who, {});
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Notifications</h1>
+      <p className="max-w-3xl text-sm text-stone-600">
+        What concerns you, as it happens: a table starts, your turn comes, your turn window is about to end,
+        an accord binds; an invitation. The bell in the header counts the unread ones.
+      </p>
+      <NotificationsPanel
+        userId={who.userId}
+        initial={r.ok ? r.value : { notifications: [], unread: 0, next: null }}
+        now={wallClock()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+// Told when it is your move, in real Chromium: two people at one table in two browsers; the seat whose turn comes
+// sees the bell's count and the tab's title change without a reload, finds "your turn" in the lobby, opens
+// /notifications from the bell, follows a notification to its table and marks all read. Axe and shots at 1280 and
+// 390 px.
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { axe, browser, hasChromium, shot } from "./browser";
+import { signUp } from "./http";
+
+const app = inject("app");
+
+async function call(method: string, path: string, cookie: string, body?: unknown) {
+  const r = await fetch(`${app}${path}`, {
+    method,
+    headers: { cookie, origin: app, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json()) as any };
+}
+
+const cookieFor = (cookie: string) => {
+  const [name, ...value] = cookie.split("=");
+  return { name: name!, value: value.join("="), url: app };
+};
+
+async function shotsAndAxe(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 860 });
+    await shot(page, `${name}-${width}`);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${name} at ${width}px`,
+    ).toBeLessThanOrEqual(width);
+    expect(await axe(page), `${name} at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+describe.runIf(hasChromium)("notifications in the browser", () => {
+  it("the seat whose turn comes sees the bell and the title change live, and reads it on /notifications", async () => {
+    const stamp = Date.now().toString(36);
+    const ana = await signUp(app, `nt-ana-${stamp}`);
+    const bo = await signUp(app, `nt-bo-${stamp}`);
+    const t = await call("POST", "/api/tables", ana, { title: "Harbour notice", seats_max: 4 });
+    expect(t.status).toBe(201);
+    const id = t.body.id as number;
+    expect((await call("POST", `/api/tables/${id}/join`, bo)).status).toBe(200);
+    expect((await call("POST", `/api/tables/${id}/bots`, ana)).status).toBe(200);
+
+    const a = await browser();
+    const b = await browser();
+    const problems: string[] = [];
+    for (const p of [a.page, b.page]) {
+      p.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+      p.on("pageerror", (e) => problems.push(e.message));
+    }
+    try {
+      await a.context.addCookies([cookieFor(ana)]);
+      await b.context.addCookies([cookieFor(bo)]);
+      await a.page.goto(`${app}/tables/${id}`);
+      await b.page.goto(`${app}/tables/${id}`);
+      await expect
+        .poll(() => b.page.getByTestId("bell").getAttribute("aria-label"))
+        .toBe("Notifications: none unread");
+
+      // The host starts: both are told, and the host's tab says it is their turn.
+      expect((await call("POST", `/api/tables/${id}/start`, ana)).status).toBe(200);
+      await expect.poll(() => a.page.title(), { timeout: 8_000 }).toMatch(/^\(2\) Your turn · /);
+      await expect.poll(() => b.page.getByTestId("bell-count").textContent(), { timeout: 8_000 }).toBe("1");
+      expect(await b.page.title()).toMatch(/^\(1\) (?!Your turn)/);
+
+      // The host passes: bo's turn comes, and bo's tab shows it without a reload.
+      const s = await call("GET", `/api/tables/${id}`, ana);
+      expect(s.body.game.turn).toBe(s.body.your_seat);
+      expect(
+        (await call("POST", `/api/tables/${id}/pass`, ana, { said: { text: "over to you" } })).status,
+      ).toBe(200);
+      await expect.poll(() => b.page.getByTestId("bell-count").textContent(), { timeout: 8_000 }).toBe("2");
+      await expect.poll(() => b.page.title(), { timeout: 8_000 }).toMatch(/^\(2\) Your turn · /);
+      await shot(b.page, "notifications-table-your-turn-1280");
+      // the host's turn is gone from its title; its count stays (nothing was read)
+      await expect.poll(() => a.page.title(), { timeout: 8_000 }).toMatch(/^\(2\) (?!Your turn)/);
+
+      // The lobby marks the table "your turn" in Your tables.
+      await b.page.goto(`${app}/tables`);
+      const yours = b.page.getByTestId("lobby-your-tables");
+      await expect.poll(() => yours.getByTestId("your-turn").count()).toBe(1);
+
+      // From the bell to /notifications: newest first, each linking to its place.
+      await b.page.getByTestId("bell").click();
+      await b.page.waitForURL(`${app}/notifications`);
+      const rows = b.page.getByTestId("notification");
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await rows.nth(0).textContent()).toContain("Your turn at “Harbour notice”.");
+      expect(await rows.nth(1).textContent()).toContain("“Harbour notice” has started");
+      expect(await b.page.getByTestId("unread-count").textContent()).toBe("2 unread");
+      await shotsAndAxe(b.page, "notifications");
+
+      // Following one marks it read and lands on the table.
+      await rows.nth(0).getByRole("link").click();
+      await b.page.waitForURL(`${app}/tables/${id}`);
+      await expect.poll(() => b.page.getByTestId("bell-count").textContent(), { timeout: 8_000 }).toBe("1");
+      await b.page.goto(`${app}/notifications`);
+      await b.page.getByTestId("mark-all-read").click();
+      await expect.poll(() => b.page.getByTestId("unread-count").textContent()).toBe("Nothing unread.");
+      await expect.poll(() => b.page.getByTestId("bell-count").count()).toBe(0);
+      expect(await b.page.title()).toBe("Notifications · Parley");
+      await shot(b.page, "notifications-read-1280");
+      expect(problems).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("a guest is sent to sign in", async () => {
+    const { page, close } = await browser();
+    try {
+      await page.goto(`${app}/notifications`);
+      await page.waitForURL(/\/signin\?to=/);
+    } finally {
+      await close();
+    }
+  });
+});
