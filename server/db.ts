@@ -16,6 +16,11 @@ export type Database = {
   prisma: PrismaClient;
   /** Raw SQL on the same database (migrations, the outbox tailer, db check). */
   sql: SqlRunner;
+  /**
+   * One SQL text (a multi-statement script when there are no values) with its rows: the job queue's bring-your-own
+   * database adapter (pg-boss's `db.executeSql`), so it runs on the embedded database too.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** Calls `fn` when another transaction signals the outbox (NOTIFY); a wake-up only, never the carrier. */
   listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -90,6 +95,11 @@ function openPostgres(url: string): Database {
     kind: "postgres",
     prisma,
     sql,
+    async executeSql(text, values) {
+      const r = await pool.query(text, values);
+      // a script answers one result per statement: the last one is the answer
+      return Array.isArray(r) ? (r.at(-1) ?? { rows: [] }) : r;
+    },
     listen: (channel, fn) => listenPostgres(url, channel, fn),
     async close() {
       await prisma.$disconnect();
@@ -187,6 +197,10 @@ async function openPglite(url: string): Promise<Database> {
       async query(text, params) {
         return (await db.query(text, params as unknown[])).rows as never[];
       },
+    },
+    async executeSql(text, values) {
+      if (values?.length) return db.query(text, values);
+      return { rows: (await db.exec(text)).at(-1)?.rows ?? [] };
     },
     async listen(channel, fn) {
       const unlisten = await db.listen(channel, () => fn());

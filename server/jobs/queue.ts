@@ -1,0 +1,100 @@
+// The one job queue (shared/spec/notifications.md, "The queue"): pg-boss on the app's own database — PostgreSQL, or
+// the embedded PGlite through pg-boss's bring-your-own `db` adapter — so mail, webhooks and model calls survive a
+// crash, are retried with backoff, and are never run by two workers at once (pg-boss takes a job with FOR UPDATE
+// SKIP LOCKED and holds it until it completes, fails or expires). A job is enqueued in the transaction of the change
+// that causes it: rolled back with it, or committed with it.
+import PgBoss from "pg-boss";
+import type { Prisma } from "../generated/prisma/client";
+import type { Database } from "../db";
+
+/** Each queue's retry policy, declared once. A job that expires (its worker died) counts as a failed attempt. */
+export const QUEUES = {
+  /** One notification's mail: an SMTP outage delays it, up to days, and loses none. */
+  mail: { retryLimit: 20, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+} as const satisfies Record<string, Omit<PgBoss.Queue, "name">>;
+
+export type QueueName = keyof typeof QUEUES;
+
+export const SCHEMA = "pgboss";
+
+/** pg-boss's adapter for the open transaction: what it sends runs inside it. */
+function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      // pg-boss hands objects (a job's data) to its driver as JSON; the ORM's raw query wants them as text.
+      const sent = values.map((v) =>
+        v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v,
+      );
+      return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...sent) };
+    },
+  };
+}
+
+/** Composes the INSERT of a job (pg-boss's own statement): needs no connection of its own, never started. */
+const sender = new PgBoss({
+  db: { executeSql: () => Promise.reject(new Error("a job is only sent inside a transaction")) },
+  schema: SCHEMA,
+  supervise: false,
+  schedule: false,
+  migrate: false,
+});
+
+/** Enqueues a job in the change's transaction. */
+export async function enqueue(
+  tx: Prisma.TransactionClient,
+  name: QueueName,
+  data: object,
+  options: Omit<PgBoss.SendOptions, "db"> = {},
+): Promise<string | null> {
+  return sender.send(name, data, { ...options, db: inTransaction(tx) } as PgBoss.SendOptions);
+}
+
+export type Worker<T> = (job: PgBoss.JobWithMetadata<T>, database: Database) => Promise<void>;
+
+export type QueueOptions = {
+  /** How often an idle worker asks for work, in seconds (pg-boss's floor is 0.5). */
+  pollSeconds?: number;
+  /** How often expired jobs (their worker died) are failed, to be retried, in seconds. */
+  maintenanceSeconds?: number;
+};
+
+/**
+ * Starts the queue on `database` (creating pg-boss's schema and the queues on first use) and the workers given:
+ * any app process may run them, and each job runs in one at a time.
+ */
+export async function startQueue(
+  database: Database,
+  workers: Partial<Record<QueueName, Worker<any>>>,
+  opts: QueueOptions = {},
+): Promise<{ boss: PgBoss; stop(): Promise<void> }> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: SCHEMA,
+    schedule: false,
+    maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 30,
+    // the app's clock is its own seam (faketime moves it in tests); the database's is not ours to check
+    clockMonitorIntervalSeconds: 600,
+  } as PgBoss.ConstructorOptions);
+  boss.on("error", (e) => console.error(`job queue: ${e.message}`));
+  await boss.start();
+  for (const [name, policy] of Object.entries(QUEUES))
+    if (!(await boss.getQueue(name)))
+      // two processes starting at once both may try: the loser finds it there
+      await boss.createQueue(name, { name, ...policy }).catch(async (e: Error) => {
+        if (!(await boss.getQueue(name))) throw e;
+      });
+  for (const [name, work] of Object.entries(workers))
+    await boss.work(
+      name,
+      { pollingIntervalSeconds: opts.pollSeconds ?? 2, includeMetadata: true },
+      async ([job]) => {
+        await work!(job!, database);
+      },
+    );
+  return {
+    boss,
+    async stop() {
+      await boss.stop({ graceful: false, wait: true, close: false } as PgBoss.StopOptions);
+    },
+  };
+}
