@@ -1,11 +1,17 @@
 // Start-up of a server process: open (and migrate) the database, lay out the demo on an empty one, start each
-// module's background work and the clock's sweepers.
+// module's background work, the clock's sweepers and the job queue's workers.
 import { wallClock } from "./clock";
 import { getDatabase, type Database } from "./db";
 import { env } from "./env";
+import { mailWorker } from "./jobs/mail";
+import { startQueue } from "./jobs/queue";
 import { MODULES, type Module } from "./modules";
 
-type G = { parleyBoot?: Promise<void>; parleySweep?: ReturnType<typeof setInterval> };
+type G = {
+  parleyBoot?: Promise<void>;
+  parleySweep?: ReturnType<typeof setInterval>;
+  parleyQueue?: Awaited<ReturnType<typeof startQueue>>;
+};
 const g = globalThis as unknown as G;
 
 export function boot(modules: readonly Module[] = MODULES): Promise<void> {
@@ -16,6 +22,8 @@ export function boot(modules: readonly Module[] = MODULES): Promise<void> {
     const every = env().PARLEY_SWEEP_MS;
     g.parleySweep = setInterval(() => void sweepAll(db, wallClock(), modules), every);
     g.parleySweep.unref?.();
+    // Every app process works the queue: a job runs in one of them at a time, and survives any one's crash.
+    g.parleyQueue = await startQueue(db, { mail: mailWorker });
   })().catch((e) => {
     g.parleyBoot = undefined;
     throw e;

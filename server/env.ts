@@ -69,6 +69,10 @@ const schema = z.object({
   /** Host names the doors answer for (DNS rebinding); empty = PARLEY_URL's host and this machine's; "*" = any. */
   PARLEY_ALLOWED_HOSTS: z.string().default(""),
   PARLEY_SWEEP_MS: z.coerce.number().int().positive().default(5_000),
+  /** Mail for notifications, e.g. smtp://user:pass@host:587 (smtps:// for TLS from the start); unset = no mail. */
+  SMTP_URL: z.string().optional(),
+  /** The From of that mail; default "Parley <parley@" + PARLEY_URL's host (or localhost) + ">". */
+  MAIL_FROM: z.string().optional(),
   /** Connections of this process's PostgreSQL pool (a transaction holds one from BEGIN to COMMIT). */
   PARLEY_DB_POOL: z.coerce.number().int().min(1).max(200).default(10),
 });

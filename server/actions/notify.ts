@@ -2,6 +2,8 @@
 // outbox, so none is lost and none tells of a change that did not commit. A person hears "notification.new" on
 // their own topic (the header's bell reads its count again); an agent reads its own over the JSON API or MCP.
 import type { Prisma } from "../generated/prisma/client";
+import { env } from "../env";
+import { enqueue } from "../jobs/queue";
 import { publish } from "../live/outbox";
 
 export type Recipient = { userId: number } | { agentId: number };
@@ -20,10 +22,15 @@ export type Note = {
 
 export const recipientKey = (to: Recipient) => ("userId" in to ? `user:${to.userId}` : `agent:${to.agentId}`);
 
-type Tx = Pick<Prisma.TransactionClient, "notification" | "event">;
-
-/** Writes each note at most once (by recipient and `once`), and tells each person who got a new one. */
-export async function notify(tx: Tx, now: number, notes: readonly Note[]): Promise<void> {
+/**
+ * Writes each note at most once (by recipient and `once`), tells each person who got a new one, and — when mail is
+ * configured — queues its mail for a person with an address, in the same transaction.
+ */
+export async function notify(
+  tx: Prisma.TransactionClient,
+  now: number,
+  notes: readonly Note[],
+): Promise<void> {
   if (notes.length === 0) return;
   const written = await tx.notification.createManyAndReturn({
     data: notes.map((n) => ({
@@ -35,8 +42,24 @@ export async function notify(tx: Tx, now: number, notes: readonly Note[]): Promi
       createdAt: new Date(now),
     })),
     skipDuplicates: true,
-    select: { recipient: true },
+    select: { id: true, recipient: true },
   });
+  if (env().SMTP_URL) {
+    const ids = [
+      ...new Set(
+        written.filter((w) => w.recipient.startsWith("user:")).map((w) => Number(w.recipient.slice(5))),
+      ),
+    ];
+    const mailable = ids.length
+      ? new Set(
+          (
+            await tx.user.findMany({ where: { id: { in: ids }, email: { not: null } }, select: { id: true } })
+          ).map((u) => `user:${u.id}`),
+        )
+      : new Set<string>();
+    for (const w of written)
+      if (mailable.has(w.recipient)) await enqueue(tx, "mail", { notificationId: String(w.id) });
+  }
   const people = new Set(written.map((w) => w.recipient).filter((r) => r.startsWith("user:")));
   await publish(tx, ...[...people].map((r) => ({ topic: r, type: "notification.new", payload: {} })));
 }
