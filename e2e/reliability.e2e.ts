@@ -147,7 +147,7 @@ describe("redaction conformance at every door", () => {
       // cancels the table, which the rules reveal as any ended table (what this test reads).
       const cancelAt = Date.now() + 30_000;
       const until = Date.now() + 90_000;
-      for (let cancelled = false; ; ) {
+      for (let cancelled = false; ;) {
         const states = await Promise.all(
           players.map(async (h) => j(await fetch(`${app}/api/tables/${id}`, { headers: h }))),
         );
