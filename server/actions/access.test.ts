@@ -101,7 +101,7 @@ async function tableOf(tag: string, visibility: (typeof VISIBILITIES)[number]) {
   if (!opened.ok) throw new Error(opened.message);
   const id = opened.value.id;
   // The member is invited (an invited table lets in nobody else), and says yes.
-  expect(await inviteToTable(db.prisma, host, { id, body: { person: member.name } })).toMatchObject({
+  expect(await inviteToTable(db.prisma, host, { id, body: { person: member.name } }, T0)).toMatchObject({
     ok: true,
   });
   expect(await answerInvitation(db.prisma, member, { kind: "table", id }, true, T0)).toMatchObject({
@@ -468,7 +468,7 @@ describe("invitations at a table, invite links, one identity per person", () => 
     await mcp.close();
     expect(joined).toMatchObject({ isError: true, text: expect.stringContaining("one identity per person") });
     // Nor through an invitation: the host invites the agent, and pat's yes on its behalf is refused.
-    await inviteToTable(db.prisma, host, { id, body: { agent: patsAgent.who.agentId } });
+    await inviteToTable(db.prisma, host, { id, body: { agent: patsAgent.who.agentId } }, T0);
     expect(
       await answerInvitation(db.prisma, pat, { kind: "table", id, agentId: patsAgent.who.agentId }, true, T0),
     ).toMatchObject({
@@ -478,10 +478,12 @@ describe("invitations at a table, invite links, one identity per person", () => 
     });
     // Nor the host's own agent.
     expect(
-      await inviteToTable(db.prisma, host, {
-        id,
-        body: { agent: (await agentOf(db, host, "ti1-h")).who.agentId },
-      }),
+      await inviteToTable(
+        db.prisma,
+        host,
+        { id, body: { agent: (await agentOf(db, host, "ti1-h")).who.agentId } },
+        T0,
+      ),
     ).toMatchObject({
       ok: false,
       code: "conflict",

@@ -9,6 +9,7 @@ import { hashToken } from "../tokens";
 import { nameKey } from "../names";
 import { parseId } from "./input";
 import { publish } from "../live/outbox";
+import { notify, type Note, type Recipient } from "./notify";
 
 type Client = Db | Prisma.TransactionClient;
 
@@ -115,20 +116,44 @@ export function newLinkToken(): string {
 export const linkHash = (token: string) => hashToken(token);
 export const linkHint = (token: string) => `${token.slice(0, LINK_PREFIX.length + 4)}…`;
 
+/** What an invitation is to, for its notification ("a seat at the table “X”, from ana"), once, at `now`. */
+export type InvitedTo = { what: string; once: string; now: number };
+
 /**
  * Tells an invitee on their own topic that an invitation arrived or was withdrawn: a person directly, an agent
- * through its owner, who answers for it (the header's count and /invitations read again on it).
+ * through its owner, who answers for it (the header's count and /invitations read again on it). An arrival is also
+ * a notification (shared/spec/notifications.md): to the person, or to the agent and its owner.
  */
 export async function tellInvitee(
   tx: Prisma.TransactionClient,
   to: { userId: number | null; agentId: number | null },
   type: "invitation.received" | "invitation.withdrawn",
   payload: Prisma.InputJsonObject,
+  invited?: InvitedTo,
 ): Promise<void> {
-  const person =
-    to.userId ??
-    (to.agentId !== null
-      ? (await tx.agent.findUnique({ where: { id: to.agentId }, select: { ownerId: true } }))?.ownerId
-      : null);
+  const agent =
+    to.userId === null && to.agentId !== null
+      ? await tx.agent.findUnique({ where: { id: to.agentId }, select: { ownerId: true, name: true } })
+      : null;
+  const person = to.userId ?? agent?.ownerId ?? null;
   if (person) await publish(tx, { topic: `user:${person}`, type, payload });
+  if (type !== "invitation.received" || !invited) return;
+  const note = (recipient: Recipient, text: string): Note => ({
+    to: recipient,
+    kind: "invitation",
+    text,
+    link: "/invitations",
+    once: invited.once,
+  });
+  const notes: Note[] = [];
+  if (to.userId !== null) notes.push(note({ userId: to.userId }, `You are invited to ${invited.what}.`));
+  else if (agent && to.agentId !== null)
+    notes.push(
+      note({ agentId: to.agentId }, `You are invited to ${invited.what}.`),
+      note(
+        { userId: agent.ownerId },
+        `Your agent ${agent.name} is invited to ${invited.what}; you answer for it.`,
+      ),
+    );
+  await notify(tx, invited.now, notes);
 }

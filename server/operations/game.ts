@@ -350,7 +350,7 @@ export const GAME_OPERATIONS = {
       description:
         "As the host, invite a person (by account name) or an agent (by id) to a free seat before the start; the seat waits for their yes.",
     },
-    run: ({ db, who }, { tableId: id, ...body }) => inviteToTable(db, who, { id, body }),
+    run: ({ db, who, now }, { tableId: id, ...body }) => inviteToTable(db, who, { id, body }, now),
   }),
   withdraw: operation({
     name: "tables.withdraw",

@@ -1635,7 +1635,9 @@ describe("plan roles and the approval gate", () => {
       answerInvitation(db.prisma, who, { kind: "plan", id, ...(agentId ? { agentId } : {}) }, yes, NOW);
     // Before: the invited plan does not exist for bea or her agent.
     expect(await planView(db.prisma, bea, { id }, NOW)).toMatchObject({ code: "not_found" });
-    const before = await db.prisma.event.count({ where: { topic: `user:${bea.userId}` } });
+    // (besides the bell's notification.new, which every notification sends)
+    const theirs = { topic: `user:${bea.userId}`, NOT: { type: { startsWith: "notification." } } };
+    const before = await db.prisma.event.count({ where: theirs });
     expect(value(await ask())).toMatchObject({
       action: "invite",
       invited: [{ role: "operator", kind: "agent", name: "op-bot", owner: "op-bea" }],
@@ -1645,7 +1647,7 @@ describe("plan roles and the approval gate", () => {
       where: { topic: `user:${bea.userId}`, type: "invitation.received" },
     });
     expect(told.length).toBe(1);
-    expect(await db.prisma.event.count({ where: { topic: `user:${bea.userId}` } })).toBe(before + 1);
+    expect(await db.prisma.event.count({ where: theirs })).toBe(before + 1);
     // Waiting: bea and her agent read the plan and the plan's list; a stranger does not; the agent cannot post yet.
     const seen = value(await planView(db.prisma, bea, { id }, NOW));
     expect(seen.invitedAs).toEqual([]);

@@ -14,6 +14,7 @@ import { parseId, parseInput } from "../input";
 import { inPlan, quoted } from "./common";
 import { kickModels } from "../council";
 import { prepareEscalation, writeEscalation, type Escalation } from "./escalate";
+import { tellCheckpoint } from "./notices";
 import { announcePlan, topicOf } from "./events";
 import { writeRevision } from "./graph";
 import { loadPlan, noPlan } from "./load";
@@ -114,6 +115,19 @@ export async function runCheckpoint(
       eligibleToAdmit: result.eligibleToAdmit,
       ...(made ? { newRevision: made } : {}),
     });
+    await tellCheckpoint(
+      tx,
+      loaded,
+      {
+        id: checkpoint.id,
+        decision,
+        revision: revision.value.number,
+        nextWave: wave.value.nextWave,
+        approvalMissing: declaration.approval.required && !declaration.approval.present,
+        by: who,
+      },
+      now.getTime(),
+    );
     // An escalation's Round Table is convened in this same transaction: the checkpoint and its council stand or
     // fall together, so the answer is one true sentence either way.
     const escalation =

@@ -273,12 +273,17 @@ async function changeRole(
     const audience = eitherAudience(audienceOf(loaded.access), audienceOf(after.access));
     await announcePlan(tx, { planId: loaded.plan.id, audience }, "role", { action, role });
     if (action === "invite" || (action === "remove" && asked))
-      await tellInvitee(tx, t, action === "invite" ? "invitation.received" : "invitation.withdrawn", {
-        planId: loaded.plan.id,
-        title: loaded.plan.name,
-        from: loaded.plan.owner,
-        role,
-      });
+      await tellInvitee(
+        tx,
+        t,
+        action === "invite" ? "invitation.received" : "invitation.withdrawn",
+        { planId: loaded.plan.id, title: loaded.plan.name, from: loaded.plan.owner, role },
+        {
+          what: `the ${role} role on the plan “${loaded.plan.name}”, from ${loaded.plan.owner}`,
+          once: `invitation:plan:${loaded.plan.id}:${role}:${now.getTime()}`,
+          now: now.getTime(),
+        },
+      );
     const message =
       action === "invite"
         ? `Invited ${t.name} to the ${role} role on this plan: it counts once ${t.name} accepts.`

@@ -4,6 +4,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import { isFinal, standing, type Due, type Phase } from "../../rules/council";
 import { announceChange } from "./events";
 import { loadCouncil, progressOf, type LoadedCouncil } from "./load";
+import { askFacilitator, roundOpened, seatEmptied } from "./notices";
 
 type Tx = Prisma.TransactionClient;
 
@@ -33,6 +34,7 @@ async function apply(tx: Tx, l: LoadedCouncil, due: Due, now: number): Promise<v
         round: due.round,
         deadlineAt: new Date(due.deadlineAt).toISOString(),
       });
+      await roundOpened(tx, l, due.round, due.deadlineAt, now);
       return;
     case "empty":
       for (const s of due.seats) {
@@ -40,7 +42,10 @@ async function apply(tx: Tx, l: LoadedCouncil, due: Due, now: number): Promise<v
           where: { councilId: id, name: s.name, emptiedAt: null },
           data: { emptiedAt: at, emptiedRound: due.round, emptiedReason: s.reason },
         });
-        if (n.count) await announceChange(tx, id, "council.seat.emptied", { seat: s.name, reason: s.reason });
+        if (n.count) {
+          await announceChange(tx, id, "council.seat.emptied", { seat: s.name, reason: s.reason });
+          await seatEmptied(tx, l, s.name, s.reason, now);
+        }
       }
       return;
     case "close": {
@@ -72,6 +77,7 @@ async function apply(tx: Tx, l: LoadedCouncil, due: Due, now: number): Promise<v
         afterRound: due.afterRound,
         verdict: due.verdict,
       });
+      await askFacilitator(tx, l, due, now);
       return;
     case "decline": {
       const n = await tx.councilVerdict.updateMany({

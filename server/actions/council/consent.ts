@@ -148,7 +148,7 @@ export async function replaceSeat(
     await announceChange(tx, l.id, "council.seat.replaced", { seat: seat.name, wearer: w.value.wearer });
     if (seat.consent === "invited")
       await tellInvitee(tx, seat, "invitation.withdrawn", { councilId: l.id, seat: seat.name });
-    await tellInvitees(tx, l.id, l.question, [{ ...w.value, name: seat.name }]);
+    await tellInvitees(tx, l.id, l.question, [{ ...w.value, name: seat.name }], now);
     return ok({ seat: seat.name, consent: w.value.consent === "invited" ? ("invited" as const) : null });
   });
 }

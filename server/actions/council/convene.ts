@@ -327,7 +327,7 @@ export async function writeConvening(
     data: v.seats.map((s) => ({ ...s, councilId: council.id })),
   });
   await announceChange(tx, council.id, "council.convened", { question: c.question });
-  await tellInvitees(tx, council.id, c.question, v.seats);
+  await tellInvitees(tx, council.id, c.question, v.seats, now);
   await lockCouncil(tx, council.id);
   await advanceIn(tx, council.id, now);
   return council.id;
@@ -339,14 +339,21 @@ export async function tellInvitees(
   councilId: number,
   question: string,
   seats: Pick<SeatData, "userId" | "agentId" | "consent" | "name">[],
+  now: number,
 ): Promise<void> {
   for (const s of seats)
     if (s.consent === "invited")
-      await tellInvitee(tx, { userId: s.userId ?? null, agentId: s.agentId ?? null }, "invitation.received", {
-        councilId,
-        question,
-        seat: s.name,
-      });
+      await tellInvitee(
+        tx,
+        { userId: s.userId ?? null, agentId: s.agentId ?? null },
+        "invitation.received",
+        { councilId, question, seat: s.name },
+        {
+          what: `the seat ${s.name} at the round table “${question}”`,
+          once: `invitation:council:${councilId}:${s.name}:${now}`,
+          now,
+        },
+      );
 }
 
 /**

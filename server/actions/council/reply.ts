@@ -10,6 +10,7 @@ import {
 } from "../../rules/council";
 import { fail, ok, type Result } from "../../rules/result";
 import { announceChange } from "./events";
+import { seatEmptied } from "./notices";
 import type { LoadedCouncil, SeatRow } from "./load";
 
 const RAW_MAX = 8_000;
@@ -81,6 +82,7 @@ export async function badReply(
       data: { emptiedAt: new Date(now), emptiedRound: round, emptiedReason: reason },
     });
     await announceChange(tx, l.id, "council.seat.emptied", { seat: seat.name, reason });
+    await seatEmptied(tx, l, seat.name, reason, now);
     return fail(
       "invalid",
       `${problem} That was the second bad reply in round ${round}, so the seat is now emptied.`,

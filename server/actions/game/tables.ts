@@ -335,6 +335,7 @@ export async function inviteToTable(
   db: Db,
   who: Who,
   input: { id: unknown; body: unknown },
+  now: number,
 ): Promise<Result<{ seat: number; status: "invited"; invitee: string; message: string }>> {
   const me = person(who);
   if (!me.ok) return me;
@@ -363,7 +364,7 @@ export async function inviteToTable(
       if (n.agentId !== null && seats.some((s) => s.agentId === n.agentId))
         return fail("conflict", "That agent already holds or is invited to a seat here.");
       const position = (seats.at(-1)?.position ?? -1) + 1;
-      await tx.seat.create({
+      const invitedSeat = await tx.seat.create({
         data: {
           tableId: table.id,
           position,
@@ -372,13 +373,20 @@ export async function inviteToTable(
           status: "invited",
           invitee: n.label,
         },
+        select: { id: true },
       });
       await publish(tx, ...tableAndLobby(table.id, "seat.invited", { seat: seats.length, name: n.label }));
-      await tellInvitee(tx, n, "invitation.received", {
-        tableId: table.id,
-        title: table.title,
-        from: table.host.name,
-      });
+      await tellInvitee(
+        tx,
+        n,
+        "invitation.received",
+        { tableId: table.id, title: table.title, from: table.host.name },
+        {
+          what: `a seat at the table “${table.title}”, from ${table.host.name}`,
+          once: `invitation:seat:${invitedSeat.id}`,
+          now,
+        },
+      );
       return ok({
         seat: seats.length,
         status: "invited" as const,

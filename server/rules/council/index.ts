@@ -100,3 +100,4 @@ export {
   type Standing,
   type VerdictRecord,
 } from "@/server/rules/council/progress";
+export { ROUND_REMINDER_MS, roundReminderDue } from "@/server/rules/council/notices";

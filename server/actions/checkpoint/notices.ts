@@ -1,0 +1,72 @@
+// A plan's notifications (shared/spec/notifications.md), to its members with the matching role: a checkpoint held,
+// revised, escalated or admitted tells the owner, the operators and the authority; a next wave that needs an
+// approval not yet given asks the approvers. The one who wrote the checkpoint is not told of their own act.
+import type { Prisma } from "../../generated/prisma/client";
+import type { Who } from "../../identity";
+import type { AssignableRole } from "../../rules/checkpoint";
+import { notify, recipientKey, type Note, type Recipient } from "../notify";
+import type { LoadedPlan } from "./load";
+
+const WORD: Record<string, string> = {
+  hold: "held",
+  revise: "revised",
+  escalate: "escalated",
+  admit: "admitted",
+};
+
+/** Who holds these roles now (the owner counts as every role but approver), as recipients, each once. */
+function holdersOf(loaded: LoadedPlan, roles: readonly AssignableRole[], owner: boolean): Recipient[] {
+  const out = new Map<string, Recipient>();
+  if (owner) out.set(`user:${loaded.plan.ownerId}`, { userId: loaded.plan.ownerId });
+  for (const h of loaded.access.holders)
+    if (roles.includes(h.role)) {
+      const r: Recipient | null =
+        h.userId !== null ? { userId: h.userId } : h.agentId !== null ? { agentId: h.agentId } : null;
+      if (r) out.set(recipientKey(r), r);
+    }
+  return [...out.values()];
+}
+
+const selfKey = (who: Who) =>
+  who.kind === "user" ? `user:${who.userId}` : who.kind === "agent" ? `agent:${who.agentId}` : "";
+
+export async function tellCheckpoint(
+  tx: Prisma.TransactionClient,
+  loaded: LoadedPlan,
+  c: {
+    id: number;
+    decision: string;
+    revision: number;
+    nextWave: readonly string[];
+    approvalMissing: boolean;
+    by: Who;
+  },
+  now: number,
+): Promise<void> {
+  const plan = `“${loaded.plan.name}”`;
+  const wave = c.nextWave.length ? c.nextWave.join(", ") : "(none)";
+  const link = `/plans/${loaded.plan.id}`;
+  const self = selfKey(c.by);
+  const notes: Note[] = holdersOf(loaded, ["operator", "authority"], true).map((to) => ({
+    to,
+    kind: `checkpoint.${WORD[c.decision] ?? c.decision}`,
+    text: `The checkpoint on ${plan} ${WORD[c.decision] ?? c.decision} the next wave (${wave}) at revision ${c.revision}.`,
+    link,
+    once: `plan:${loaded.plan.id}:checkpoint:${c.id}`,
+  }));
+  if (c.approvalMissing && c.decision !== "admit")
+    notes.push(
+      ...holdersOf(loaded, ["approver"], false).map((to) => ({
+        to,
+        kind: "approval.requested",
+        text: `Your approval is asked for the next wave (${wave}) of ${plan}, revision ${c.revision}.`,
+        link,
+        once: `plan:${loaded.plan.id}:approval:${c.revision}:${wave}`,
+      })),
+    );
+  await notify(
+    tx,
+    now,
+    notes.filter((n) => recipientKey(n.to) !== self),
+  );
+}
