@@ -3,6 +3,7 @@
 import { wallClock } from "./clock";
 import { getDatabase, type Database } from "./db";
 import { env } from "./env";
+import { digestWorker } from "./jobs/digest";
 import { mailWorker } from "./jobs/mail";
 import { startQueue } from "./jobs/queue";
 import { MODULES, type Module } from "./modules";
@@ -23,7 +24,7 @@ export function boot(modules: readonly Module[] = MODULES): Promise<void> {
     g.parleySweep = setInterval(() => void sweepAll(db, wallClock(), modules), every);
     g.parleySweep.unref?.();
     // Every app process works the queue: a job runs in one of them at a time, and survives any one's crash.
-    g.parleyQueue = await startQueue(db, { mail: mailWorker });
+    g.parleyQueue = await startQueue(db, { mail: mailWorker, digest: digestWorker });
   })().catch((e) => {
     g.parleyBoot = undefined;
     throw e;

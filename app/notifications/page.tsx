@@ -2,7 +2,9 @@
 // or all read. A guest is sent to sign in, as on every page that needs a person.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { MailSettings } from "@/components/identity/MailSettings";
 import { NotificationsPanel } from "@/components/identity/NotificationsPanel";
+import { mailSettings } from "@/server/actions/mail";
 import { listNotifications } from "@/server/actions/notifications";
 import { whoFromSession } from "@/server/auth";
 import { wallClock } from "@/server/clock";
@@ -14,7 +16,9 @@ export const dynamic = "force-dynamic";
 export default async function NotificationsPage() {
   const who = await whoFromSession();
   if (who.kind !== "user") redirect("/signin?to=/notifications");
-  const r = await listNotifications(await getDb(), who, {});
+  const db = await getDb();
+  const r = await listNotifications(db, who, {});
+  const mail = await mailSettings(db, who);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Notifications</h1>
@@ -27,6 +31,7 @@ export default async function NotificationsPage() {
         initial={r.ok ? r.value : { notifications: [], unread: 0, next: null }}
         now={wallClock()}
       />
+      {mail.ok ? <MailSettings initial={mail.value} /> : null}
     </div>
   );
 }

@@ -5,6 +5,8 @@ import type { Prisma } from "../generated/prisma/client";
 import { env } from "../env";
 import { enqueue } from "../jobs/queue";
 import { publish } from "../live/outbox";
+import { groupOf } from "../rules/notifications";
+import { mailModes } from "./mail";
 
 export type Recipient = { userId: number } | { agentId: number };
 
@@ -42,23 +44,27 @@ export async function notify(
       createdAt: new Date(now),
     })),
     skipDuplicates: true,
-    select: { id: true, recipient: true },
+    select: { id: true, recipient: true, kind: true },
   });
   if (env().SMTP_URL) {
+    // each person with an address who wants this group mailed at once gets it queued here; a digest's are mailed
+    // by the daily sweep (server/jobs/digest.ts)
     const ids = [
       ...new Set(
-        written.filter((w) => w.recipient.startsWith("user:")).map((w) => Number(w.recipient.slice(5))),
+        written.flatMap((w) => (w.recipient.startsWith("user:") ? [Number(w.recipient.slice(5))] : [])),
       ),
     ];
-    const mailable = ids.length
-      ? new Set(
-          (
-            await tx.user.findMany({ where: { id: { in: ids }, email: { not: null } }, select: { id: true } })
-          ).map((u) => `user:${u.id}`),
-        )
-      : new Set<string>();
-    for (const w of written)
-      if (mailable.has(w.recipient)) await enqueue(tx, "mail", { notificationId: String(w.id) });
+    const withAddress = ids.length
+      ? (
+          await tx.user.findMany({ where: { id: { in: ids }, email: { not: null } }, select: { id: true } })
+        ).map((u) => u.id)
+      : [];
+    const modes = await mailModes(tx, withAddress);
+    for (const w of written) {
+      const mode = modes.get(Number(w.recipient.slice(5)))?.[groupOf(w.kind)];
+      if (w.recipient.startsWith("user:") && mode === "immediately")
+        await enqueue(tx, "mail", { notificationId: String(w.id) });
+    }
   }
   const people = new Set(written.map((w) => w.recipient).filter((r) => r.startsWith("user:")));
   await publish(tx, ...[...people].map((r) => ({ topic: r, type: "notification.new", payload: {} })));

@@ -7,6 +7,12 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { notify } from "../actions/notify";
+import { ANON } from "../identity";
+import { fixedClock } from "../clock";
+import { api } from "../testing/doors";
+import { mailSettings, setMail } from "../actions/mail";
+import { digestWindow, DIGEST_HOUR_UTC } from "../rules/notifications";
+import { sweepDigests, digestWorker } from "./digest";
 import { mailWorker } from "./mail";
 import { startQueue } from "./queue";
 
@@ -50,7 +56,7 @@ beforeAll(async () => {
   process.env.PARLEY_URL = "https://parley.test";
   process.env.MAIL_FROM = "Parley <mail@parley.test>";
   db = await testDatabase();
-  queue = await startQueue(db, { mail: mailWorker }, { pollSeconds: 0.5 });
+  queue = await startQueue(db, { mail: mailWorker, digest: digestWorker }, { pollSeconds: 0.5 });
   // retried at once here (the app's policy backs off from 15 s)
   await queue.boss.updateQueue("mail", { name: "mail", retryDelay: 1, retryBackoff: false } as never);
 });
@@ -123,5 +129,87 @@ describe("mail for notifications", () => {
       `SELECT retry_count, state FROM pgboss.job WHERE name = 'mail' AND data->>'notificationId' = (SELECT id::text FROM "Notification" WHERE once = 'm4')`,
     );
     expect(job).toMatchObject({ retry_count: 1 });
+  });
+});
+
+describe("what a person has mailed", () => {
+  const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
+
+  it("off mails nothing; a digest holds the day's notifications in one mail, once, and none at once", async () => {
+    const ed = await makeUser(db, "mail-ed", "ed@example.test");
+    expect(await setMail(db.prisma, ed, { group: "tables", mode: "digest" }, T0)).toMatchObject({ ok: true });
+    expect(await setMail(db.prisma, ed, { group: "invitations", mode: "off" }, T0)).toMatchObject({
+      ok: true,
+    });
+    const settings = await mailSettings(db.prisma, ed);
+    expect(settings.ok && settings.value).toMatchObject({
+      configured: true,
+      email: "ed@example.test",
+      groups: [
+        { group: "tables", mode: "digest" },
+        { group: "councils", mode: "immediately" },
+        { group: "plans", mode: "immediately" },
+        { group: "invitations", mode: "off" },
+      ],
+    });
+    const at = Date.parse("2026-12-01T12:00:00Z");
+    await db.prisma.$transaction((tx) =>
+      notify(tx, at, [
+        { to: ed, kind: "turn", text: "Your turn at “Dawn”.", link: "/tables/1", once: "d1" },
+        {
+          to: ed,
+          kind: "table.finished",
+          text: "The accord bound at “Dawn”.",
+          link: "/tables/1",
+          once: "d2",
+        },
+        { to: ed, kind: "invitation", text: "You are invited to a seat.", link: "/invitations", once: "d3" },
+        { to: ed, kind: "round.opened", text: "Round 1 is open.", link: "/councils/1", once: "d4" },
+      ]),
+    );
+    await until(() => mailsTo("ed@example.test").length === 1); // the council's, at once
+    expect(mailsTo("ed@example.test")[0]!.raw).toContain("Round 1 is open.");
+    // the next digest hour: one digest with both table notifications, none of the invitation (off)
+    const next = digestWindow(at + 86_400_000);
+    expect(new Date(next.to).getUTCHours()).toBe(DIGEST_HOUR_UTC);
+    await sweepDigests(db, next.to + 1000);
+    await sweepDigests(db, next.to + 2000);
+    await until(() => mailsTo("ed@example.test").length === 2);
+    await new Promise((r) => setTimeout(r, 1500));
+    const mails = mailsTo("ed@example.test");
+    expect(mails).toHaveLength(2);
+    const digest = mails[1]!.raw.replace(/=\r?\n/g, "");
+    expect(digest).toContain("Your turn at =E2=80=9CDawn=E2=80=9D.");
+    expect(digest).toContain("The accord bound at =E2=80=9CDawn=E2=80=9D.");
+    expect(digest).not.toContain("invited to a seat");
+    expect(mails[1]!.raw).toMatch(/^Subject: Parley, 2026-12-02: 2 notifications/m);
+  });
+
+  it("every mail names its one-click unsubscribe (RFC 8058), which a mail client POSTs without a session", async () => {
+    const fay = await makeUser(db, "mail-fay", "fay@example.test");
+    await tell(fay, "Your turn at “Gale”.", "u1");
+    await until(() => mailsTo("fay@example.test").length === 1);
+    const raw = mailsTo("fay@example.test")[0]!.raw;
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const link = /^List-Unsubscribe:\s*<([^>]+)>/m.exec(raw.replace(/\r?\n /g, " "))![1]!;
+    const url = new URL(link);
+    expect(url.origin + url.pathname).toBe("https://parley.test/api/notifications/unsubscribe");
+    const as = api(db.prisma, ANON, { clock: fixedClock(T0) });
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const wrong = await as(
+      "POST",
+      `${url.pathname}?user=${fay.userId}&token=nope`,
+      "List-Unsubscribe=One-Click",
+      form,
+    );
+    expect(wrong.status).toBe(404);
+    const r = await as("POST", url.pathname + url.search, "List-Unsubscribe=One-Click", form);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.message).toMatch(/^Unsubscribed/);
+    const s = await mailSettings(db.prisma, fay);
+    expect(s.ok && s.value.groups.map((g) => g.mode)).toEqual(["off", "off", "off", "off"]);
+    await tell(fay, "Your turn at “Gale” again.", "u2");
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mailsTo("fay@example.test")).toHaveLength(1);
   });
 });

@@ -4,6 +4,8 @@
 import nodemailer from "nodemailer";
 import type { Database } from "../db";
 import { env } from "../env";
+import { mailModes, unsubscribeToken } from "../actions/mail";
+import { groupOf } from "../rules/notifications";
 import type { Worker } from "./queue";
 
 export type MailJob = { notificationId: string };
@@ -17,26 +19,48 @@ const fromAddress = () =>
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** One notification as a mail: the sentence, the link to its place, and where to change what is mailed. */
+/** The one-click unsubscribe of RFC 8058: the link a mail client POSTs to, and the headers that name it. */
+export function unsubscribeOf(userId: number) {
+  const url = `${publicUrl()}/api/notifications/unsubscribe?user=${userId}&token=${unsubscribeToken(userId)}`;
+  return {
+    url,
+    page: `${publicUrl()}/unsubscribe?user=${userId}&token=${unsubscribeToken(userId)}`,
+    headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+type Item = { text: string; link: string };
+
+/** A mail of one or more notifications: each sentence with its link, where to change what is mailed, unsubscribe. */
 export function composeMail(
-  n: { id: bigint; text: string; link: string },
-  to: { name: string; email: string },
+  to: { id: number; name: string; email: string },
+  subject: string,
+  items: readonly Item[],
+  messageId: string,
 ) {
   const base = publicUrl();
-  const link = `${base}${n.link}`;
-  const settings = `${base}/notifications`;
-  const subject = n.text.length > 120 ? `${n.text.slice(0, 119)}…` : n.text;
+  const settings = `${base}/notifications#mail`;
+  const off = unsubscribeOf(to.id);
+  const line = (i: Item) => `${i.text}\n${base}${i.link}`;
   return {
     from: fromAddress(),
     to: { name: to.name, address: to.email },
-    subject,
+    subject: subject.length > 120 ? `${subject.slice(0, 119)}…` : subject,
     // the same id on every retry, so a mail sent just before a failure is recognised as one
-    messageId: `<notification-${n.id}@${new URL(base).hostname || "parley"}>`,
-    text: `${n.text}\n\nOpen it: ${link}\n\n—\nParley. What is mailed to you: ${settings}\n`,
+    messageId: `<${messageId}@${new URL(base).hostname || "parley"}>`,
+    headers: off.headers,
+    text:
+      `${items.map(line).join("\n\n")}\n\n—\nParley. What is mailed to you: ${settings}\n` +
+      `Unsubscribe from all of it: ${off.page}\n`,
     html:
-      `<p>${escapeHtml(n.text)}</p>` +
-      `<p><a href="${escapeHtml(link)}">Open it in Parley</a></p>` +
-      `<p style="color:#78716c;font-size:12px">What is mailed to you: <a href="${escapeHtml(settings)}">${escapeHtml(settings)}</a></p>`,
+      items
+        .map(
+          (i) =>
+            `<p>${escapeHtml(i.text)}<br><a href="${escapeHtml(base + i.link)}">Open it in Parley</a></p>`,
+        )
+        .join("") +
+      `<p style="color:#57534e;font-size:12px">What is mailed to you: <a href="${escapeHtml(settings)}">your settings</a>` +
+      ` · <a href="${escapeHtml(off.page)}">unsubscribe</a></p>`,
   };
 }
 
@@ -47,20 +71,30 @@ const transportFor = (url: string) => {
   return t;
 };
 
+export const transport = () => (env().SMTP_URL ? transportFor(env().SMTP_URL!) : null);
+
+/** The person a notification is for, with an address and this group's mode, or null. */
+export async function mailableOf(database: Database, userId: number) {
+  const user = await database.prisma.user.findUnique({
+    where: { id: userId },
+    select: { id: true, name: true, email: true },
+  });
+  return user?.email ? { id: user.id, name: user.name, email: user.email } : null;
+}
+
 /** The mail queue's worker: sends one notification's mail, or throws (the queue retries with backoff). */
 export const mailWorker: Worker<MailJob> = async (job, database: Database) => {
-  const url = env().SMTP_URL;
-  if (!url) return; // mail was turned off since it was queued: nothing to send
+  const smtp = transport();
+  if (!smtp) return; // mail was turned off since it was queued: nothing to send
   const n = await database.prisma.notification.findUnique({
     where: { id: BigInt(job.data.notificationId) },
-    select: { id: true, recipient: true, text: true, link: true },
+    select: { id: true, recipient: true, kind: true, text: true, link: true },
   });
   const userId = n?.recipient.startsWith("user:") ? Number(n.recipient.slice(5)) : null;
   if (!n || userId === null) return;
-  const user = await database.prisma.user.findUnique({
-    where: { id: userId },
-    select: { name: true, email: true },
-  });
-  if (!user?.email) return;
-  await transportFor(url).sendMail(composeMail(n, { name: user.name, email: user.email }));
+  const to = await mailableOf(database, userId);
+  // a person who turned this group off (or to the digest) since it was queued is not mailed it now
+  if (!to || (await mailModes(database.prisma, [userId])).get(userId)![groupOf(n.kind)] !== "immediately")
+    return;
+  await smtp.sendMail(composeMail(to, n.text, [n], `notification-${n.id}`));
 };

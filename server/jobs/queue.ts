@@ -11,6 +11,8 @@ import type { Database } from "../db";
 export const QUEUES = {
   /** One notification's mail: an SMTP outage delays it, up to days, and loses none. */
   mail: { retryLimit: 20, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  /** One person's daily digest. */
+  digest: { retryLimit: 20, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, "name">>;
 
 export type QueueName = keyof typeof QUEUES;

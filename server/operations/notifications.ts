@@ -8,8 +8,22 @@ import {
   ZListNotifications,
   ZMarkRead,
 } from "../actions/notifications";
+import { mailSettings, setMail, unsubscribe, ZSetMail, ZUnsubscribe } from "../actions/mail";
+import { MAIL_GROUPS, MAIL_MODES } from "../rules/notifications";
 import { ZInstant } from "./common";
-import { operation, SIGNED_IN } from "./operation";
+import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
+
+const ZMailSettings = z.object({
+  configured: z.boolean().describe("whether this server mails at all (SMTP_URL is set)"),
+  email: z.string().nullable().describe("where your mail goes; null: you have no address, nothing is mailed"),
+  groups: z.array(
+    z.object({
+      group: z.enum(MAIL_GROUPS),
+      text: z.string().describe("what the group holds, in words"),
+      mode: z.enum(MAIL_MODES),
+    }),
+  ),
+});
 
 const ZNotification = z.object({
   id: z.number(),
@@ -69,5 +83,38 @@ export const NOTIFICATION_OPERATIONS = {
         "Mark notifications read by their ids (from list_notifications), or all of yours without ids.",
     },
     run: ({ db, who, now }, i) => markNotificationsRead(db, who, i, now),
+  }),
+  mail: operation({
+    name: "notifications.mail",
+    summary:
+      "What is mailed to you, per group of notifications (tables, councils, plans, invitations): immediately, a daily digest, or off; and whether this server mails at all.",
+    input: z.object({}).strict(),
+    output: ZMailSettings,
+    callers: PEOPLE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/notifications/mail" },
+    run: ({ db, who }) => mailSettings(db, who),
+  }),
+  setMail: operation({
+    name: "notifications.setMail",
+    summary:
+      "Choose what is mailed to you: for one group of notifications, or all, immediately, a daily digest, or off.",
+    input: ZSetMail,
+    output: ZMailSettings,
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/notifications/mail" },
+    run: ({ db, who, now }, i) => setMail(db, who, i, now),
+  }),
+  unsubscribe: operation({
+    name: "notifications.unsubscribe",
+    summary:
+      "One-click unsubscribe (RFC 8058), no session needed: the link in every mail turns all mail off for its person.",
+    input: ZUnsubscribe,
+    output: z.object({ message: z.string() }),
+    callers: ANYONE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/notifications/unsubscribe", query: true },
+    run: ({ db, now }, i) => unsubscribe(db, i, now),
   }),
 };

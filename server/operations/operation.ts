@@ -32,6 +32,11 @@ export type RestBinding = {
   status?: number;
   /** The request body is the value of this one input field, as it stands (a foreign document, say). */
   bodyField?: string;
+  /**
+   * A POST also takes its fields from the query string (a link that carries them, as RFC 8058's one-click
+   * unsubscribe does: its client POSTs `List-Unsubscribe=One-Click`, form-encoded, to the link as it stands).
+   */
+  query?: boolean;
 };
 
 export type Operation<

@@ -44,9 +44,20 @@ function match(routes: RestRoute[], method: string, pathname: string): Match | "
   return methodMismatch ? "wrong-method" : null;
 }
 
-/** The body's JSON: absent is `undefined`; anything that is not JSON is `invalid`. */
-function bodyOf(text: string | null): { ok: true; value: unknown } | Failure {
+/**
+ * The body's JSON: absent is `undefined`; anything that is not JSON is `invalid`. A form-encoded body (what a mail
+ * client's one-click unsubscribe sends) is its fields, each name as the wire spells it: "List-Unsubscribe" is
+ * list_unsubscribe.
+ */
+function bodyOf(text: string | null, type: string | null): { ok: true; value: unknown } | Failure {
   if (text === null || !text.trim()) return { ok: true, value: undefined };
+  if (type?.toLowerCase().startsWith("application/x-www-form-urlencoded"))
+    return {
+      ok: true,
+      value: Object.fromEntries(
+        [...new URLSearchParams(text)].map(([k, v]) => [k.toLowerCase().replaceAll("-", "_"), v]),
+      ),
+    };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
@@ -71,7 +82,7 @@ export async function dispatch(
     : await rateLimit(a.db, a.rateKey, a.req.method === "GET" ? "read" : "write");
   if (limited)
     return failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-  const body = bodyOf(a.body);
+  const body = bodyOf(a.body, a.req.headers.get("content-type"));
   if (!body.ok) return failureResponse(body);
   const result = await found.route.call({
     db: a.db,

@@ -50,12 +50,12 @@ export function restRoutes(ops: AnyOperation[]): RestRoute[] {
         operation: op,
         call: async ({ db, who, clock, rateKey, address, params, body, query }) => {
           const wire: Record<string, unknown> = {};
-          if (rest.method === "GET")
+          if (rest.method === "GET" || rest.query)
             for (const [k, v] of query)
               wire[k] = coerce(Object.hasOwn(wireShape, k) ? wireShape[k] : undefined, v);
-          else if (rest.bodyField) {
+          if (rest.method !== "GET" && rest.bodyField) {
             if (body !== undefined) wire[rest.bodyField] = body;
-          } else if (body !== undefined && body !== null) {
+          } else if (rest.method !== "GET" && body !== undefined && body !== null) {
             if (typeof body !== "object" || Array.isArray(body))
               return fail("invalid", "The request body must be a JSON object of named fields.");
             Object.assign(wire, body);
