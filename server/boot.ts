@@ -6,6 +6,7 @@ import { env } from "./env";
 import { digestWorker } from "./jobs/digest";
 import { mailWorker } from "./jobs/mail";
 import { startQueue } from "./jobs/queue";
+import { webhookWorker } from "./jobs/webhook";
 import { MODULES, type Module } from "./modules";
 
 type G = {
@@ -24,7 +25,7 @@ export function boot(modules: readonly Module[] = MODULES): Promise<void> {
     g.parleySweep = setInterval(() => void sweepAll(db, wallClock(), modules), every);
     g.parleySweep.unref?.();
     // Every app process works the queue: a job runs in one of them at a time, and survives any one's crash.
-    g.parleyQueue = await startQueue(db, { mail: mailWorker, digest: digestWorker });
+    g.parleyQueue = await startQueue(db, { mail: mailWorker, digest: digestWorker, webhook: webhookWorker });
   })().catch((e) => {
     g.parleyBoot = undefined;
     throw e;

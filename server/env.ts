@@ -73,6 +73,8 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   /** The From of that mail; default "Parley <parley@" + PARLEY_URL's host (or localhost) + ">". */
   MAIL_FROM: z.string().optional(),
+  /** Whether a plan's webhook may be a private or loopback address (a local orchestrator, tests); off by default. */
+  PARLEY_WEBHOOK_ALLOW_PRIVATE: flag(false),
   /** Connections of this process's PostgreSQL pool (a transaction holds one from BEGIN to COMMIT). */
   PARLEY_DB_POOL: z.coerce.number().int().min(1).max(200).default(10),
 });

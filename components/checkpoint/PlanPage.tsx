@@ -15,6 +15,7 @@ import { PlanCanvas } from "./PlanCanvas";
 import { RevisionSwitcher } from "./RevisionSwitcher";
 import { RisksPanel } from "./RisksPanel";
 import { usePlanView } from "./usePlan";
+import { WebhooksPanel } from "./WebhooksPanel";
 
 /** How many souls an escalation's Round Table takes: the council's rules, passed down by the page. */
 export type Souls = { min: number; max: number };
@@ -82,6 +83,7 @@ export function PlanPage({
         <CheckpointHistory view={view} onShow={show} />
       </div>
       <MembersPanel view={view} />
+      {view.may.manage === true ? <WebhooksPanel planId={id} /> : null}
     </div>
   );
 }

@@ -11,6 +11,8 @@ import type { Database } from "../db";
 export const QUEUES = {
   /** One notification's mail: an SMTP outage delays it, up to days, and loses none. */
   mail: { retryLimit: 20, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  /** One webhook delivery: retried with exponential backoff (30 s, doubling, with jitter) for 34 h or more. */
+  webhook: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   /** One person's daily digest. */
   digest: { retryLimit: 20, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, "name">>;

@@ -76,6 +76,7 @@ export {
   orList,
   needsConsent,
   ownerRefusal,
+  webhookRefusal,
   reportRefusal,
   ROLE_ACTIONS,
   roleStandings,
@@ -98,3 +99,4 @@ export {
   type RoleChange,
   type RoleStanding,
 } from "@/server/rules/checkpoint/roles";
+export { WEBHOOK_EVENTS, WEBHOOKS_MAX, type WebhookEvent } from "@/server/rules/checkpoint/webhooks";

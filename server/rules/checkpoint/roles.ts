@@ -216,6 +216,17 @@ export function ownerRefusal(a: PlanAccess, who: Asker): Failure | null {
   return fail("forbidden", `Only the plan's owner, ${a.owner}, assigns its roles and changes its settings.`);
 }
 
+/** Webhooks are the owner's, in person: a webhook's deliveries carry the plan to wherever its URL points. */
+export function webhookRefusal(a: PlanAccess, who: Asker): Failure | null {
+  const p = personRefusal(callerOf(who));
+  if (p) return p;
+  if (isOwner(a, who)) return null;
+  return fail(
+    "forbidden",
+    `Only the plan's owner, ${a.owner}, registers its webhooks and reads their deliveries.`,
+  );
+}
+
 /** Whom the owner may give a role to, and which: one sentence when not. `target` is who would hold it. */
 export function assignRefusal(
   a: PlanAccess,

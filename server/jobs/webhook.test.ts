@@ -1,0 +1,167 @@
+// A plan's webhooks against a real receiver started here (node:http): a checkpoint's event is delivered signed; the
+// receiver fails twice and then takes it, and every attempt carries the same id and a valid signature; the log shows
+// each attempt; resend sends the same id again. Private and loopback addresses are refused unless allowed; only the
+// owner registers or reads them.
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { ANON, type Who } from "../identity";
+import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { api } from "../testing/doors";
+import { startQueue } from "./queue";
+import { webhookWorker } from "./webhook";
+
+const T0 = Date.parse("2026-12-01T09:00:00Z");
+type Hit = { headers: IncomingHttpHeaders; body: string };
+const hits: Hit[] = [];
+let fail = 0;
+let receiver: Server;
+let url = "";
+let db: TestDatabase;
+let queue: Awaited<ReturnType<typeof startQueue>>;
+let owner: Who & { kind: "user" };
+let planId: number;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += String(d)));
+    req.on("end", () => {
+      hits.push({ headers: req.headers, body });
+      res.statusCode = fail > 0 ? (fail--, 503) : 200;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  process.env.PARLEY_RATE_LIMIT = "1000000";
+  db = await testDatabase();
+  queue = await startQueue(db, { webhook: webhookWorker }, { pollSeconds: 0.5 });
+  await queue.boss.updateQueue("webhook", { name: "webhook", retryDelay: 1, retryBackoff: false } as never);
+  owner = await makeUser(db, "wh-owner");
+  const as = api(db.prisma, owner, { clock: fixedClock(T0) });
+  const made = await as("POST", "/api/plans", {
+    name: "Hooked",
+    nodes: [{ id: "a" }, { id: "b", depends_on: ["a"] }],
+  });
+  expect(made.status).toBe(201);
+  planId = made.body.id;
+});
+afterAll(async () => {
+  await queue?.stop();
+  await db?.drop();
+  await new Promise<void>((r) => receiver.close(() => r()));
+  delete process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE;
+});
+
+const until = async (what: () => boolean, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe("a plan's webhooks", () => {
+  it("refuse a loopback or private address unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on, and anything but http(s)", async () => {
+    const as = api(db.prisma, owner, { clock: fixedClock(T0) });
+    for (const u of [url, "http://10.1.2.3/x", "http://[::1]:9/x", "http://localhost:9/x"]) {
+      const r = await as("POST", `/api/plans/${planId}/webhooks`, { url: u, events: ["checkpoint"] });
+      expect(r.status, u).toBe(422);
+      expect(r.body.error.message).toMatch(/private or loopback address: refused/);
+    }
+    const ftp = await as("POST", `/api/plans/${planId}/webhooks`, {
+      url: "ftp://example.test/",
+      events: ["checkpoint"],
+    });
+    expect(ftp.body.error.message).toBe("A webhook's URL is http:// or https://.");
+    const bad = await as("POST", `/api/plans/${planId}/webhooks`, {
+      url: "https://example.test/",
+      events: ["nope"],
+    });
+    expect(bad.status).toBe(422);
+  });
+
+  it("are the owner's: another person and a guest are refused", async () => {
+    process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE = "on";
+    const other = await makeUser(db, "wh-other");
+    const as = api(db.prisma, owner, { clock: fixedClock(T0) });
+    const hidden = await api(db.prisma, other, { clock: fixedClock(T0) })(
+      "GET",
+      `/api/plans/${planId}/webhooks`,
+    );
+    expect(hidden.status).toBe(404); // a plan they may not read does not exist for them
+    expect((await as("POST", `/api/plans/${planId}/settings`, { visibility: "public" })).status).toBe(200);
+    const r = await api(db.prisma, other, { clock: fixedClock(T0) })(
+      "POST",
+      `/api/plans/${planId}/webhooks`,
+      {
+        url,
+        events: ["checkpoint"],
+      },
+    );
+    expect(r.status).toBe(403);
+    expect(r.body.error.message).toBe(
+      "Only the plan's owner, wh-owner, registers its webhooks and reads their deliveries.",
+    );
+    const g = await api(db.prisma, ANON, { clock: fixedClock(T0) })("GET", `/api/plans/${planId}/webhooks`);
+    expect(g.status).toBe(401);
+  });
+
+  it("deliver a signed event, retried after two failures with the same id, logged, and resent on demand", async () => {
+    process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE = "on";
+    const as = api(db.prisma, owner, { clock: fixedClock(T0) });
+    const reg = await as("POST", `/api/plans/${planId}/webhooks`, { url, events: ["checkpoint", "outcome"] });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    const secret = reg.body.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    // the secret is never shown again
+    const listed = await as("GET", `/api/plans/${planId}/webhooks`);
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+
+    fail = 2;
+    expect(
+      (
+        await as("POST", `/api/plans/${planId}/outcomes`, {
+          node_id: "a",
+          status: "success",
+          evidence_hash: "e1",
+        })
+      ).status,
+    ).toBe(201);
+    await until(() => hits.length >= 3);
+    const first = hits.slice(0, 3);
+    const ids = new Set(first.map((h) => h.headers["parley-delivery"]));
+    expect(ids.size).toBe(1);
+    for (const h of first) {
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(h.headers["parley-signature"]))!;
+      const want = createHmac("sha256", secret)
+        .update(`${h.headers["parley-delivery"]}.${t}.${h.body}`)
+        .digest("hex");
+      expect(v1).toBe(want);
+      expect(h.headers["parley-timestamp"]).toBe(t);
+    }
+    const body = JSON.parse(first[2]!.body);
+    expect(body).toMatchObject({ id: [...ids][0], event: "plan.outcome", plan_id: planId });
+    const log = (await as("GET", `/api/plans/${planId}/webhooks`)).body.webhooks[0].deliveries[0];
+    expect(log).toMatchObject({ id: [...ids][0], event: "plan.outcome", delivered: true });
+    expect(log.attempts.map((a: { status: number }) => a.status)).toEqual([503, 503, 200]);
+
+    const again = await as("POST", `/api/plans/${planId}/webhooks/resend`, { delivery: log.id });
+    expect(again.status).toBe(200);
+    await until(() => hits.length >= 4);
+    expect(hits[3]!.headers["parley-delivery"]).toBe(log.id);
+    // a webhook that does not want an event gets none of it; a removed one gets nothing more
+    const rm = await as("POST", `/api/plans/${planId}/webhooks/remove`, { webhook: reg.body.id });
+    expect(rm.status).toBe(200);
+    await as("POST", `/api/plans/${planId}/outcomes`, {
+      node_id: "b",
+      status: "success",
+      evidence_hash: "e2",
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(hits).toHaveLength(4);
+  });
+});
