@@ -5,6 +5,7 @@ import { getDatabase, type Database } from "./db";
 import { env } from "./env";
 import { digestWorker } from "./jobs/digest";
 import { mailWorker } from "./jobs/mail";
+import { modelWorker } from "./jobs/model";
 import { startQueue } from "./jobs/queue";
 import { webhookWorker } from "./jobs/webhook";
 import { MODULES, type Module } from "./modules";
@@ -25,7 +26,12 @@ export function boot(modules: readonly Module[] = MODULES): Promise<void> {
     g.parleySweep = setInterval(() => void sweepAll(db, wallClock(), modules), every);
     g.parleySweep.unref?.();
     // Every app process works the queue: a job runs in one of them at a time, and survives any one's crash.
-    g.parleyQueue = await startQueue(db, { mail: mailWorker, digest: digestWorker, webhook: webhookWorker });
+    g.parleyQueue = await startQueue(db, {
+      mail: mailWorker,
+      digest: digestWorker,
+      webhook: webhookWorker,
+      model: modelWorker,
+    });
   })().catch((e) => {
     g.parleyBoot = undefined;
     throw e;

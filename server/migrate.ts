@@ -3,6 +3,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import PgBoss from "pg-boss";
 
 /** The two things a migration needs from a connection: run a whole script, and run one parameterised query. */
 export type SqlRunner = {
@@ -10,6 +11,8 @@ export type SqlRunner = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 };
 
+/** pg-boss's schema (server/jobs/queue.ts enqueues and works there). */
+export const QUEUE_SCHEMA = "pgboss";
 const LOCK_ID = 72707369; // Prisma's advisory lock key for PostgreSQL
 const DDL = `CREATE TABLE IF NOT EXISTS _prisma_migrations (
     id                      VARCHAR(36) PRIMARY KEY NOT NULL,
@@ -86,6 +89,12 @@ export async function migrate(db: SqlRunner, dir = MIGRATIONS_DIR): Promise<stri
       );
       done.push(name);
     }
+    // The job queue's own tables (pg-boss's construction plan, once), so a job can be enqueued in any transaction
+    // from the first, in every process (the CLI's too), before any worker has started; pg-boss upgrades them itself.
+    const [queue] = await db.query<{ t: string | null }>(
+      `SELECT to_regclass('${QUEUE_SCHEMA}.version')::text AS t`,
+    );
+    if (!queue?.t) await db.exec(PgBoss.getConstructionPlans(QUEUE_SCHEMA));
     return done;
   } finally {
     await db.query(`SELECT pg_advisory_unlock(${LOCK_ID})`);

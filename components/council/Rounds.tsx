@@ -148,9 +148,12 @@ export function Rounds({
                 <table className="mt-1 w-full text-left">
                   <tbody>
                     {calls.map((c) => (
-                      <tr key={`${c.name}-${c.attempt}`} className="border-b border-stone-100">
+                      <tr key={`${c.name}-${c.attempt}-${c.try}`} className="border-b border-stone-100">
                         <td className="py-0.5 pr-2">{c.name}</td>
-                        <td className="pr-2">#{c.attempt}</td>
+                        <td className="pr-2">
+                          #{c.attempt}
+                          {c.try > 1 ? ` · try ${c.try}` : ""}
+                        </td>
                         <td className="pr-2">
                           {c.provider} · {c.model}
                         </td>
@@ -164,7 +167,11 @@ export function Rounds({
                           {c.costUsd === null ? "" : `$${c.costUsd.toFixed(4)}`}
                         </td>
                         <td className={c.ok === false ? "text-rose-700" : ""}>
-                          {c.ok === null ? "asking…" : c.ok ? "ok" : `failed: ${c.error}`}
+                          {c.ok === null
+                            ? "asking…"
+                            : c.ok
+                              ? "ok"
+                              : `failed: ${c.error}${c.retryAt ? " · tried again" : ""}`}
                         </td>
                       </tr>
                     ))}

@@ -6,6 +6,7 @@
 import PgBoss from "pg-boss";
 import type { Prisma } from "../generated/prisma/client";
 import type { Database } from "../db";
+import { QUEUE_SCHEMA } from "../migrate";
 
 /** Each queue's retry policy, declared once. A job that expires (its worker died) counts as a failed attempt. */
 export const QUEUES = {
@@ -13,13 +14,15 @@ export const QUEUES = {
   mail: { retryLimit: 20, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** One webhook delivery: retried with exponential backoff (30 s, doubling, with jitter) for 34 h or more. */
   webhook: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  /** A model soul's ask, tried again at its time after a transient failure (the round table's id). */
+  model: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
   /** One person's daily digest. */
   digest: { retryLimit: 20, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, "name">>;
 
 export type QueueName = keyof typeof QUEUES;
 
-export const SCHEMA = "pgboss";
+export const SCHEMA = QUEUE_SCHEMA;
 
 /** pg-boss's adapter for the open transaction: what it sends runs inside it. */
 function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {

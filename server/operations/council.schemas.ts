@@ -82,6 +82,8 @@ const ZCallView = z.object({
   latencyMs: z.number().nullable(),
   costUsd: z.number().nullable(),
   error: z.string().nullable(),
+  try: z.number().describe("the try of this ask: a transient failure (429, 5xx, no answer) is tried again"),
+  retryAt: ZInstant.nullable().describe("after a transient failure: when it is tried again"),
 });
 
 const ZVerdictView = z.object({

@@ -1,7 +1,7 @@
 // The anthropic provider: the Messages API over fetch, with ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL) from the environment.
-import type { SoulsEnv } from "./env";
+import { costOf, type SoulsEnv } from "./env";
 import { postJson } from "./http";
-import { count, failed, SYSTEM, type SoulProvider } from "./provider";
+import { count, failed, postFailed, SYSTEM, type SoulProvider } from "./provider";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
 const MAX_TOKENS = 1024;
@@ -28,15 +28,24 @@ export function anthropic(env: SoulsEnv): SoulProvider {
         },
         { timeoutMs: env.timeoutMs, signal: req.signal },
       );
-      if (!posted.ok) return failed(posted.error);
+      if (!posted.ok) return postFailed(posted);
       const a = posted.json as MessagesAnswer;
       const usage = { tokensIn: count(a.usage?.input_tokens), tokensOut: count(a.usage?.output_tokens) };
       const text = (a.content ?? [])
         .filter((c) => c.type === "text" && typeof c.text === "string")
         .map((c) => c.text)
         .join("");
-      if (text === "") return failed("the model answered with no text", usage);
-      return { ok: true, text, ...usage, costUsd: null };
+      if (text === "")
+        return failed("the model answered with no text", {
+          ...usage,
+          costUsd: costOf(env.prices, req.model, usage.tokensIn, usage.tokensOut),
+        });
+      return {
+        ok: true,
+        text,
+        ...usage,
+        costUsd: costOf(env.prices, req.model, usage.tokensIn, usage.tokensOut),
+      };
     },
   };
 }

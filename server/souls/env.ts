@@ -8,7 +8,56 @@ export type SoulsEnv = {
   /** Base URLs a seat may name for openai-compatible (a local Ollama, vLLM, LM Studio…). */
   allowedBaseUrls: string[];
   timeoutMs: number;
+  /** USD per million tokens [in, out], by model name prefix (the longest that matches counts). */
+  prices: Record<string, [number, number]>;
 };
+
+/**
+ * Anthropic's list prices per million tokens, by model family, as published when this was written; PARLEY_MODEL_PRICES
+ * (JSON: {"model-prefix": [in, out]}) adds to or overrides them. A model matching none records no cost.
+ */
+export const DEFAULT_PRICES: Record<string, [number, number]> = {
+  "claude-opus-4": [15, 75],
+  "claude-sonnet-4": [3, 15],
+  "claude-haiku-4": [1, 5],
+  "claude-3-7-sonnet": [3, 15],
+  "claude-3-5-sonnet": [3, 15],
+  "claude-3-5-haiku": [0.8, 4],
+};
+
+function readPrices(raw: string | undefined): Record<string, [number, number]> {
+  if (!raw?.trim()) return { ...DEFAULT_PRICES };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error(
+      'PARLEY_MODEL_PRICES is not JSON: write {"model-prefix": [in, out]} in USD per million tokens',
+    );
+  }
+  const out = { ...DEFAULT_PRICES };
+  for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!Array.isArray(v) || v.length !== 2 || !v.every((x) => typeof x === "number" && x >= 0))
+      throw new Error(`PARLEY_MODEL_PRICES: "${k}" needs [in, out], two numbers (USD per million tokens)`);
+    out[k] = [v[0], v[1]];
+  }
+  return out;
+}
+
+/** The cost of a call in USD from the price table, or null for a model it does not price or missing counts. */
+export function costOf(
+  prices: Record<string, [number, number]>,
+  model: string,
+  tokensIn: number | null,
+  tokensOut: number | null,
+): number | null {
+  const key = Object.keys(prices)
+    .filter((p) => model.startsWith(p))
+    .sort((a, b) => b.length - a.length)[0];
+  if (!key || tokensIn === null || tokensOut === null) return null;
+  const [pin, pout] = prices[key]!;
+  return (tokensIn * pin + tokensOut * pout) / 1_000_000;
+}
 
 const trimSlash = (u: string) => u.trim().replace(/\/+$/, "");
 
@@ -21,6 +70,7 @@ export function soulsEnv(e: NodeJS.ProcessEnv = process.env): SoulsEnv {
     openaiBaseUrl: trimSlash(e.OPENAI_BASE_URL || "https://api.openai.com/v1"),
     allowedBaseUrls: (e.PARLEY_MODEL_BASE_URLS ?? "").split(",").map(trimSlash).filter(Boolean),
     timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : 60_000,
+    prices: readPrices(e.PARLEY_MODEL_PRICES),
   };
 }
 

@@ -1,12 +1,26 @@
 // POST a JSON body to a provider with a time limit; every way it can go wrong comes back as one sentence.
 
-export type Posted = { ok: true; status: number; json: unknown } | { ok: false; error: string };
+/**
+ * A failure is `transient` when asking again later may succeed: rate limited (429), the provider's own trouble
+ * (5xx, 408), no answer in time, or no connection; `retryAfterMs` is the provider's Retry-After, when it said one.
+ */
+export type Posted =
+  | { ok: true; status: number; json: unknown }
+  | { ok: false; error: string; transient: boolean; retryAfterMs: number | null };
+
+/** Retry-After as seconds or an HTTP date, in ms from `now`; null when absent or unreadable. */
+export function retryAfter(value: string | null, now: number): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
 
 export async function postJson(
   url: string,
   headers: Record<string, string>,
   body: unknown,
-  opts: { timeoutMs: number; signal?: AbortSignal },
+  opts: { timeoutMs: number; signal?: AbortSignal; now?: () => number },
 ): Promise<Posted> {
   const signals = [AbortSignal.timeout(opts.timeoutMs), ...(opts.signal ? [opts.signal] : [])];
   let res: Response;
@@ -20,8 +34,18 @@ export async function postJson(
   } catch (e) {
     const name = (e as Error).name;
     if (name === "TimeoutError" || name === "AbortError")
-      return { ok: false, error: `no answer from ${new URL(url).host} within ${opts.timeoutMs} ms` };
-    return { ok: false, error: `could not reach ${new URL(url).host}: ${(e as Error).message}` };
+      return {
+        ok: false,
+        error: `no answer from ${new URL(url).host} within ${opts.timeoutMs} ms`,
+        transient: name === "TimeoutError",
+        retryAfterMs: null,
+      };
+    return {
+      ok: false,
+      error: `could not reach ${new URL(url).host}: ${(e as Error).message}`,
+      transient: true,
+      retryAfterMs: null,
+    };
   }
   const text = await res.text().catch(() => "");
   let json: unknown = null;
@@ -32,10 +56,20 @@ export async function postJson(
   }
   if (!res.ok) {
     const said = errorMessage(json) ?? text.slice(0, 200);
-    return { ok: false, error: `HTTP ${res.status} from ${new URL(url).host}${said ? `: ${said}` : ""}` };
+    return {
+      ok: false,
+      error: `HTTP ${res.status} from ${new URL(url).host}${said ? `: ${said}` : ""}`,
+      transient: res.status === 429 || res.status === 408 || res.status >= 500,
+      retryAfterMs: retryAfter(res.headers.get("retry-after"), (opts.now ?? Date.now)()),
+    };
   }
   if (json === null)
-    return { ok: false, error: `${new URL(url).host} answered with something that is not JSON` };
+    return {
+      ok: false,
+      error: `${new URL(url).host} answered with something that is not JSON`,
+      transient: false,
+      retryAfterMs: null,
+    };
   return { ok: true, status: res.status, json };
 }
 

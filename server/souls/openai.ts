@@ -2,9 +2,15 @@
 // OPENAI_API_KEY goes only to OPENAI_BASE_URL: a seat's own base URL never receives the server's key.
 import { sameUrl, type SoulsEnv } from "./env";
 import { postJson } from "./http";
-import { count, failed, SYSTEM, type SoulProvider } from "./provider";
+import { count, failed, postFailed, SYSTEM, type SoulProvider } from "./provider";
 
 const MAX_TOKENS = 1024;
+
+/**
+ * OpenAI's reasoning models (o1, o3, o4-mini…) and GPT-5 refuse `max_tokens` and take `max_completion_tokens`;
+ * other OpenAI-compatible servers (Ollama, vLLM, LM Studio) take `max_tokens`.
+ */
+export const takesCompletionTokens = (model: string) => /^(o\d|gpt-5)/i.test(model.replace(/^openai\//i, ""));
 
 type ChatAnswer = {
   choices?: { message?: { content?: unknown } }[];
@@ -22,7 +28,9 @@ export function openaiCompatible(env: SoulsEnv): SoulProvider {
         keyed ? { authorization: `Bearer ${env.openaiKey}` } : {},
         {
           model: req.model,
-          max_tokens: MAX_TOKENS,
+          ...(takesCompletionTokens(req.model)
+            ? { max_completion_tokens: MAX_TOKENS }
+            : { max_tokens: MAX_TOKENS }),
           messages: [
             { role: "system", content: SYSTEM },
             { role: "user", content: req.prompt },
@@ -30,7 +38,7 @@ export function openaiCompatible(env: SoulsEnv): SoulProvider {
         },
         { timeoutMs: env.timeoutMs, signal: req.signal },
       );
-      if (!posted.ok) return failed(posted.error);
+      if (!posted.ok) return postFailed(posted);
       const a = posted.json as ChatAnswer;
       // Some gateways (OpenRouter, LiteLLM) report the cost in the usage block; OpenAI itself does not.
       const usage = {

@@ -27,13 +27,34 @@ export type SoulRequest = {
 /** What came back. Token counts and cost are null where the provider does not say. */
 export type SoulReply =
   | { ok: true; text: string; tokensIn: number | null; tokensOut: number | null; costUsd: number | null }
-  | { ok: false; error: string; tokensIn: number | null; tokensOut: number | null; costUsd: number | null };
+  | {
+      ok: false;
+      error: string;
+      tokensIn: number | null;
+      tokensOut: number | null;
+      costUsd: number | null;
+      /** Asking again later may succeed (429, 5xx, no answer): the call is retried before it counts as failed. */
+      transient?: boolean;
+      /** The provider's Retry-After, in ms. */
+      retryAfterMs?: number | null;
+    };
 
 export type SoulProvider = { name: ProviderName; call(req: SoulRequest): Promise<SoulReply> };
 
 /** The instruction every HTTP provider sends beside the prompt. */
 export const SYSTEM =
   "You are one soul at a Round Table, answering one round. Reply with one JSON object and nothing else.";
+
+/** A failed POST as a reply: its sentence, and whether (and when) it may be tried again. */
+export const postFailed = (p: {
+  error: string;
+  transient: boolean;
+  retryAfterMs: number | null;
+}): SoulReply => ({
+  ...(failed(p.error) as Extract<SoulReply, { ok: false }>),
+  transient: p.transient,
+  retryAfterMs: p.retryAfterMs,
+});
 
 export const failed = (error: string, usage: Partial<Omit<SoulReply, "ok">> = {}): SoulReply => ({
   ok: false,

@@ -11,7 +11,7 @@ import type { SoulRequest } from "./provider";
 import { houseReply, scripted } from "./scripted";
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: any };
-type Reply = { status: number; body: unknown; delayMs?: number };
+type Reply = { status: number; body: unknown; delayMs?: number; headers?: Record<string, string> };
 
 let server: http.Server;
 let base = "";
@@ -29,9 +29,9 @@ beforeAll(async () => {
         headers: req.headers,
         body: raw ? JSON.parse(raw) : null,
       });
-      const { status, body, delayMs } = next;
+      const { status, body, delayMs, headers } = next;
       setTimeout(() => {
-        res.writeHead(status, { "content-type": "application/json" });
+        res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(typeof body === "string" ? body : JSON.stringify(body));
       }, delayMs ?? 0);
     });
@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const env = (over: Partial<SoulsEnv> = {}): SoulsEnv => ({
-  ...soulsEnv({} as NodeJS.ProcessEnv),
+  ...soulsEnv({} as unknown as NodeJS.ProcessEnv),
   anthropicKey: "sk-ant-test",
   anthropicBaseUrl: base,
   openaiKey: "sk-oai-test",
@@ -119,6 +119,76 @@ describe("anthropic", () => {
       ok: false,
       error: "ANTHROPIC_API_KEY is not set in the server's environment",
     });
+  });
+});
+
+describe("transient failures and prices", () => {
+  it("says which failures may be tried again, with the provider's Retry-After (seconds or a date)", async () => {
+    next = { status: 429, body: { error: { message: "slow down" } }, headers: { "retry-after": "7" } };
+    expect(await anthropic(env()).call(request())).toMatchObject({
+      ok: false,
+      error: `HTTP 429 from ${new URL(base).host}: slow down`,
+      transient: true,
+      retryAfterMs: 7000,
+    });
+    next = { status: 503, body: {}, headers: { "retry-after": new Date(Date.now() + 60_000).toUTCString() } };
+    const r = await openaiCompatible(env()).call(request());
+    expect(r).toMatchObject({ ok: false, transient: true });
+    expect(!r.ok && r.retryAfterMs).toBeGreaterThan(55_000);
+    next = { status: 400, body: { error: { message: "bad request" } } };
+    expect(await anthropic(env()).call(request())).toMatchObject({
+      ok: false,
+      transient: false,
+      retryAfterMs: null,
+    });
+    next = { status: 200, body: { content: [] }, delayMs: 300 };
+    expect(await anthropic(env({ timeoutMs: 100 })).call(request())).toMatchObject({
+      ok: false,
+      transient: true,
+    });
+  });
+
+  it("prices an Anthropic call from the table (PARLEY_MODEL_PRICES adds or overrides, by model prefix)", async () => {
+    next = {
+      status: 200,
+      body: {
+        content: [{ type: "text", text: "{}" }],
+        usage: { input_tokens: 1_000_000, output_tokens: 200_000 },
+      },
+    };
+    expect(await anthropic(env()).call(request({ model: "claude-sonnet-4-5-20250929" }))).toMatchObject({
+      costUsd: 3 + 0.2 * 15,
+    });
+    const priced = soulsEnv({
+      PARLEY_MODEL_PRICES: '{"claude-sonnet-4-5": [2, 10]}',
+    } as unknown as NodeJS.ProcessEnv).prices;
+    expect(
+      await anthropic(env({ prices: priced })).call(request({ model: "claude-sonnet-4-5-20250929" })),
+    ).toMatchObject({
+      costUsd: 2 + 0.2 * 10,
+    });
+    expect(await anthropic(env()).call(request({ model: "test-model" }))).toMatchObject({ costUsd: null });
+    expect(() => soulsEnv({ PARLEY_MODEL_PRICES: '{"x": 3}' } as unknown as NodeJS.ProcessEnv)).toThrow(
+      /needs \[in, out\]/,
+    );
+  });
+
+  it("asks OpenAI's reasoning models and GPT-5 for max_completion_tokens, the others for max_tokens", async () => {
+    next = { status: 200, body: { choices: [{ message: { content: "{}" } }] } };
+    for (const [model, key] of [
+      ["o3-mini", "max_completion_tokens"],
+      ["gpt-5", "max_completion_tokens"],
+      ["gpt-4o", "max_tokens"],
+      ["llama3.1", "max_tokens"],
+    ] as const) {
+      seen.length = 0;
+      await openaiCompatible(env()).call(request({ model }));
+      expect(seen[0]!.body[key], model).toBe(1024);
+      expect(
+        Object.keys(seen[0]!.body).filter((k) => k.startsWith("max_")),
+        model,
+      ).toEqual([key]);
+    }
   });
 });
 

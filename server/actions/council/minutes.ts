@@ -236,12 +236,16 @@ function calls(v: CouncilView): Block[] {
       v.calls.map((c) => [
         lensOf(c.name),
         c.round,
-        c.attempt,
+        c.try > 1 ? `${c.attempt} (try ${c.try})` : c.attempt,
         `${c.provider} · ${c.model}`,
         `${c.tokensIn ?? "—"} / ${c.tokensOut ?? "—"}`,
         c.latencyMs === null ? "—" : `${c.latencyMs} ms`,
         c.costUsd === null ? "—" : `$${c.costUsd.toFixed(4)}`,
-        c.ok === null ? "pending" : c.ok ? "ok" : `failed: ${c.error ?? ""}`,
+        c.ok === null
+          ? "pending"
+          : c.ok
+            ? "ok"
+            : `failed: ${c.error ?? ""}${c.retryAt ? ` (tried again from ${c.retryAt})` : ""}`,
       ]),
     ),
   ];

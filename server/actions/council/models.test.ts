@@ -10,8 +10,9 @@ import { convened, modelSeat, models, people, steady, T0, table } from "./testin
 let db: TestDatabase;
 let server: http.Server;
 let base = "";
-/** What the fake model says, by the seat named in the prompt. */
-const replies = new Map<string, { status: number; body: unknown }>();
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+/** What the fake model says, by the seat named in the prompt: one reply always, or a list answered in turn. */
+const replies = new Map<string, Reply | Reply[]>();
 const saved = { ...process.env };
 
 beforeAll(async () => {
@@ -22,8 +23,16 @@ beforeAll(async () => {
     req.on("end", () => {
       const prompt: string = JSON.parse(raw).messages.at(-1).content;
       const seat = /You hold the seat "([^"]+)"/.exec(prompt)?.[1] ?? "";
-      const r = replies.get(seat) ?? { status: 500, body: { error: { message: "no reply scripted" } } };
-      res.writeHead(r.status, { "content-type": "application/json" });
+      const scripted = replies.get(seat);
+      const r = (Array.isArray(scripted)
+        ? scripted.length > 1
+          ? scripted.shift()
+          : scripted[0]
+        : scripted) ?? {
+        status: 500,
+        body: { error: { message: "no reply scripted" } },
+      };
+      res.writeHead(r.status, { "content-type": "application/json", ...r.headers });
       res.end(JSON.stringify(r.body));
     });
   });
@@ -59,8 +68,9 @@ describe("an openai-compatible seat", () => {
     replies.set("llm", chat(steady("ship", 7, "a")[1]));
     replies.set("down", { status: 503, body: { error: { message: "model is loading" } } });
     const id = await convened(db, fac, table([http("llm"), http("down"), modelSeat("a"), modelSeat("b")]));
-    await models(db, id);
-    const s = await councilState(db.prisma, fac, { id }, T0);
+    // a 503 is transient: tried again with backoff (at most 5 tries an ask), the sweeper's later runs asking
+    for (let k = 0; k <= 12; k++) await models(db, id, T0 + k * 10_000);
+    const s = await councilState(db.prisma, fac, { id }, T0 + 130_000);
     const v = s.ok ? s.value : null;
     expect(v?.calls.filter((c) => c.round === 1 && c.provider === "openai-compatible")).toEqual([
       expect.objectContaining({
@@ -72,28 +82,68 @@ describe("an openai-compatible seat", () => {
         costUsd: 0.0005,
         model: "local-llm",
       }),
-      expect.objectContaining({
-        name: "down",
-        attempt: 1,
-        ok: false,
-        error: `HTTP 503 from ${new URL(base).host}: model is loading`,
-      }),
-      expect.objectContaining({ name: "down", attempt: 2, ok: false }),
+      ...[1, 2].flatMap((attempt) =>
+        [1, 2, 3, 4, 5].map((t) =>
+          expect.objectContaining({
+            name: "down",
+            attempt,
+            try: t,
+            ok: false,
+            error: `HTTP 503 from ${new URL(base).host}: model is loading`,
+            retryAt: t < 5 ? expect.any(String) : null,
+          }),
+        ),
+      ),
     ]);
     expect(v?.seats.find((x) => x.name === "down")).toMatchObject({
       status: "emptied",
       emptiedReason: "no usable reply 2 times in round 1 (the model call failed)",
     });
     expect(v?.failures.filter((f) => f.name === "down").map((f) => f.problem)).toEqual([
-      `The openai-compatible call failed: HTTP 503 from ${new URL(base).host}: model is loading.`,
-      `The openai-compatible call failed: HTTP 503 from ${new URL(base).host}: model is loading.`,
+      `The openai-compatible call failed: HTTP 503 from ${new URL(base).host}: model is loading (gave up after 5 tries).`,
+      `The openai-compatible call failed: HTTP 503 from ${new URL(base).host}: model is loading (gave up after 5 tries).`,
     ]);
     expect(v?.rounds[0]).toMatchObject({ open: false });
-    const md = await councilMinutes(db.prisma, fac, { id }, T0);
+    const md = await councilMinutes(db.prisma, fac, { id }, T0 + 130_000);
     expect(md.ok && md.value.markdown).toContain(
       "| the llm lens | 1 | 1 | openai-compatible · local-llm | 120 / 40 |",
     );
     expect(md.ok && md.value.markdown).toContain("failed: HTTP 503");
+  });
+
+  it("a 429 with Retry-After is tried again after it, and the seat answers; the minutes show both tries", async () => {
+    const { fac } = await people(db, "m3", ["fac"]);
+    const http = (name: string) => ({
+      ...modelSeat(name),
+      script: undefined,
+      provider: "openai-compatible" as const,
+      model: "local-llm",
+      base_url: base,
+    });
+    replies.set("busy", [
+      { status: 429, body: { error: { message: "rate limited" } }, headers: { "retry-after": "20" } },
+      chat(steady("hold", 6, "a")[1]),
+    ]);
+    const id = await convened(db, fac, table([http("busy"), modelSeat("a"), modelSeat("b")]));
+    await models(db, id, T0);
+    await models(db, id, T0 + 19_000); // before Retry-After: not asked
+    const early = await councilState(db.prisma, fac, { id }, T0 + 19_000);
+    expect(early.ok && early.value.calls.filter((c) => c.name === "busy")).toEqual([
+      expect.objectContaining({ try: 1, ok: false, retryAt: new Date(T0 + 20_000).toISOString() }),
+    ]);
+    await models(db, id, T0 + 20_000);
+    const s = await councilState(db.prisma, fac, { id }, T0 + 20_000);
+    const v = s.ok ? s.value : null;
+    expect(v?.calls.filter((c) => c.name === "busy" && c.round === 1)).toEqual([
+      expect.objectContaining({ attempt: 1, try: 1, ok: false, error: expect.stringMatching(/^HTTP 429 /) }),
+      expect.objectContaining({ attempt: 1, try: 2, ok: true, retryAt: null }),
+    ]);
+    // its round 1 answer was taken: no failed ask counted against the seat in round 1 (round 2's reply, scripted for
+    // round 1 here, is another story)
+    expect(v?.failures.filter((f) => f.name === "busy" && f.round === 1)).toEqual([]);
+    const md = await councilMinutes(db.prisma, fac, { id }, T0 + 20_000);
+    expect(md.ok && md.value.markdown).toContain("| 1 (try 2) |");
+    expect(md.ok && md.value.markdown).toContain(`(tried again from ${new Date(T0 + 20_000).toISOString()})`);
   });
 
   it("a base URL the server does not list is refused at convening", async () => {

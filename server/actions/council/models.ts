@@ -1,8 +1,17 @@
 // The server's own souls: when a round opens, each live model seat is asked (its claim written first, so two
 // processes never ask twice), the call's tokens, latency and cost are recorded, and the reply is taken like any other.
 import type { Db } from "../../db";
-import type { RoundNumber } from "../../rules/council";
-import { providerFor, scriptDelay, soulsEnv, type ProviderName, type SoulRequest } from "../../souls";
+import { enqueue } from "../../jobs/queue";
+import { nextTryAt, type RoundNumber } from "../../rules/council";
+import {
+  providerFor,
+  scriptDelay,
+  soulsEnv,
+  type ProviderName,
+  type SoulReply,
+  type SoulRequest,
+} from "../../souls";
+import { failed } from "../../souls/provider";
 import { advanceIn } from "./advance";
 import { isUniqueViolation } from "./common";
 import { lockCouncil, openRound, type LoadedCouncil, type SeatRow } from "./load";
@@ -18,6 +27,9 @@ type Claim = {
   callId: number;
   seatId: number;
   round: RoundNumber;
+  /** This ask's try (a transient failure is tried again), and the round's deadline the tries must fit before. */
+  try: number;
+  deadlineAt: number;
   request: SoulRequest;
   provider: ProviderName;
 };
@@ -26,6 +38,8 @@ export type ModelRun = {
   /** Inject providers (tests); the environment's by default. */
   providerFor?: typeof providerFor;
   clock?: () => number;
+  /** The retry backoff's jitter, in [0, 1) (tests fix it). */
+  random?: () => number;
 };
 
 /** The ask for one seat: the prompt, and the plain facts a scripted soul answers from. */
@@ -89,12 +103,16 @@ async function claim(db: Db, id: number, now: number, timeoutMs: number): Promis
       if (l.calls.some((c) => c.seatId === seat.id && c.round === round && c.finishedAt === null)) continue;
       if (seat.provider === "scripted" && now < open.openedAt.getTime() + scriptDelay(seat.script)) continue;
       const attempt = l.failures.filter((f) => f.seatId === seat.id && f.round === round).length + 1;
+      // a transient failure of this ask waits for its retry time (Retry-After, or the backoff)
+      const tries = l.calls.filter((c) => c.seatId === seat.id && c.round === round && c.attempt === attempt);
+      if (tries.some((c) => c.retryAt !== null && c.retryAt.getTime() > now)) continue;
       const call = await tx.modelCall.create({
         data: {
           councilId: id,
           seatId: seat.id,
           round,
           attempt,
+          try: tries.length + 1,
           provider: seat.provider,
           model: seat.model ?? "",
           startedAt: new Date(now),
@@ -104,6 +122,8 @@ async function claim(db: Db, id: number, now: number, timeoutMs: number): Promis
         callId: call.id,
         seatId: seat.id,
         round,
+        try: tries.length + 1,
+        deadlineAt: open.deadlineAt.getTime(),
         provider: seat.provider as ProviderName,
         request: requestFor(l, seat, round, attempt),
       });
@@ -116,14 +136,16 @@ async function claim(db: Db, id: number, now: number, timeoutMs: number): Promis
 async function ask(db: Db, id: number, c: Claim, run: Required<ModelRun>): Promise<void> {
   const started = run.clock();
   const provider = (run.providerFor ?? providerFor)(c.provider);
-  const reply = await provider.call(c.request).catch((e: unknown) => ({
-    ok: false as const,
-    error: `the provider threw: ${(e as Error).message}`,
-    tokensIn: null,
-    tokensOut: null,
-    costUsd: null,
-  }));
+  const reply: SoulReply = await provider
+    .call(c.request)
+    .catch((e: unknown) => failed(`the provider threw: ${(e as Error).message}`));
   const now = run.clock();
+  // A transient failure (429, 5xx, no answer) is tried again at its time, while the tries fit before the deadline;
+  // only a failure that gives up counts as a failed ask (two of those empty the seat).
+  const retryAt =
+    !reply.ok && reply.transient
+      ? nextTryAt(c.try, now, c.deadlineAt, reply.retryAfterMs ?? null, run.random())
+      : null;
   await db.$transaction(async (tx) => {
     await lockCouncil(tx, id);
     const done = await tx.modelCall.updateMany({
@@ -136,6 +158,7 @@ async function ask(db: Db, id: number, c: Claim, run: Required<ModelRun>): Promi
         costUsd: reply.costUsd,
         latencyMs: Math.max(0, now - started),
         error: reply.ok ? null : reply.error,
+        retryAt: retryAt === null ? null : new Date(retryAt),
       },
     });
     // Closed as stale by another process meanwhile: that one already counted it.
@@ -145,8 +168,20 @@ async function ask(db: Db, id: number, c: Claim, run: Required<ModelRun>): Promi
     if (!l || !seat || seat.emptiedAt || openRound(l)?.round !== c.round) return;
     if (l.answers.some((a) => a.seatId === seat.id && a.round === c.round)) return;
     if (reply.ok) await takeReply(tx, l, seat, c.round, reply.text, now);
+    else if (retryAt !== null)
+      // the queue wakes a worker at the retry time (any process; the sweeper's kicks skip it until then)
+      await enqueue(tx, "model", { councilId: id }, { startAfter: new Date(retryAt) });
     else
-      await badReply(tx, l, seat, c.round, "", `The ${c.provider} call failed: ${reply.error}.`, now, "call");
+      await badReply(
+        tx,
+        l,
+        seat,
+        c.round,
+        "",
+        `The ${c.provider} call failed: ${reply.error}${reply.transient ? ` (gave up after ${c.try} ${c.try === 1 ? "try" : "tries"})` : ""}.`,
+        now,
+        "call",
+      );
     await advanceIn(tx, id, now);
   });
 }
@@ -159,6 +194,7 @@ export async function runModelSeats(db: Db, id: number, opts: ModelRun = {}): Pr
   const run: Required<ModelRun> = {
     providerFor: opts.providerFor ?? providerFor,
     clock: opts.clock ?? Date.now,
+    random: opts.random ?? Math.random,
   };
   const { timeoutMs } = soulsEnv();
   let calls = 0;

@@ -101,3 +101,4 @@ export {
   type VerdictRecord,
 } from "@/server/rules/council/progress";
 export { ROUND_REMINDER_MS, roundReminderDue } from "@/server/rules/council/notices";
+export { MODEL_TRIES_MAX, nextTryAt } from "@/server/rules/council/retry";

@@ -17,6 +17,9 @@ export type CallView = {
   latencyMs: number | null;
   costUsd: number | null;
   error: string | null;
+  /** The try of this ask (a transient failure is tried again), and when the next try goes. */
+  try: number;
+  retryAt: string | null;
 };
 
 export type VerdictView = {
@@ -37,7 +40,10 @@ export function callsView(l: LoadedCouncil): CallView[] {
   const place = seatOrder(l);
   const inOrder = l.calls
     .slice()
-    .sort((a, b) => a.round - b.round || a.attempt - b.attempt || place(a.seatId) - place(b.seatId));
+    .sort(
+      (a, b) =>
+        a.round - b.round || a.attempt - b.attempt || place(a.seatId) - place(b.seatId) || a.try - b.try,
+    );
   return inOrder.map((c) => ({
     name: seatName(l, c.seatId),
     round: c.round,
@@ -52,6 +58,8 @@ export function callsView(l: LoadedCouncil): CallView[] {
     latencyMs: c.latencyMs,
     costUsd: c.costUsd,
     error: c.error,
+    try: c.try,
+    retryAt: iso(c.retryAt),
   }));
 }
 
