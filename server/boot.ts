@@ -3,6 +3,7 @@
 import { wallClock } from "./clock";
 import { getDatabase, type Database } from "./db";
 import { env } from "./env";
+import { accountWorker } from "./jobs/account";
 import { digestWorker } from "./jobs/digest";
 import { mailWorker } from "./jobs/mail";
 import { modelWorker } from "./jobs/model";
@@ -31,6 +32,7 @@ export function boot(modules: readonly Module[] = MODULES): Promise<void> {
       digest: digestWorker,
       webhook: webhookWorker,
       model: modelWorker,
+      account: accountWorker,
     });
   })().catch((e) => {
     g.parleyBoot = undefined;

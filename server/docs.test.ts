@@ -276,9 +276,11 @@ const PHRASES: [string, string][] = [
   ["docs/api.md", `(at most ${WAIT_MAX_MS}, the default)`],
   [
     "docs/api.md",
-    ALL_OPERATIONS.every((op) => (op.cost ?? 1) === 1 || (op.name === "identity.health" && op.cost === 0))
-      ? "its operation's cost (1 for every operation but `GET /api/health`, which costs 0)"
-      : "(an operation now declares another cost: say which)",
+    `its operation's cost (1 for every operation but \`GET /api/health\`, which costs 0, and those that mail a link: ${ALL_OPERATIONS.filter(
+      (op) => (op.cost ?? 1) !== 1 && op.name !== "identity.health",
+    )
+      .map((op) => `\`${op.name}\` ${op.cost}`)
+      .join(", ")})`,
   ],
   ["README.md", `a negotiation game for ${G.SEATS_MIN}–${G.SEATS_MAX} seats`],
   [

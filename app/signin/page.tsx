@@ -1,7 +1,9 @@
 // /signin – local accounts (name and password) and, when configured, GitHub and Google.
 import type { Metadata } from "next";
 import { SignInForm } from "@/components/identity/SignInForm";
+import Link from "next/link";
 import { providerNames } from "@/server/auth";
+import { env } from "@/server/env";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -25,6 +27,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <div className="mx-auto max-w-sm space-y-4">
       <h1 className="text-2xl font-semibold">Sign in</h1>
       <SignInForm providers={providers} next={next} />
+      {env().SMTP_URL ? (
+        <p className="text-sm">
+          <Link href="/reset">Forgot your password?</Link> A link is mailed to your account&apos;s confirmed
+          address.
+        </p>
+      ) : null}
     </div>
   );
 }

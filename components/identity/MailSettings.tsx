@@ -22,11 +22,18 @@ export function MailSettings({ initial }: { initial: Settings }) {
       onError: (e) => setSaid({ ok: false, text: e.message }),
     }),
   );
+  const [email, setEmail] = useState("");
+  const ask = useMutation(
+    trpc.identity.requestEmail.mutationOptions({
+      onSuccess: (r) => setSaid({ ok: true, text: r.message }),
+      onError: (e) => setSaid({ ok: false, text: e.message }),
+    }),
+  );
   const s = q.data ?? initial;
   const why = !s.configured
     ? "This server sends no mail (it has no SMTP_URL), so nothing is mailed: the bell and this page are where you are told."
     : !s.email
-      ? "Your account has no email address, so nothing is mailed to you."
+      ? "Your account has no confirmed address, so nothing is mailed to you yet: add one below."
       : null;
   return (
     <section className="card space-y-3" id="mail" aria-labelledby="mail-title" data-testid="mail-settings">
@@ -43,6 +50,33 @@ export function MailSettings({ initial }: { initial: Settings }) {
           notifications of that kind; every mail has a one-click unsubscribe.
         </p>
       )}
+      {s.configured ? (
+        <form
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            ask.mutate({ email });
+          }}
+        >
+          <div className="flex-1">
+            <label className="label" htmlFor="mail-address">
+              {s.email ? "Another address" : "Your address"}
+            </label>
+            <input
+              id="mail-address"
+              className="field"
+              type="email"
+              required
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <button className="btn" type="submit" disabled={ask.isPending} data-testid="request-email">
+            Mail me a confirmation link
+          </button>
+        </form>
+      ) : null}
       <ul className="divide-y divide-stone-100">
         {s.groups.map((g) => (
           <li key={g.group} className="flex flex-col gap-2 py-2 text-sm sm:flex-row sm:items-center">

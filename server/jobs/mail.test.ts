@@ -13,6 +13,9 @@ import { api } from "../testing/doors";
 import { mailSettings, setMail } from "../actions/mail";
 import { digestWindow, DIGEST_HOUR_UTC } from "../rules/notifications";
 import { sweepDigests, digestWorker } from "./digest";
+import { confirmEmail, requestEmail, requestReset, resetPassword } from "../actions/address";
+import { registerLocal, verifyLocal } from "../actions/accounts";
+import { accountWorker } from "./account";
 import { mailWorker } from "./mail";
 import { startQueue } from "./queue";
 
@@ -56,7 +59,11 @@ beforeAll(async () => {
   process.env.PARLEY_URL = "https://parley.test";
   process.env.MAIL_FROM = "Parley <mail@parley.test>";
   db = await testDatabase();
-  queue = await startQueue(db, { mail: mailWorker, digest: digestWorker }, { pollSeconds: 0.5 });
+  queue = await startQueue(
+    db,
+    { mail: mailWorker, digest: digestWorker, account: accountWorker },
+    { pollSeconds: 0.5 },
+  );
   // retried at once here (the app's policy backs off from 15 s)
   await queue.boss.updateQueue("mail", { name: "mail", retryDelay: 1, retryBackoff: false } as never);
 });
@@ -211,5 +218,107 @@ describe("what a person has mailed", () => {
     await tell(fay, "Your turn at “Gale” again.", "u2");
     await new Promise((r) => setTimeout(r, 1500));
     expect(mailsTo("fay@example.test")).toHaveLength(1);
+  });
+});
+
+describe("your address and a forgotten password", () => {
+  const linkIn = (raw: string, path: string) => {
+    const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const m = new RegExp(`https://parley\\.test${path}\\?([^\\s"<]+)`).exec(text);
+    return new URLSearchParams(m![1]!.replace(/&amp;/g, "&"));
+  };
+
+  it("an address becomes yours only by the link mailed to it; another account's is refused", async () => {
+    const gus = await makeUser(db, "mail-gus");
+    expect(await requestEmail(db.prisma, gus, { email: "not an address" }, T0)).toMatchObject({
+      ok: false,
+      code: "invalid",
+    });
+    expect(await requestEmail(db.prisma, gus, { email: "gus@example.test" }, T0)).toMatchObject({ ok: true });
+    expect(
+      (await mailSettings(db.prisma, gus)).ok && ((await mailSettings(db.prisma, gus)) as any).value.email,
+    ).toBe(null);
+    await until(() => received.some((m) => m.to.includes("gus@example.test")));
+    const q = linkIn(received.find((m) => m.to.includes("gus@example.test"))!.raw, "/email/confirm");
+    const change = Number(q.get("change"));
+    expect(await confirmEmail(db.prisma, { change, token: "forged" }, T0)).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
+    expect(
+      await confirmEmail(db.prisma, { change, token: q.get("token")! }, T0 + 25 * 3_600_000),
+    ).toMatchObject({
+      ok: false,
+      code: "conflict",
+    });
+    expect(await confirmEmail(db.prisma, { change, token: q.get("token")! }, T0)).toMatchObject({
+      ok: true,
+      value: { email: "gus@example.test" },
+    });
+    expect(((await mailSettings(db.prisma, gus)) as any).value.email).toBe("gus@example.test");
+    // ana's address (the first test's) cannot be taken by following a link to it
+    await requestEmail(db.prisma, gus, { email: "ana@example.test" }, T0);
+    await until(() => received.filter((m) => m.to.includes("ana@example.test")).length >= 2);
+    const q2 = linkIn(
+      received.filter((m) => m.to.includes("ana@example.test")).at(-1)!.raw,
+      "/email/confirm",
+    );
+    expect(
+      await confirmEmail(db.prisma, { change: Number(q2.get("change")), token: q2.get("token")! }, T0),
+    ).toMatchObject({
+      ok: false,
+      code: "conflict",
+      message: "ana@example.test is another account's address.",
+    });
+  });
+
+  it("a reset link goes to the confirmed address only, works once, within the hour", async () => {
+    const made = await registerLocal(db.prisma, { name: "mail-hal", password: "old password 1" });
+    if (!made.ok) throw new Error(made.message);
+    await db.prisma.user.update({ where: { id: made.value.id }, data: { email: "hal@example.test" } });
+    const before = received.length;
+    const asked = await requestReset(db.prisma, { name: "mail-hal" }, T0);
+    const nobody = await requestReset(db.prisma, { name: "mail-nobody" }, T0);
+    expect(asked).toEqual(nobody); // the same answer whether or not the account (or its address) exists
+    await until(() => received.some((m) => m.to.includes("hal@example.test")));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(received.length - before).toBe(1);
+    const q = linkIn(received.find((m) => m.to.includes("hal@example.test"))!.raw, "/reset");
+    const reset = Number(q.get("reset"));
+    const token = q.get("token")!;
+    expect(await resetPassword(db.prisma, { reset, token, password: "short" }, T0)).toMatchObject({
+      code: "invalid",
+    });
+    expect(
+      await resetPassword(db.prisma, { reset, token, password: "new password 2" }, T0 + 3_600_000),
+    ).toMatchObject({
+      code: "conflict",
+    });
+    expect(await resetPassword(db.prisma, { reset, token, password: "new password 2" }, T0)).toMatchObject({
+      ok: true,
+    });
+    expect(await resetPassword(db.prisma, { reset, token, password: "new password 3" }, T0)).toMatchObject({
+      code: "not_found",
+    });
+    expect(await verifyLocal(db.prisma, { name: "mail-hal", password: "new password 2" })).toMatchObject({
+      ok: true,
+    });
+    expect(await verifyLocal(db.prisma, { name: "mail-hal", password: "old password 1" })).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it("without SMTP_URL neither is offered", async () => {
+    const ivy = await makeUser(db, "mail-ivy");
+    const url = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
+    try {
+      expect(await requestEmail(db.prisma, ivy, { email: "ivy@example.test" }, T0)).toMatchObject({
+        code: "conflict",
+      });
+      expect(await requestReset(db.prisma, { name: "mail-ivy" }, T0)).toMatchObject({ code: "conflict" });
+    } finally {
+      process.env.SMTP_URL = url;
+    }
   });
 });

@@ -13,10 +13,10 @@ export type MailJob = { notificationId: string };
 /** Where the app is, for the links in a mail. */
 export const publicUrl = () => (env().PARLEY_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 
-const fromAddress = () =>
+export const fromAddress = () =>
   env().MAIL_FROM ?? `Parley <parley@${new URL(publicUrl()).hostname || "localhost"}>`;
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The one-click unsubscribe of RFC 8058: the link a mail client POSTs to, and the headers that name it. */

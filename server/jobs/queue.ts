@@ -16,6 +16,8 @@ export const QUEUES = {
   webhook: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   /** A model soul's ask, tried again at its time after a transient failure (the round table's id). */
   model: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+  /** A link to confirm an address, or to choose a new password (server/actions/address.ts). */
+  account: { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** One person's daily digest. */
   digest: { retryLimit: 20, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, "name">>;

@@ -1,6 +1,16 @@
 // Who you are, local accounts, your agents and their tokens, and the process's health — declared once.
 import { z } from "zod";
 import { registerLocal, ZRegister } from "../actions/accounts";
+import {
+  confirmEmail,
+  requestEmail,
+  requestReset,
+  resetPassword,
+  ZConfirm,
+  ZRequestEmail,
+  ZRequestReset,
+  ZReset,
+} from "../actions/address";
 import { createAgent, listAgents, revokeAgent, ZCreateAgent } from "../actions/agents";
 import { health } from "../actions/health";
 import { me } from "../actions/me";
@@ -99,5 +109,52 @@ export const IDENTITY_OPERATIONS = {
     cost: 0,
     rest: { method: "GET", path: "/api/health" },
     run: ({ db }) => health(db),
+  }),
+  requestEmail: operation({
+    name: "identity.requestEmail",
+    summary:
+      "Ask for an address to be yours: a link is mailed to it, and it becomes your address (where notifications are mailed) when followed. Only when this server mails.",
+    input: ZRequestEmail,
+    output: z.object({ message: z.string() }),
+    callers: PEOPLE,
+    kind: "write",
+    cost: 10,
+    rest: { method: "POST", path: "/api/me/email" },
+    run: ({ db, who, now }, i) => requestEmail(db, who, i, now),
+  }),
+  confirmEmail: operation({
+    name: "identity.confirmEmail",
+    summary:
+      "Follow an address's confirmation link (its change id and token): the address becomes the account's.",
+    input: ZConfirm,
+    output: z.object({ email: z.string(), message: z.string() }),
+    callers: ANYONE,
+    kind: "write",
+    cost: 5,
+    rest: { method: "POST", path: "/api/me/email/confirm" },
+    run: ({ db, now }, i) => confirmEmail(db, i, now),
+  }),
+  requestReset: operation({
+    name: "identity.requestReset",
+    summary:
+      "Forgot your password: a link to choose a new one is mailed to the account's confirmed address (the answer is the same whether or not there is one). Only when this server mails.",
+    input: ZRequestReset,
+    output: z.object({ message: z.string() }),
+    callers: ANYONE,
+    kind: "write",
+    cost: 20,
+    rest: { method: "POST", path: "/api/accounts/reset" },
+    run: ({ db, now }, i) => requestReset(db, i, now),
+  }),
+  resetPassword: operation({
+    name: "identity.resetPassword",
+    summary: "Choose a new password with a reset link (its id and token): once, within the hour.",
+    input: ZReset,
+    output: z.object({ message: z.string() }),
+    callers: ANYONE,
+    kind: "write",
+    cost: 5,
+    rest: { method: "POST", path: "/api/accounts/reset/confirm" },
+    run: ({ db, now }, i) => resetPassword(db, i, now),
   }),
 };

@@ -1,0 +1,168 @@
+// Your email address and a forgotten password (shared/spec/notifications.md, "Email"): an address becomes yours only
+// when you follow the link mailed to it, and a password reset is mailed only to a confirmed address, only when this
+// server mails (SMTP_URL). Each link's token is an HMAC of its row's id under the app's secret: nothing to steal
+// from the database, and the answer to "reset" never says whether the account exists.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "../db";
+import { env } from "../env";
+import type { Who } from "../identity";
+import { enqueue } from "../jobs/queue";
+import { nameKey } from "../names";
+import { hashPassword } from "../password";
+import { fail, ok, type Result } from "../rules/result";
+import { authSecret } from "../secret";
+import { ZPassword } from "./accounts";
+import { person } from "./guard";
+import { parseInput } from "./input";
+import { isUniqueViolation } from "./unique";
+
+export const EMAIL_LINK_TTL_MS = 24 * 3_600_000;
+export const RESET_LINK_TTL_MS = 3_600_000;
+
+export type AccountMail = { kind: "email-change" | "password-reset"; id: number };
+
+export const linkToken = (kind: AccountMail["kind"], id: number) =>
+  createHmac("sha256", authSecret()).update(`parley ${kind} ${id}`).digest("base64url");
+
+const tokenMatches = (kind: AccountMail["kind"], id: number, token: string) => {
+  const want = Buffer.from(linkToken(kind, id));
+  const got = Buffer.from(token);
+  return want.length === got.length && timingSafeEqual(want, got);
+};
+
+const NO_MAIL = fail(
+  "conflict",
+  "This server sends no mail (it has no SMTP_URL), so it cannot confirm an address.",
+);
+
+export const ZRequestEmail = z
+  .object({ email: z.email().max(254).describe("the address to confirm") })
+  .strict();
+export const ZConfirm = z
+  .object({
+    change: z.number().int().positive().describe("the link's id"),
+    token: z.string().min(1).max(200).describe("the link's token"),
+  })
+  .strict();
+export const ZRequestReset = z
+  .object({ name: z.string().trim().min(1).max(64).describe("your account's name") })
+  .strict();
+export const ZReset = z
+  .object({
+    reset: z.number().int().positive().describe("the link's id"),
+    token: z.string().min(1).max(200).describe("the link's token"),
+    password: ZPassword.describe("the new password"),
+  })
+  .strict();
+
+/** Mails a link to confirm `email` as yours; until followed, your address stays what it was. */
+export async function requestEmail(
+  db: Db,
+  who: Who,
+  input: unknown,
+  now: number,
+): Promise<Result<{ message: string }>> {
+  const me = person(who);
+  if (!me.ok) return me;
+  const i = parseInput(ZRequestEmail, input);
+  if (!i.ok) return i;
+  if (!env().SMTP_URL) return NO_MAIL;
+  await db.$transaction(async (tx) => {
+    const c = await tx.emailChange.create({
+      data: {
+        userId: me.value.userId,
+        email: i.value.email,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + EMAIL_LINK_TTL_MS),
+      },
+      select: { id: true },
+    });
+    await enqueue(tx, "account", { kind: "email-change", id: c.id } satisfies AccountMail);
+  });
+  return ok({
+    message: `A link is on its way to ${i.value.email}: your address changes when you follow it.`,
+  });
+}
+
+export async function confirmEmail(
+  db: Db,
+  input: unknown,
+  now: number,
+): Promise<Result<{ email: string; message: string }>> {
+  const i = parseInput(ZConfirm, input);
+  if (!i.ok) return i;
+  const c = tokenMatches("email-change", i.value.change, i.value.token)
+    ? await db.emailChange.findUnique({ where: { id: i.value.change } })
+    : null;
+  if (!c) return fail("not_found", "This confirmation link is not valid.");
+  if (c.confirmedAt) return ok({ email: c.email, message: `${c.email} is your address already.` });
+  if (c.expiresAt.getTime() <= now)
+    return fail("conflict", "This confirmation link has expired: ask for a new one.");
+  try {
+    await db.$transaction([
+      db.user.update({ where: { id: c.userId }, data: { email: c.email } }),
+      db.emailChange.update({ where: { id: c.id }, data: { confirmedAt: new Date(now) } }),
+    ]);
+  } catch (e) {
+    if (isUniqueViolation(e)) return fail("conflict", `${c.email} is another account's address.`);
+    throw e;
+  }
+  return ok({ email: c.email, message: `Confirmed: notifications are mailed to ${c.email} now.` });
+}
+
+const RESET_SENT =
+  "If that account has a confirmed address, a link to choose a new password is on its way to it (for one hour).";
+
+/** Mails a reset link to the account's confirmed address; the same answer whether or not there is one. */
+export async function requestReset(
+  db: Db,
+  input: unknown,
+  now: number,
+): Promise<Result<{ message: string }>> {
+  const i = parseInput(ZRequestReset, input);
+  if (!i.ok) return i;
+  if (!env().SMTP_URL)
+    return fail("conflict", "This server sends no mail (it has no SMTP_URL): ask an admin.");
+  const user = await db.user.findUnique({
+    where: { nameKey: nameKey(i.value.name) },
+    select: { id: true, email: true },
+  });
+  if (user?.email)
+    await db.$transaction(async (tx) => {
+      const r = await tx.passwordReset.create({
+        data: { userId: user.id, createdAt: new Date(now), expiresAt: new Date(now + RESET_LINK_TTL_MS) },
+        select: { id: true },
+      });
+      await enqueue(tx, "account", { kind: "password-reset", id: r.id } satisfies AccountMail);
+    });
+  return ok({ message: RESET_SENT });
+}
+
+export async function resetPassword(
+  db: Db,
+  input: unknown,
+  now: number,
+): Promise<Result<{ message: string }>> {
+  const i = parseInput(ZReset, input);
+  if (!i.ok) return i;
+  const r = tokenMatches("password-reset", i.value.reset, i.value.token)
+    ? await db.passwordReset.findUnique({ where: { id: i.value.reset } })
+    : null;
+  if (!r || r.usedAt) return fail("not_found", "This reset link is not valid, or was used already.");
+  if (r.expiresAt.getTime() <= now)
+    return fail("conflict", "This reset link has expired: ask for a new one.");
+  const hash = await hashPassword(i.value.password);
+  // one use: the row is claimed by the update that finds it unused
+  const used = await db.$transaction(async (tx) => {
+    const n = await tx.passwordReset.updateMany({
+      where: { id: r.id, usedAt: null },
+      data: { usedAt: new Date(now) },
+    });
+    if (n.count === 0) return false;
+    await tx.user.update({ where: { id: r.userId }, data: { passwordHash: hash } });
+    return true;
+  });
+  if (!used) return fail("not_found", "This reset link is not valid, or was used already.");
+  return ok({ message: "Your password is changed: sign in with it." });
+}
