@@ -2,12 +2,32 @@
 // sees the bell's count and the tab's title change without a reload, finds "your turn" in the lobby, opens
 // /notifications from the bell, follows a notification to its table and marks all read. Axe and shots at 1280 and
 // 390 px.
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { axe, browser, hasChromium, shot } from "./browser";
 import { signUp } from "./http";
 
 const app = inject("app");
+const maildir = inject("maildir");
+
+/** The mails the test SMTP server received for `to`, oldest first, quoted-printable decoded. */
+function mailsTo(to: string): string[] {
+  const qp = (raw: string) =>
+    Buffer.from(
+      raw
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    ).toString("utf8");
+  return fs
+    .readdirSync(maildir)
+    .sort()
+    .map((f) => fs.readFileSync(path.join(maildir, f), "utf8"))
+    .filter((m) => m.startsWith(`X-Envelope-To: ${to}`))
+    .map(qp);
+}
 
 async function call(method: string, path: string, cookie: string, body?: unknown) {
   const r = await fetch(`${app}${path}`, {
@@ -63,6 +83,20 @@ describe.runIf(hasChromium)("notifications in the browser", () => {
         .poll(() => b.page.getByTestId("bell").getAttribute("aria-label"))
         .toBe("Notifications: none unread");
 
+      // bo gives an address on /notifications; it is theirs once the link mailed to it is followed
+      const address = `bo-${stamp}@example.test`;
+      await b.page.goto(`${app}/notifications`);
+      await b.page.getByLabel("Your address").fill(address);
+      await b.page.getByTestId("request-email").click();
+      await expect.poll(() => mailsTo(address).length, { timeout: 15_000 }).toBe(1);
+      const confirm = /http:\/\/127\.0\.0\.1:3210\/email\/confirm\?[^\s"<]+/.exec(mailsTo(address)[0]!)![0];
+      await b.page.goto(confirm.replaceAll("&amp;", "&"));
+      await b.page.getByTestId("confirm-email").click();
+      await expect
+        .poll(() => b.page.getByRole("status").textContent())
+        .toBe(`Confirmed: notifications are mailed to ${address} now.`);
+      await b.page.goto(`${app}/tables/${id}`);
+
       // The host starts: both are told, and the host's tab says it is their turn.
       expect((await call("POST", `/api/tables/${id}/start`, ana)).status).toBe(200);
       await expect.poll(() => a.page.title(), { timeout: 8_000 }).toMatch(/^\(2\) Your turn · /);
@@ -78,6 +112,12 @@ describe.runIf(hasChromium)("notifications in the browser", () => {
       await expect.poll(() => b.page.getByTestId("bell-count").textContent(), { timeout: 8_000 }).toBe("2");
       await expect.poll(() => b.page.title(), { timeout: 8_000 }).toMatch(/^\(2\) Your turn · /);
       await shot(b.page, "notifications-table-your-turn-1280");
+      // …and the mail arrives in the test SMTP server, with the link to the table
+      await expect
+        .poll(() => mailsTo(address).find((m) => m.includes("Your turn at “Harbour notice”.")), {
+          timeout: 15_000,
+        })
+        .toContain(`http://127.0.0.1:3210/tables/${id}`);
       // the host's turn is gone from its title; its count stays (nothing was read)
       await expect.poll(() => a.page.title(), { timeout: 8_000 }).toMatch(/^\(2\) (?!Your turn)/);
 

@@ -1,7 +1,13 @@
 // Global set-up of the end-to-end run: one app on the embedded database, and (with DATABASE_URL) two app
-// processes on one fresh PostgreSQL database, to prove the outbox carries events between processes.
+// processes on one fresh PostgreSQL database, to prove the outbox carries events between processes. The first app
+// mails through a real SMTP server started here, which writes every message it receives into `maildir` (one file
+// each) for the tests to read.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
 import pg from "pg";
+import { SMTPServer } from "smtp-server";
 import type { TestProject } from "vitest/node";
 import { serve, tempDir, type Served } from "./servers";
 
@@ -9,15 +15,46 @@ declare module "vitest" {
   export interface ProvidedContext {
     app: string;
     pair: string[] | null;
+    maildir: string;
   }
 }
 
 const servers: Served[] = [];
 let dropDb: (() => Promise<void>) | null = null;
+let smtp: SMTPServer | null = null;
+
+/** A real SMTP server on a free port that writes each message into `dir` as <n>.eml. */
+async function mailServer(dir: string): Promise<number> {
+  let n = 0;
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+        fs.writeFileSync(
+          path.join(dir, `${String(++n).padStart(4, "0")}.eml`),
+          `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks)}`,
+        );
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp!.listen(0, "127.0.0.1", () => r()));
+  return (smtp.server.address() as AddressInfo).port;
+}
 
 export async function setup(project: TestProject) {
   const secret = randomBytes(32).toString("base64url");
+  const maildir = tempDir("parley-e2e-mail-");
+  const smtpPort = await mailServer(maildir);
   const app = await serve(3210, {
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    PARLEY_URL: "http://127.0.0.1:3210",
+    PARLEY_WEBHOOK_ALLOW_PRIVATE: "on",
     PARLEY_DATA_DIR: tempDir("parley-e2e-"),
     DATABASE_URL: "",
     AUTH_SECRET: secret,
@@ -49,11 +86,13 @@ export async function setup(project: TestProject) {
   }
   project.provide("app", app.url);
   project.provide("pair", pair);
+  project.provide("maildir", maildir);
 }
 
 export async function teardown() {
   await Promise.all(servers.map((s) => s.stop()));
   await dropDb?.();
+  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
 }
 
 async function admin(url: string, sql: string) {
