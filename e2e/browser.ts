@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -61,4 +62,19 @@ export async function axe(page: Page): Promise<string[]> {
     );
   });
   return violations;
+}
+
+/** The page at a desktop and a phone width, both shot; no sideways scroll and no axe violation at either. */
+export async function shotsAndAxe(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 860 });
+    await shot(page, `${name}-${width}`);
+    // Nothing sticks out sideways: the header wraps rather than widening the page.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${name} at ${width}px`,
+    ).toBeLessThanOrEqual(width);
+    expect(await axe(page), `${name} at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
 }

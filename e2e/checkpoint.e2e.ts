@@ -3,7 +3,7 @@
 // approval arrives, the checkpoint admits the next wave; then 1,000 nodes.
 import { describe, expect, inject, it } from "vitest";
 import { browser, hasChromium, shot } from "./browser";
-import { signUp } from "./http";
+import { cookieFor, signUp } from "./http";
 
 const app = inject("app");
 
@@ -37,11 +37,6 @@ async function mcp(token: string, name: string, args: Record<string, unknown>) {
   return JSON.parse(answer.result.content[0]!.text);
 }
 
-const cookieFor = (cookie: string) => {
-  const [name, ...value] = cookie.split("=");
-  return { name: name!, value: value.join("="), url: app };
-};
-
 describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
   it("imports a plan, shows the hold live as evidence arrives, and admits the next wave once approved", async () => {
     const planner = await signUp(app, "wave-planner");
@@ -55,7 +50,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
     page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
     page.on("pageerror", (e) => problems.push(e.message));
     try {
-      await context.addCookies([cookieFor(planner)]);
+      await context.addCookies([cookieFor(app, planner)]);
       // The demo: the original's trace, held at revision 4 on R7, revision 5 with inspect-call-sites.
       await page.goto(`${app}/plans`);
       await page.getByRole("link", { name: /original's trace/ }).click();
@@ -337,7 +332,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
 
     const { page, context, close } = await browser();
     try {
-      await context.addCookies([cookieFor(planner)]);
+      await context.addCookies([cookieFor(app, planner)]);
       await page.goto(`${app}/plans/${id}`, { waitUntil: "commit" });
       await page.waitForFunction(
         () => document.querySelectorAll('[data-testid="canvas-node"]').length > 0,

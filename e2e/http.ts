@@ -68,3 +68,25 @@ export async function nextEvent(
     abort.abort();
   }
 }
+
+/** Calls to the app as a signed-in person (same-origin, as the browser would send them): status and JSON body. */
+export function asPerson(base: string) {
+  return async (method: string, path: string, cookie: string, body?: unknown) => {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        cookie,
+        origin: base,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: r.status, body: (await r.json()) as any };
+  };
+}
+
+/** A session cookie header ("name=value") as a browser context's cookie for the app. */
+export const cookieFor = (base: string, cookie: string) => {
+  const [name, ...value] = cookie.split("=");
+  return { name: name!, value: value.join("="), url: base };
+};

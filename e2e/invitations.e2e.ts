@@ -2,46 +2,12 @@
 // /invitations (a seat at a table and two roles on a plan waiting), accepts the approver role and declines the
 // viewer role, each answer said in a sentence, and the plan's owner sees the role held; an invite link opened in the
 // browser joins its table with one click. Each page is checked with axe-core and shot at 1280 and 390 px.
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { axe, browser, hasChromium, shot } from "./browser";
-import { signUp } from "./http";
+import { browser, hasChromium, shot, shotsAndAxe } from "./browser";
+import { asPerson, cookieFor, signUp } from "./http";
 
 const app = inject("app");
-
-/** A write as a signed-in person, same-origin as the browser would send it. */
-async function call(method: string, path: string, cookie: string, body?: unknown) {
-  const r = await fetch(`${app}${path}`, {
-    method,
-    headers: {
-      cookie,
-      origin: app,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as any };
-}
-
-const cookieFor = (cookie: string) => {
-  const [name, ...value] = cookie.split("=");
-  return { name: name!, value: value.join("="), url: app };
-};
-
-/** The page at a desktop and a phone width, both shot; axe checked at each. */
-async function shotsAndAxe(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 860 });
-    await shot(page, `${name}-${width}`);
-    // Nothing sticks out sideways: the header wraps rather than widening the page.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${name} at ${width}px`,
-    ).toBeLessThanOrEqual(width);
-    expect(await axe(page), `${name} at ${width}px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
-}
+const call = asPerson(app);
 
 describe.runIf(hasChromium)("invitations in the browser", () => {
   it("a person opens /invitations from the header count, accepts a plan role and declines another; a guest signs in first", async () => {
@@ -73,7 +39,7 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
       await page.goto(`${app}/invitations`);
       await page.waitForURL(/\/signin\?to=%2Finvitations|\/signin\?to=\/invitations/);
 
-      await context.addCookies([cookieFor(ana)]);
+      await context.addCookies([cookieFor(app, ana)]);
       await page.goto(`${app}/plans`);
       const count = page.getByTestId("invitations-count");
       await expect.poll(() => count.textContent(), { timeout: 10_000 }).toContain("3");
@@ -164,7 +130,7 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
     page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
     page.on("pageerror", (e) => problems.push(e.message));
     try {
-      await context.addCookies([cookieFor(bea)]);
+      await context.addCookies([cookieFor(app, bea)]);
       await page.goto(`${app}/plans`);
       await page.getByTestId("who-name").waitFor();
       const count = page.getByTestId("invitations-count");
@@ -228,7 +194,7 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
       await page.goto(`${app}${link.body.path}`);
       await page.waitForURL(/\/signin\?to=/);
       expect(decodeURIComponent(new URL(page.url()).searchParams.get("to")!)).toBe(link.body.path);
-      await context.addCookies([cookieFor(ben)]);
+      await context.addCookies([cookieFor(app, ben)]);
       await page.goto(`${app}${link.body.path}`);
       await shotsAndAxe(page, "invite-link");
       await page.getByTestId("join-by-link").click();

@@ -4,12 +4,12 @@
 // 390 px.
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { axe, browser, hasChromium, shot } from "./browser";
-import { signUp } from "./http";
+import { browser, hasChromium, shot, shotsAndAxe } from "./browser";
+import { asPerson, cookieFor, signUp } from "./http";
 
 const app = inject("app");
+const call = asPerson(app);
 const maildir = inject("maildir");
 
 /** The mails the test SMTP server received for `to`, oldest first, quoted-printable decoded. */
@@ -27,33 +27,6 @@ function mailsTo(to: string): string[] {
     .map((f) => fs.readFileSync(path.join(maildir, f), "utf8"))
     .filter((m) => m.startsWith(`X-Envelope-To: ${to}`))
     .map(qp);
-}
-
-async function call(method: string, path: string, cookie: string, body?: unknown) {
-  const r = await fetch(`${app}${path}`, {
-    method,
-    headers: { cookie, origin: app, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as any };
-}
-
-const cookieFor = (cookie: string) => {
-  const [name, ...value] = cookie.split("=");
-  return { name: name!, value: value.join("="), url: app };
-};
-
-async function shotsAndAxe(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 860 });
-    await shot(page, `${name}-${width}`);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${name} at ${width}px`,
-    ).toBeLessThanOrEqual(width);
-    expect(await axe(page), `${name} at ${width}px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 860 });
 }
 
 describe.runIf(hasChromium)("notifications in the browser", () => {
@@ -75,8 +48,8 @@ describe.runIf(hasChromium)("notifications in the browser", () => {
       p.on("pageerror", (e) => problems.push(e.message));
     }
     try {
-      await a.context.addCookies([cookieFor(ana)]);
-      await b.context.addCookies([cookieFor(bo)]);
+      await a.context.addCookies([cookieFor(app, ana)]);
+      await b.context.addCookies([cookieFor(app, bo)]);
       await a.page.goto(`${app}/tables/${id}`);
       await b.page.goto(`${app}/tables/${id}`);
       await expect

@@ -55,19 +55,25 @@ const chat = (content: unknown, usage = { prompt_tokens: 120, completion_tokens:
   },
 });
 
+/** A seat asked over HTTP, at the fake server. */
+const overHttp = (name: string) => ({
+  ...modelSeat(name),
+  script: undefined,
+  provider: "openai-compatible" as const,
+  model: "local-llm",
+  base_url: base,
+});
+
 describe("an openai-compatible seat", () => {
   it("is asked over HTTP; the call's tokens, latency and cost are recorded; a failing provider empties its seat", async () => {
     const { fac } = await people(db, "m1", ["fac"]);
-    const http = (name: string) => ({
-      ...modelSeat(name),
-      script: undefined,
-      provider: "openai-compatible" as const,
-      model: "local-llm",
-      base_url: base,
-    });
     replies.set("llm", chat(steady("ship", 7, "a")[1]));
     replies.set("down", { status: 503, body: { error: { message: "model is loading" } } });
-    const id = await convened(db, fac, table([http("llm"), http("down"), modelSeat("a"), modelSeat("b")]));
+    const id = await convened(
+      db,
+      fac,
+      table([overHttp("llm"), overHttp("down"), modelSeat("a"), modelSeat("b")]),
+    );
     // a 503 is transient: tried again with backoff (at most 5 tries an ask), the sweeper's later runs asking
     for (let k = 0; k <= 12; k++) await models(db, id, T0 + k * 10_000);
     const s = await councilState(db.prisma, fac, { id }, T0 + 130_000);
@@ -113,18 +119,11 @@ describe("an openai-compatible seat", () => {
 
   it("a 429 with Retry-After is tried again after it, and the seat answers; the minutes show both tries", async () => {
     const { fac } = await people(db, "m3", ["fac"]);
-    const http = (name: string) => ({
-      ...modelSeat(name),
-      script: undefined,
-      provider: "openai-compatible" as const,
-      model: "local-llm",
-      base_url: base,
-    });
     replies.set("busy", [
       { status: 429, body: { error: { message: "rate limited" } }, headers: { "retry-after": "20" } },
       chat(steady("hold", 6, "a")[1]),
     ]);
-    const id = await convened(db, fac, table([http("busy"), modelSeat("a"), modelSeat("b")]));
+    const id = await convened(db, fac, table([overHttp("busy"), modelSeat("a"), modelSeat("b")]));
     await models(db, id, T0);
     await models(db, id, T0 + 19_000); // before Retry-After: not asked
     const early = await councilState(db.prisma, fac, { id }, T0 + 19_000);
