@@ -7,7 +7,7 @@ import type { Who } from "../identity";
 import { ROUND_DEADLINE_DEFAULT_MS } from "../rules/council";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { api } from "../testing/doors";
-import { assignRole, createPlan, postOutcome, runCheckpoint } from "./checkpoint";
+import { assessRisk, assignRole, createPlan, postOutcome, runCheckpoint } from "./checkpoint";
 import { sweepCouncils } from "./council/sweep";
 import { acceptAll, agentOf, MIN, modelSeat, personSeat, steady, table, T0 } from "./council/testing";
 import { convene } from "./council/convene";
@@ -150,5 +150,59 @@ describe("a plan's checkpoint", () => {
     expect((await told(op)).at(-1)!.text).toMatch(/^The checkpoint on “Harbour release” held the next wave/);
     // the owner wrote it: not told of her own act
     expect((await told(owner)).some((n) => n.kind.startsWith("checkpoint."))).toBe(false);
+  });
+
+  it("tells the operators when new evidence makes a risk due for reassessing, once, never the one who reported", async () => {
+    const owner = await makeUser(db, "nr-owner");
+    const op = await makeUser(db, "nr-operator");
+    const made = await createPlan(
+      db.prisma,
+      owner,
+      {
+        name: "Risky",
+        nodes: [
+          { id: "a", dependsOn: [] },
+          { id: "b", dependsOn: ["a"] },
+        ],
+      },
+      new Date(T0),
+    );
+    if (!made.ok) throw new Error(made.message);
+    const id = made.value.id;
+    const g = await assignRole(
+      db.prisma,
+      owner,
+      { id, body: { role: "operator", person: op.name } },
+      new Date(T0),
+    );
+    if (!g.ok) throw new Error(g.message);
+    await answerInvitation(db.prisma, op, { kind: "plan", id, role: "operator" }, true, T0);
+    const risk = { riskId: "R1", severity: "low", affectedNodes: ["a"], evidenceHash: "r1" };
+    expect(await assessRisk(db.prisma, owner, { id, body: risk }, new Date(T0))).toMatchObject({ ok: true });
+    const before = (await told(op)).length;
+    const r = await postOutcome(
+      db.prisma,
+      owner,
+      { id, body: { nodeId: "a", status: "success", evidenceHash: "a1" } },
+      new Date(T0 + MIN),
+    );
+    if (!r.ok) throw new Error(r.message);
+    const now = await told(op);
+    expect(now.slice(before)).toEqual([
+      {
+        kind: "risk.reassess",
+        text: 'Risk "R1" on “Risky” needs reassessing: evidence it affects came in (revision 1).',
+        link: `/plans/${id}`,
+      },
+    ]);
+    expect((await told(owner)).some((n) => n.kind === "risk.reassess")).toBe(false); // she reported it
+    // still due after another report: not told again
+    await postOutcome(
+      db.prisma,
+      owner,
+      { id, body: { nodeId: "b", status: "success", evidenceHash: "b1" } },
+      new Date(T0 + 2 * MIN),
+    );
+    expect((await told(op)).filter((n) => n.kind === "risk.reassess")).toHaveLength(1);
   });
 });

@@ -30,7 +30,7 @@ const ZNotification = z.object({
   kind: z
     .string()
     .describe(
-      "what happened: table.started, turn, clock, offer, reminder, table.finished, round.opened, round.reminder, seat.emptied, approval.requested, invitation, …",
+      "what happened: table.started, turn, clock, offer, reminder, table.finished, round.opened, round.reminder, seat.emptied, approval.requested, risk.reassess, invitation, …",
     ),
   text: z.string().describe("one plain sentence"),
   link: z.string().describe("the path of the exact place it is about, e.g. /tables/12"),

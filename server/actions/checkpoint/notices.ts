@@ -1,11 +1,15 @@
 // A plan's notifications (shared/spec/notifications.md), to its members with the matching role: a checkpoint held,
 // revised, escalated or admitted tells the owner, the operators and the authority; a next wave that needs an
-// approval not yet given asks the approvers. The one who wrote the checkpoint is not told of their own act.
+// approval not yet given asks the approvers; evidence that makes a risk due for reassessing tells the owner, the
+// operators and the authority. The one who wrote it is not told of their own act.
 import type { Prisma } from "../../generated/prisma/client";
 import type { Who } from "../../identity";
 import type { AssignableRole } from "../../rules/checkpoint";
 import { notify, recipientKey, type Note, type Recipient } from "../notify";
 import type { LoadedPlan } from "./load";
+import { outcomesAt } from "./view.nodes";
+import { risksAt } from "./view.risks";
+import { standingOf } from "./view.standing";
 
 const WORD: Record<string, string> = {
   hold: "held",
@@ -64,6 +68,46 @@ export async function tellCheckpoint(
         once: `plan:${loaded.plan.id}:approval:${c.revision}:${wave}`,
       })),
     );
+  await notify(
+    tx,
+    now,
+    notes.filter((n) => recipientKey(n.to) !== self),
+  );
+}
+
+/** The risks of the latest revision that wait for a reassessment now (what the plan page marks "reassess"). */
+export function risksToReassess(loaded: LoadedPlan, now: number): Set<string> {
+  const revision = loaded.revisions.at(-1);
+  if (!revision || loaded.risks.length === 0) return new Set();
+  const { wave } = standingOf(loaded, revision, true, now);
+  const reportedAt = new Map([...outcomesAt(loaded, revision)].map(([id, o]) => [id, o.at.getTime()]));
+  return new Set(
+    risksAt(loaded, revision, wave?.justFinished ?? null, reportedAt)
+      .filter((r) => r.toReassess)
+      .map((r) => r.id),
+  );
+}
+
+/** New evidence made these risks due for a reassessment: the owner, the operators and the authority are told. */
+export async function tellReassess(
+  tx: Prisma.TransactionClient,
+  loaded: LoadedPlan,
+  riskIds: readonly string[],
+  by: Who,
+  now: number,
+): Promise<void> {
+  if (riskIds.length === 0) return;
+  const revision = loaded.revisions.at(-1)!.number;
+  const self = selfKey(by);
+  const notes = holdersOf(loaded, ["operator", "authority"], true).flatMap((to) =>
+    riskIds.map((id) => ({
+      to,
+      kind: "risk.reassess",
+      text: `Risk "${id}" on “${loaded.plan.name}” needs reassessing: evidence it affects came in (revision ${revision}).`,
+      link: `/plans/${loaded.plan.id}`,
+      once: `plan:${loaded.plan.id}:reassess:${id}:${revision}:${now}`,
+    })),
+  );
   await notify(
     tx,
     now,

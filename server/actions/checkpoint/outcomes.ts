@@ -8,6 +8,8 @@ import { announcePlan, topicOf } from "./events";
 import { by } from "./graph";
 import { ZPostOutcomes } from "./schemas";
 import { atLatest, mayReport } from "./state";
+import { loadPlan } from "./load";
+import { risksToReassess, tellReassess } from "./notices";
 
 /**
  * Appends outcome records (one or many, all or none) at the latest revision. A record never replaces another:
@@ -37,6 +39,7 @@ export async function postOutcomes(
       );
     const reporter =
       writer.value.kind === "agent" ? `agent ${writer.value.name}` : `person ${writer.value.name}`;
+    const due = risksToReassess(loaded, now.getTime());
     await tx.outcomeRecord.createMany({
       data: p.value.outcomes.map((o) => ({
         planId: loaded.plan.id,
@@ -54,6 +57,11 @@ export async function postOutcomes(
       nodeIds: p.value.outcomes.slice(0, 50).map((o) => o.nodeId),
       count: p.value.outcomes.length,
     });
+    if (loaded.risks.length) {
+      const after = (await loadPlan(tx, loaded.plan.id))!;
+      const newly = [...risksToReassess(after, now.getTime())].filter((id) => !due.has(id));
+      await tellReassess(tx, after, newly, who, now.getTime());
+    }
     return ok({ revision: revision.value.number, recorded: p.value.outcomes.length });
   });
 }
