@@ -27,7 +27,6 @@ export default async function NotificationsPage() {
         an accord binds; an invitation. The bell in the header counts the unread ones.
       </p>
       <NotificationsPanel
-        userId={who.userId}
         initial={r.ok ? r.value : { notifications: [], unread: 0, next: null }}
         now={wallClock()}
       />

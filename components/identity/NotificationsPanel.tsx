@@ -10,7 +10,7 @@ import { When } from "@/components/ui/When";
 
 type Page = { notifications: NotificationView[]; unread: number; next: number | null };
 
-export function NotificationsPanel({ initial, now }: { userId: number; initial: Page; now: number }) {
+export function NotificationsPanel({ initial, now }: { initial: Page; now: number }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   // The bell (in the header) listens on your topic and invalidates this query too.

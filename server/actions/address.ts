@@ -2,7 +2,6 @@
 // when you follow the link mailed to it, and a password reset is mailed only to a confirmed address, only when this
 // server mails (SMTP_URL). Each link's token is an HMAC of its row's id under the app's secret: nothing to steal
 // from the database, and the answer to "reset" never says whether the account exists.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db";
 import { env } from "../env";
@@ -12,6 +11,7 @@ import { nameKey } from "../names";
 import { hashPassword } from "../password";
 import { fail, ok, type Result } from "../rules/result";
 import { authSecret } from "../secret";
+import { linkToken, linkTokenMatches } from "../tokens";
 import { ZPassword } from "./accounts";
 import { person } from "./guard";
 import { parseInput } from "./input";
@@ -22,14 +22,11 @@ export const RESET_LINK_TTL_MS = 3_600_000;
 
 export type AccountMail = { kind: "email-change" | "password-reset"; id: number };
 
-export const linkToken = (kind: AccountMail["kind"], id: number) =>
-  createHmac("sha256", authSecret()).update(`parley ${kind} ${id}`).digest("base64url");
+/** The token of an account mail's link (the HMAC of its kind and row id; server/tokens.ts). */
+export const accountLinkToken = (kind: AccountMail["kind"], id: number) => linkToken(authSecret(), kind, id);
 
-const tokenMatches = (kind: AccountMail["kind"], id: number, token: string) => {
-  const want = Buffer.from(linkToken(kind, id));
-  const got = Buffer.from(token);
-  return want.length === got.length && timingSafeEqual(want, got);
-};
+const tokenMatches = (kind: AccountMail["kind"], id: number, token: string) =>
+  linkTokenMatches(authSecret(), kind, id, token);
 
 const NO_MAIL = fail(
   "conflict",

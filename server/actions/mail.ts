@@ -1,7 +1,6 @@
 // What a person has mailed (shared/spec/notifications.md, "Email"): per group, immediately, a daily digest, or off;
 // a one-click unsubscribe (RFC 8058) that needs no session, only the token the mail carried. Without SMTP_URL
 // nothing is mailed, and the settings say so.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db";
 import { env } from "../env";
@@ -16,6 +15,7 @@ import {
 } from "../rules/notifications";
 import { fail, ok, type Result } from "../rules/result";
 import { authSecret } from "../secret";
+import { linkToken, linkTokenMatches } from "../tokens";
 import { person } from "./guard";
 import { parseInput } from "./input";
 
@@ -100,19 +100,15 @@ export async function setMail(db: Db, who: Who, input: unknown, now: number): Pr
 }
 
 /** The token of a person's unsubscribe link: an HMAC of their id under the app's secret (nothing to store). */
-export const unsubscribeToken = (userId: number) =>
-  createHmac("sha256", authSecret()).update(`parley unsubscribe ${userId}`).digest("base64url");
+export const unsubscribeToken = (userId: number) => linkToken(authSecret(), "unsubscribe", userId);
 
 /** One click, no session: every group off for the person whose token this is. */
 export async function unsubscribe(db: Db, input: unknown, now: number): Promise<Result<{ message: string }>> {
   const i = parseInput(ZUnsubscribe, input);
   if (!i.ok) return i;
-  const want = Buffer.from(unsubscribeToken(i.value.user));
-  const got = Buffer.from(i.value.token);
-  const user =
-    want.length === got.length && timingSafeEqual(want, got)
-      ? await db.user.findUnique({ where: { id: i.value.user }, select: { id: true } })
-      : null;
+  const user = linkTokenMatches(authSecret(), "unsubscribe", i.value.user, i.value.token)
+    ? await db.user.findUnique({ where: { id: i.value.user }, select: { id: true } })
+    : null;
   if (!user) return fail("not_found", "This unsubscribe link is not valid (it may be from another Parley).");
   await setModes(db, user.id, MAIL_GROUPS, "off", now);
   return ok({ message: "Unsubscribed: nothing more is mailed to you. Sign in to turn mail back on." });

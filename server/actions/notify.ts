@@ -24,6 +24,10 @@ export type Note = {
 
 export const recipientKey = (to: Recipient) => ("userId" in to ? `user:${to.userId}` : `agent:${to.agentId}`);
 
+/** The person a recipient key names ("user:<id>"), or null for an agent. */
+export const personOfRecipient = (recipient: string): number | null =>
+  recipient.startsWith("user:") ? Number(recipient.slice("user:".length)) : null;
+
 /**
  * Writes each note at most once (by recipient and `once`), tells each person who got a new one, and — when mail is
  * configured — queues its mail for a person with an address, in the same transaction.
@@ -51,7 +55,10 @@ export async function notify(
     // by the daily sweep (server/jobs/digest.ts)
     const ids = [
       ...new Set(
-        written.flatMap((w) => (w.recipient.startsWith("user:") ? [Number(w.recipient.slice(5))] : [])),
+        written.flatMap((w) => {
+          const p = personOfRecipient(w.recipient);
+          return p === null ? [] : [p];
+        }),
       ),
     ];
     const withAddress = ids.length
@@ -61,9 +68,9 @@ export async function notify(
       : [];
     const modes = await mailModes(tx, withAddress);
     for (const w of written) {
-      const mode = modes.get(Number(w.recipient.slice(5)))?.[groupOf(w.kind)];
-      if (w.recipient.startsWith("user:") && mode === "immediately")
-        await enqueue(tx, "mail", { notificationId: String(w.id) });
+      const p = personOfRecipient(w.recipient);
+      const mode = p === null ? undefined : modes.get(p)?.[groupOf(w.kind)];
+      if (mode === "immediately") await enqueue(tx, "mail", { notificationId: String(w.id) });
     }
   }
   const people = new Set(written.map((w) => w.recipient).filter((r) => r.startsWith("user:")));

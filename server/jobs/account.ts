@@ -1,6 +1,6 @@
 // The account queue's worker: mails the link that confirms an address (to that address) or resets a password (to
 // the account's confirmed address), with the token computed here, never stored.
-import { linkToken, type AccountMail } from "../actions/address";
+import { accountLinkToken, type AccountMail } from "../actions/address";
 import { escapeHtml, fromAddress, publicUrl, transport } from "./mail";
 import type { Worker } from "./queue";
 
@@ -8,7 +8,7 @@ export const accountWorker: Worker<AccountMail> = async (job, database) => {
   const smtp = transport();
   if (!smtp) return;
   const { kind, id } = job.data;
-  const token = linkToken(kind, id);
+  const token = accountLinkToken(kind, id);
   const host = new URL(publicUrl()).hostname || "parley";
   if (kind === "email-change") {
     const c = await database.prisma.emailChange.findUnique({ where: { id } });

@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import type { Database } from "../db";
 import { env } from "../env";
 import { mailModes, unsubscribeToken } from "../actions/mail";
+import { personOfRecipient } from "../actions/notify";
 import { groupOf } from "../rules/notifications";
 import type { Worker } from "./queue";
 
@@ -21,10 +22,11 @@ export const escapeHtml = (s: string) =>
 
 /** The one-click unsubscribe of RFC 8058: the link a mail client POSTs to, and the headers that name it. */
 export function unsubscribeOf(userId: number) {
-  const url = `${publicUrl()}/api/notifications/unsubscribe?user=${userId}&token=${unsubscribeToken(userId)}`;
+  const query = `user=${userId}&token=${unsubscribeToken(userId)}`;
+  const url = `${publicUrl()}/api/notifications/unsubscribe?${query}`;
   return {
     url,
-    page: `${publicUrl()}/unsubscribe?user=${userId}&token=${unsubscribeToken(userId)}`,
+    page: `${publicUrl()}/unsubscribe?${query}`,
     headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
@@ -90,7 +92,7 @@ export const mailWorker: Worker<MailJob> = async (job, database: Database) => {
     where: { id: BigInt(job.data.notificationId) },
     select: { id: true, recipient: true, kind: true, text: true, link: true },
   });
-  const userId = n?.recipient.startsWith("user:") ? Number(n.recipient.slice(5)) : null;
+  const userId = n ? personOfRecipient(n.recipient) : null;
   if (!n || userId === null) return;
   const to = await mailableOf(database, userId);
   // a person who turned this group off (or to the digest) since it was queued is not mailed it now

@@ -54,16 +54,15 @@ export async function deliverToWebhooks(
   payload: Prisma.InputJsonValue,
 ): Promise<void> {
   if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) return;
-  const hooks = await tx.webhook.findMany({
-    where: { planId, removedAt: null },
-    select: { id: true, events: true },
-  });
+  const hooks = (
+    await tx.webhook.findMany({ where: { planId, removedAt: null }, select: { id: true, events: true } })
+  ).filter((h) => (h.events as string[]).includes(event));
+  if (hooks.length === 0) return;
+  // the delivery's own time is the database's: announcePlan's callers pass no clock, and a receiver reads the
+  // signature's timestamp (the attempt's) for freshness
+  const [row] = await tx.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
   for (const h of hooks) {
-    if (!(h.events as string[]).includes(event)) continue;
     const id = `dlv_${randomUUID()}`;
-    // the delivery's own time is the database's: announcePlan's callers pass no clock, and a receiver reads the
-    // signature's timestamp (the attempt's) for freshness
-    const [row] = await tx.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
     await tx.webhookDelivery.create({ data: { id, webhookId: h.id, event, payload, createdAt: row!.now } });
     await enqueue(tx, "webhook", { deliveryId: id });
   }

@@ -1,6 +1,7 @@
 // The clock's sweeper: writes due clock passes and deadline ends for every table in play, then lets bots move.
 import type { Database } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
+import { REMINDER_LEAD_MAX_MS, REMINDER_LEAD_SHARE } from "../../rules/game";
 import { remind, settleClock } from "./append";
 import { runBots } from "./bots";
 import { announce } from "../../live";
@@ -22,7 +23,7 @@ const candidates = (now: number) => Prisma.sql`
     extract(epoch FROM coalesce(latest.at, t."startedAt")) * 1000 + t."turnWindowMs" <= ${now}
     OR (
       extract(epoch FROM coalesce(latest.at, t."startedAt")) * 1000 + t."turnWindowMs"
-        - LEAST(3600000, t."turnWindowMs" / 4) <= ${now}
+        - LEAST(${REMINDER_LEAD_MAX_MS}, t."turnWindowMs" / ${REMINDER_LEAD_SHARE}) <= ${now}
       AND NOT EXISTS (
         SELECT 1 FROM "Notification" n WHERE n.once = 'table:' || t.id || ':reminder:' || coalesce(latest.turn + 1, 0)
       )

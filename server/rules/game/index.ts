@@ -63,4 +63,12 @@ export {
   type LobbyFacts,
   type LobbyMay,
 } from "./lobby";
-export { noticesAfter, noticesAtStart, reminderDue, reminderLeadMs, type GameNotice } from "./notices";
+export {
+  noticesAfter,
+  noticesAtStart,
+  reminderDue,
+  reminderLeadMs,
+  REMINDER_LEAD_MAX_MS,
+  REMINDER_LEAD_SHARE,
+  type GameNotice,
+} from "./notices";

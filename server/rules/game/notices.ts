@@ -11,8 +11,14 @@ export type GameNotice = {
   once: string;
 };
 
+/** The longest lead of a reminder before a turn window ends. */
+export const REMINDER_LEAD_MAX_MS = 3_600_000;
+/** The share of a window a shorter one is reminded before its end: a quarter. */
+export const REMINDER_LEAD_SHARE = 4;
+
 /** How long before a turn window ends its seat is reminded: 1 h, or a quarter of the window if that is shorter. */
-export const reminderLeadMs = (turnWindowMs: number) => Math.min(3_600_000, Math.floor(turnWindowMs / 4));
+export const reminderLeadMs = (turnWindowMs: number) =>
+  Math.min(REMINDER_LEAD_MAX_MS, Math.floor(turnWindowMs / REMINDER_LEAD_SHARE));
 
 const everySeat = (seats: number) => Array.from({ length: seats }, (_, s) => s);
 
