@@ -107,7 +107,7 @@ type DbRun = {
   reads?: { app: LoadResult; baseline: LoadResult; appPaced: LoadResult; baselinePaced: LoadResult };
   page?: PageResult;
   fanOut?: FanOutResult;
-  canvas?: CanvasResult;
+  canvas?: CanvasResult[];
   overhead?: { app: OverheadResult; hello: OverheadResult };
   statements?: StatementCount;
   mcp?: McpResult;
@@ -195,11 +195,18 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
       out.page = await tablePage(app.url, world.app[0]!, SIZE.pageGets);
     }
     if (wants("canvas") && db === DBS[0]) {
-      step(`canvas: a 1,000-node plan in headless Chromium, ${SIZE.canvasSeconds} s of pan and zoom…`);
-      out.canvas = await canvas(app.url, world.host.app, SIZE.canvasSeconds).catch((e: Error) => {
-        console.error(`  canvas: ${e.message}`);
-        return { measured: false as const, reason: `the measurement failed: ${e.message.split(":")[0]}` };
-      });
+      out.canvas = [];
+      for (const width of [100, 500]) {
+        step(
+          `canvas: a ${width * 10}-node plan in headless Chromium, ${SIZE.canvasSeconds} s of pan and zoom…`,
+        );
+        out.canvas.push(
+          await canvas(app.url, world.host.app, SIZE.canvasSeconds, width).catch((e: Error) => {
+            console.error(`  canvas: ${e.message}`);
+            return { measured: false as const, reason: `the measurement failed: ${e.message.split(":")[0]}` };
+          }),
+        );
+      }
     }
     out.rssAfterLoadMb = app.processes()[0]?.rssMb;
     await app.stop();
@@ -463,17 +470,19 @@ function peerRows(peer: PeerResult | null, pgb: PgbenchResult | null, runs: DbRu
   return rows;
 }
 
-function canvasRow(c: CanvasResult): Row {
-  const what = "canvas: a 1,000-node plan in headless Chromium (first render; pan and zoom by mouse)";
-  const target = "first render ≤ 1.5 s; pan/zoom ≥ 50 fps";
+/** The 1,000-node plan must be laid out and drawn within 1.5 s; the 5,000-node one must pan and zoom at 30 fps. */
+function canvasRow(c: CanvasResult, big: boolean): Row {
+  const what = `canvas: a ${big ? "5,000" : "1,000"}-node plan in headless Chromium (laid out and drawn; pan and zoom by mouse)`;
+  const target = big ? "pan/zoom ≥ 30 fps" : "laid out and drawn ≤ 1.5 s; pan/zoom ≥ 50 fps";
   if (!c.measured) return row({ what, measured: `not measured (${c.reason})`, target, verdict: "n/a" });
+  const drawn = c.laidOutMs ?? Infinity;
   return row({
     what,
     measured:
-      `first render ${ms(c.firstRenderMs)} (${c.laidOutMs === null ? "no dagre layout within 20 s" : `laid out by dagre at ${ms(c.laidOutMs)}`}, ${c.nodes} nodes in the DOM)` +
+      `first render ${ms(c.firstRenderMs)} (${c.laidOutMs === null ? "no layout within 20 s" : `laid out at ${ms(c.laidOutMs)}`}, ${c.nodes} nodes in the DOM)` +
       ` · ${Math.round(c.fps)} fps over ${c.seconds.toFixed(1)} s (frame p95 ${ms(c.frameMs.p95)}, max ${ms(c.frameMs.max)})`,
     target,
-    verdict: verdict(c.firstRenderMs <= 1500 && c.fps >= 50),
+    verdict: verdict(big ? c.fps >= 30 : drawn <= 1500 && c.fps >= 50),
   });
 }
 
@@ -518,8 +527,9 @@ const NOTES = [
   "  folder; its moves are declared client: false, so a player sees its move only when the server has taken it, and a",
   "  move's latency runs from sending it to the state where the turn moved on. Same 50 tables × 4 seats, one move in",
   "  flight per match, as many moves per match as the act append. pgbench: a throwaway database, scale 10, 16 clients.",
-  "canvas: a plan imported from a 1,000-node declaration (10 waves × 100) through POST /api/plans, opened once to",
-  "  warm the server, then timed from navigation start: first render = a frame after the first node is in the DOM;",
+  "canvas: plans imported from 1,000- and 5,000-node declarations (10 waves × 100, × 500) through POST /api/plans, each",
+  "  opened once to warm the server, then timed from navigation start: first render = a frame after the first node is",
+  "  in the DOM; laid out and drawn = a frame after the canvas reports its final (wave) layout;",
   "  fps = requestAnimationFrame callbacks per second while the mouse drags the pane and turns the wheel.",
 ];
 
@@ -615,7 +625,7 @@ async function main() {
   }
   const rows = [...rulesRows(rules), ...runs.flatMap(rowsFor), ...peerRows(peer, pgb, runs)];
   const canvasRun = runs.find((r) => r.canvas)?.canvas;
-  if (canvasRun) rows.push(canvasRow(canvasRun));
+  canvasRun?.forEach((c, i) => rows.push(canvasRow(c, i === 1)));
   const table = markdown(rows);
   const seconds = Math.round((Date.now() - started.getTime()) / 1000);
   console.log(`\n${table}\n`);
@@ -623,7 +633,7 @@ async function main() {
   console.log(
     `machine: ${info.nproc} cores (${info.cpu}), ${info.memory}, Node ${info.node}, PostgreSQL ${info.postgres}; ${seconds} s`,
   );
-  if (canvasRun && !canvasRun.measured) console.log(`canvas: not measured (${canvasRun.reason})`);
+  for (const c of canvasRun ?? []) if (!c.measured) console.log(`canvas: not measured (${c.reason})`);
   fs.mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/bench-${started.toISOString().replaceAll(":", "-").slice(0, 19)}.json`;
   const json = JSON.stringify(

@@ -178,10 +178,14 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
       expect(await node("scan").getAttribute("data-status")).toBe("success");
       await page.locator('[data-testid="revision-tab"][data-revision="1"]').click();
       await expect.poll(() => page.getByTestId("superseded").count(), { timeout: 10_000 }).toBe(1);
-      await expect.poll(() => page.getByTestId("canvas-node").count(), { timeout: 10_000 }).toBe(3);
+      await expect
+        .poll(() => page.getByTestId("plan-canvas").getAttribute("data-nodes"), { timeout: 10_000 })
+        .toBe("3");
       await shot(page, "checkpoint-superseded");
       await page.locator('[data-testid="revision-tab"][data-revision="2"]').click();
-      await expect.poll(() => page.getByTestId("canvas-node").count(), { timeout: 10_000 }).toBe(4);
+      await expect
+        .poll(() => page.getByTestId("plan-canvas").getAttribute("data-nodes"), { timeout: 10_000 })
+        .toBe("4");
       await expect
         .poll(() => page.getByTestId("revision-changes").textContent(), { timeout: 10_000 })
         .toContain("inspect-call-sites");
@@ -344,7 +348,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
       );
       const firstRender = await page.evaluate(() => performance.now());
       await page.waitForFunction(
-        () => document.querySelector('[data-testid="plan-canvas"]')?.getAttribute("data-layout") === "dagre",
+        () => document.querySelector('[data-testid="plan-canvas"]')?.getAttribute("data-layout") === "waves",
         null,
         { timeout: 120_000, polling: "raf" },
       );
@@ -352,6 +356,20 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
       await page.waitForTimeout(500);
       const rendered = await page.getByTestId("canvas-node").count();
       expect(await page.getByTestId("plan-canvas").getAttribute("data-nodes")).toBe("1000");
+      // Opened on the waves that matter at a readable zoom, so only the cards on screen are in the DOM, labelled.
+      const zoom = await page.evaluate(
+        () => new DOMMatrix(getComputedStyle(document.querySelector(".react-flow__viewport")!).transform).a,
+      );
+      expect(zoom).toBeGreaterThanOrEqual(0.8);
+      expect(rendered).toBeLessThan(200);
+      expect(await page.getByTestId("node-status").first().isVisible()).toBe(true);
+      // One node among a thousand, found by its id and brought into view with its details.
+      await page.getByTestId("canvas-search").fill("n7_42");
+      await expect.poll(() => page.getByTestId("canvas-hits").innerText()).toMatch(/^1 of 1000/);
+      await page.getByTestId("canvas-search").press("Enter");
+      await expect.poll(() => page.getByTestId("node-details").innerText()).toMatch(/n7_42[\s\S]*Wave 8/);
+      await expect.poll(() => page.locator('[data-node-id="n7_42"]').isVisible()).toBe(true);
+      await page.getByTestId("canvas-search").fill("");
 
       // A scripted pan and zoom while the page counts its animation frames.
       const pane = page.locator(".react-flow__pane");
@@ -386,7 +404,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
       });
       const fps = (frames * 1000) / elapsed;
       console.log(
-        `canvas at 1,000 nodes: first nodes on screen at ${Math.round(firstRender)} ms after navigation, dagre layout (worker) at ${Math.round(layoutDone)} ms, ${rendered} node cards in the DOM; scripted pan/zoom ${elapsed} ms, ${frames} frames = ${fps.toFixed(1)} fps`,
+        `canvas at 1,000 nodes: first nodes on screen at ${Math.round(firstRender)} ms after navigation, laid out at ${Math.round(layoutDone)} ms, ${rendered} node cards in the DOM; scripted pan/zoom ${elapsed} ms, ${frames} frames = ${fps.toFixed(1)} fps`,
       );
       await shot(page, "checkpoint-1000");
       expect(frames).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ export type CanvasResult =
       nodes: number;
       /** Navigation start → the first plan node painted (a frame after it entered the DOM). */
       firstRenderMs: number;
-      /** Navigation start → the final (dagre) layout painted; null if it did not come within 20 s. */
+      /** Navigation start → the final (wave) layout painted; null if it did not come within 20 s. */
       laidOutMs: number | null;
       seconds: number;
       fps: number;
@@ -33,7 +33,7 @@ const WATCH = `
     if (b.firstNode === null && document.querySelector(".react-flow__node"))
       requestAnimationFrame(function () { if (b.firstNode === null) b.firstNode = performance.now(); });
     var canvas = document.querySelector("[data-testid=plan-canvas]");
-    if (b.laidOut === null && canvas && canvas.getAttribute("data-layout") === "dagre")
+    if (b.laidOut === null && canvas && canvas.getAttribute("data-layout") === "waves")
       requestAnimationFrame(function () { if (b.laidOut === null) b.laidOut = performance.now(); });
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-layout"] });
 `;
@@ -48,7 +48,13 @@ const COUNT_FRAMES = `
   });
 `;
 
-export async function canvas(base: string, person: Headers, seconds: number): Promise<CanvasResult> {
+/** `width` nodes in each of 10 waves: 100 for the 1,000-node plan, 500 for 5,000. */
+export async function canvas(
+  base: string,
+  person: Headers,
+  seconds: number,
+  width = 100,
+): Promise<CanvasResult> {
   const doc = (await (await fetch(`${base}/api/openapi.json`)).json().catch(() => ({}))) as {
     paths?: Record<string, Record<string, unknown>>;
   };
@@ -56,16 +62,16 @@ export async function canvas(base: string, person: Headers, seconds: number): Pr
     return { measured: false, reason: "the plans canvas is not built yet" };
   if (!hasChromium) return { measured: false, reason: "Chromium is not installed (CHROMIUM_PATH)" };
 
-  const declaration = layeredDeclaration({ waves: 10, width: 100 });
+  const declaration = layeredDeclaration({ waves: 10, width });
   const created = await fetch(`${base}/api/plans`, {
     method: "POST",
     headers: { ...person, "content-type": "application/json" },
-    body: JSON.stringify({ name: "bench: 1,000 nodes", declaration }),
+    body: JSON.stringify({ name: `bench: ${width * 10} nodes`, declaration }),
   });
   const plan = (await created.json()) as { id?: number; plan?: { id?: number } };
   const id = plan.id ?? plan.plan?.id;
   if (!created.ok || !id)
-    return { measured: false, reason: `the plans API refused a 1,000-node plan (${created.status})` };
+    return { measured: false, reason: `the plans API refused a ${width * 10}-node plan (${created.status})` };
 
   const b = await browser();
   try {

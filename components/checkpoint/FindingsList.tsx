@@ -42,7 +42,7 @@ export function FindingsList({ view, onFocus }: { view: PlanView; onFocus: (id: 
                     <span className="font-mono text-xs font-semibold text-red-800">{f.id}</span>
                     <span className="block text-stone-800">{f.message}</span>
                     {f.targets.length ? (
-                      <span className="mt-0.5 block text-xs text-stone-500">
+                      <span className="mt-0.5 block text-xs text-stone-600">
                         on{" "}
                         {f.targets
                           .slice(0, 4)

@@ -9,47 +9,96 @@ import {
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
+  useStore,
   ViewportPortal,
   type Node,
 } from "@xyflow/react";
-import { memo, useEffect, useMemo } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
-import { EDGE_STYLE, flowOf, layoutInputOf, newFlowCache, NODE_CENTER, type EdgeKind } from "./flow";
-import type { Layout } from "./layout";
+import { CanvasToolbar, type Narrowing } from "./CanvasToolbar";
+import { holdersOf, matchesOf, openingFit } from "./canvasLook";
+import {
+  EDGE_STYLE,
+  flowOf,
+  layoutInputOf,
+  newFlowCache,
+  NODE_CENTER,
+  type EdgeKind,
+  type Look,
+} from "./flow";
+import { waveLayout, type Layout } from "./layout";
 import { nodeTypes } from "./nodes";
-import { useLayout } from "./useLayout";
 
 type Props = { view: PlanView; focused: string | null; onFocus: (id: string | null) => void };
 
 /** The canvas card's size on a wide screen: the server lays the first frame out for it, the browser refits. */
-const FRAME = { width: 836, height: 620 };
-const FIT = { padding: 0.08, maxZoom: 1 };
+const FRAME = { width: 836, height: 570 };
 
 export function PlanCanvas({ view, focused, onFocus }: Props) {
   const key = `${view.plan.id}:${view.revision.number}`;
-  // The graph of one revision never changes: the layout input is computed once per revision.
+  // The graph of one revision never changes: it is laid out once per revision, in a few milliseconds even at
+  // thousands of nodes, so the first frame (the server's too) already has the final positions.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the revision's graph
-  const input = useMemo(() => layoutInputOf(view), [key]);
-  const layout = useLayout(key, input, view.nodes.length);
+  const layout = useMemo(() => waveLayout(layoutInputOf(view)), [key]);
   // One cache of drawn nodes per revision: a new revision starts a fresh one.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the revision the cache belongs to
   const cache = useMemo(() => newFlowCache(), [key]);
-  const { nodes, edges } = useMemo(
-    () => flowOf(view, layout, focused, cache),
-    [view, layout, focused, cache],
+  const [narrowing, setNarrowing] = useState<Narrowing>({ query: "", status: "", onlyHolders: false });
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const onToggle = useCallback(
+    (wave: number) =>
+      setCollapsed((was) => {
+        const now = new Set(was);
+        if (!now.delete(wave)) now.add(wave);
+        return now;
+      }),
+    [],
   );
-  // Given the first nodes and a frame, React Flow renders them on the server too: the cards (or, far out, their
-  // coloured blocks) arrive with the HTML instead of after hydration.
+  const hits = useMemo(
+    () => matchesOf(view, narrowing.query, narrowing.status),
+    [view, narrowing.query, narrowing.status],
+  );
+  const holders = useMemo(() => holdersOf(view), [view]);
+  const look: Look = useMemo(
+    () => ({ bright: hits, only: narrowing.onlyHolders ? holders : null, collapsed, onToggle }),
+    [hits, holders, narrowing.onlyHolders, collapsed, onToggle],
+  );
+  const { nodes, edges } = useMemo(
+    () => flowOf(view, layout, focused, cache, look),
+    [view, layout, focused, cache, look],
+  );
+  // Given the first nodes and a frame, React Flow renders them on the server too: the cards arrive with the HTML,
+  // already framed on the waves that matter at a zoom where their labels read.
   return (
     <ReactFlowProvider
       initialNodes={nodes}
       initialWidth={FRAME.width}
       initialHeight={FRAME.height}
       fitView
-      initialFitViewOptions={FIT}
+      initialFitViewOptions={openingFit(view, layout, FRAME)}
       initialMinZoom={MIN_ZOOM}
     >
-      <Canvas view={view} nodes={nodes} edges={edges} layout={layout} onFocus={onFocus} focused={focused} />
+      <div className="flex h-full flex-col">
+        <CanvasToolbar
+          view={view}
+          narrowing={narrowing}
+          onNarrow={setNarrowing}
+          hits={hits}
+          holders={holders}
+          onFocus={onFocus}
+          layout={layout}
+        />
+        <div className="min-h-0 flex-1">
+          <Canvas
+            view={view}
+            nodes={nodes}
+            edges={edges}
+            layout={layout}
+            onFocus={onFocus}
+            focused={focused}
+          />
+        </div>
+      </div>
     </ReactFlowProvider>
   );
 }
@@ -89,14 +138,13 @@ function Canvas({
       <ReactFlow
         nodes={nodes}
         nodeTypes={nodeTypes}
-        fitView
-        fitViewOptions={FIT}
+        onlyRenderVisibleElements
         minZoom={MIN_ZOOM}
         maxZoom={2}
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
-        onNodeClick={(_, n) => (n.type === "lane" ? onFocus(null) : onFocus(n.id))}
+        onNodeClick={(_, n) => (n.type === "lane" || n.type === "wave" ? onFocus(null) : onFocus(n.id))}
         onPaneClick={() => onFocus(null)}
       >
         <ViewportPortal>
@@ -104,21 +152,30 @@ function Canvas({
         </ViewportPortal>
         <Background gap={24} size={1} />
         <Controls showInteractive={false} />
-        {big ? null : <MiniMap pannable zoomable nodeColor={minimapColor} />}
-        <FitOnLayout layout={layout} />
+        {big ? null : <MiniMap className="max-sm:!hidden" pannable zoomable nodeColor={minimapColor} />}
+        <OpenOn view={view} layout={layout} />
         <FocusOn id={focused} layout={layout} />
       </ReactFlow>
     </div>
   );
 }
 
-/** When dagre's positions replace the instant grid, frame the whole graph again. */
-function FitOnLayout({ layout }: { layout: Layout }) {
+/**
+ * Once the canvas knows its real size (a phone's is a third of the server's frame), frame the waves that matter
+ * again for it; and again for each revision shown.
+ */
+function OpenOn({ view, layout }: { view: PlanView; layout: Layout }) {
   const flow = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const measured = width > 0 && height > 0;
   useEffect(() => {
-    const t = requestAnimationFrame(() => void flow.fitView(FIT));
+    if (!measured) return;
+    const t = requestAnimationFrame(() => void flow.fitView(openingFit(view, layout, { width, height })));
     return () => cancelAnimationFrame(t);
-  }, [layout.engine, flow]);
+    // Once per revision and size: a live update of the same revision must not move the reader's view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [layout, measured, flow]);
   return null;
 }
 

@@ -9,6 +9,7 @@ import { DecisionForm } from "./DecisionForm";
 import { FindingsList } from "./FindingsList";
 import { GatesPanel } from "./GatesPanel";
 import { MembersPanel } from "./MembersPanel";
+import { NodeDetails } from "./NodeDetails";
 import { OutcomesPanel } from "./OutcomesPanel";
 import { PlanInvitation } from "./PlanInvitation";
 import { PlanCanvas } from "./PlanCanvas";
@@ -67,7 +68,11 @@ export function PlanPage({
           <PlanCanvas view={view} focused={focused} onFocus={focus} />
         </div>
         <div className="h-[620px]">
-          <FindingsList view={view} onFocus={focus} />
+          {focused && view.nodes.some((n) => n.id === focused) ? (
+            <NodeDetails view={view} id={focused} onFocus={focus} />
+          ) : (
+            <FindingsList view={view} onFocus={focus} />
+          )}
         </div>
       </div>
       <Legend />

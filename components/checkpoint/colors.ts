@@ -19,7 +19,7 @@ export const STATUS_STYLE: Record<string, { node: string; pill: string; label: s
     pill: "bg-fuchsia-100 text-fuchsia-800",
     label: "untrusted",
   },
-  none: { node: "bg-white border-stone-300", pill: "bg-stone-100 text-stone-500", label: "no outcome" },
+  none: { node: "bg-white border-stone-300", pill: "bg-stone-100 text-stone-700", label: "no outcome" },
 };
 
 export const statusStyle = (status: string | null) => STATUS_STYLE[status ?? "none"] ?? STATUS_STYLE.none!;

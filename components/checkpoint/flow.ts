@@ -2,8 +2,8 @@
 // re-renders only the nodes it touched) and to the dependency edges as a few SVG paths.
 import type { Node } from "@xyflow/react";
 import type { PlanView } from "@/server/actions/checkpoint";
-import { LANE_GAP, LANE_W, NODE_H, NODE_W, type Layout, type LayoutInput } from "./layout";
-import type { GateNodeData, GhostNodeData, LaneNodeData, WorkNodeData } from "./nodes";
+import { LANE_GAP, LANE_TOP, LANE_W, laneX, NODE_H, NODE_W, type Layout, type LayoutInput } from "./layout";
+import type { GateNodeData, GhostNodeData, LaneNodeData, WaveNodeData, WorkNodeData } from "./nodes";
 
 export const GATE_W = 100;
 export const GATE_H = 80;
@@ -38,11 +38,29 @@ function reuse(cache: FlowCache, id: string, key: unknown[], make: () => Node): 
   return node;
 }
 
+/** How the reader has narrowed the canvas: a search's hits (the rest dimmed), a filter, and collapsed waves. */
+export type Look = {
+  /** When set, only these nodes stay bright. */
+  bright: ReadonlySet<string> | null;
+  /** When set, only these nodes are drawn. */
+  only: ReadonlySet<string> | null;
+  collapsed: ReadonlySet<number>;
+  onToggle: (wave: number) => void;
+};
+
+export const plainLook = (onToggle: (wave: number) => void = () => {}): Look => ({
+  bright: null,
+  only: null,
+  collapsed: new Set(),
+  onToggle,
+});
+
 export function flowOf(
   view: PlanView,
   layout: Layout,
   focused: string | null,
   cache: FlowCache,
+  look: Look = plainLook(),
 ): { nodes: Node[]; edges: Record<EdgeKind, string> } {
   const nodes: Node[] = [];
   const height = Math.max(layout.height, 240);
@@ -50,14 +68,17 @@ export function flowOf(
   for (const n of view.nodes) if (n.role) laneRole.set(n.wave, n.role);
 
   for (const lane of view.lanes) {
+    const collapsed = look.collapsed.has(lane.wave);
     const data: LaneNodeData = {
       wave: lane.wave,
       role: laneRole.get(lane.wave) ?? null,
       count: lane.nodeIds.length,
       height,
+      collapsed,
+      onToggle: look.onToggle,
     };
     nodes.push(
-      reuse(cache, `lane:${lane.wave}`, [data.role, data.count, height], () => ({
+      reuse(cache, `lane:${lane.wave}`, [data.role, data.count, height, collapsed, look.onToggle], () => ({
         id: `lane:${lane.wave}`,
         type: "lane",
         position: { x: lane.wave * LANE_W + LANE_GAP / 2 - 16, y: 0 },
@@ -73,17 +94,48 @@ export function flowOf(
   }
 
   for (const n of view.nodes) {
+    if (look.collapsed.has(n.wave)) continue;
     const position = layout.positions[n.id] ?? { x: 0, y: 0 };
     const isFocused = focused === n.id;
+    const dimmed = look.bright !== null && !look.bright.has(n.id);
+    const hidden = look.only !== null && !look.only.has(n.id);
     nodes.push(
-      reuse(cache, n.id, [n, position, isFocused], () => ({
+      reuse(cache, n.id, [n, position, isFocused, dimmed, hidden], () => ({
         id: n.id,
         type: "work",
         position,
         // Known sizes let fitView and onlyRenderVisibleElements work before the browser has measured anything.
         width: NODE_W,
         height: NODE_H,
-        data: { node: n, focused: isFocused } satisfies WorkNodeData,
+        data: { node: n, focused: isFocused, dimmed } satisfies WorkNodeData,
+        draggable: false,
+        hidden,
+      })),
+    );
+  }
+
+  // A collapsed wave is one summary card at the top of its lane, which its edges run to and from.
+  for (const lane of view.lanes) {
+    if (!look.collapsed.has(lane.wave)) continue;
+    const ids = new Set(lane.nodeIds);
+    const inLane = view.nodes.filter((n) => ids.has(n.id));
+    const statuses: Record<string, number> = {};
+    for (const n of inLane) statuses[n.status ?? "none"] = (statuses[n.status ?? "none"] ?? 0) + 1;
+    const data: WaveNodeData = {
+      wave: lane.wave,
+      count: inLane.length,
+      statuses,
+      findings: inLane.reduce((sum, n) => sum + n.findings.length, 0),
+      onToggle: look.onToggle,
+    };
+    nodes.push(
+      reuse(cache, `wave:${lane.wave}`, [JSON.stringify(data), look.onToggle], () => ({
+        id: `wave:${lane.wave}`,
+        type: "wave",
+        position: { x: laneX(lane.wave), y: LANE_TOP },
+        width: NODE_W,
+        height: NODE_H,
+        data,
         draggable: false,
       })),
     );
@@ -162,7 +214,7 @@ export function flowOf(
     });
   }
 
-  return { nodes, edges: edgesOf(view, nodes) };
+  return { nodes, edges: edgesOf(view, nodes, look.collapsed) };
 }
 
 /** How an edge is drawn: blamed by the audit, into the proposed wave, from a removed node, from a gate, or plain. */
@@ -180,12 +232,24 @@ export const EDGE_STYLE: Record<EdgeKind, { stroke: string; width: number; dash?
  * not three thousand, so panning and zooming stay smooth. Each edge is a bezier from the right of its prerequisite
  * to the left of its dependent, as React Flow draws them.
  */
-function edgesOf(view: PlanView, nodes: Node[]): Record<EdgeKind, string> {
+function edgesOf(view: PlanView, nodes: Node[], collapsed: ReadonlySet<number>): Record<EdgeKind, string> {
   const paths: Record<EdgeKind, string[]> = { plain: [], next: [], blamed: [], ghost: [], gate: [] };
   const at = new Map<string, { x: number; y: number; h: number; w: number }>();
   for (const n of nodes)
-    if (n.type !== "lane") at.set(n.id, { ...n.position, w: n.width ?? NODE_W, h: n.height ?? NODE_H });
-  const curve = (from: string, to: string, kind: EdgeKind) => {
+    if (n.type !== "lane" && !n.hidden)
+      at.set(n.id, { ...n.position, w: n.width ?? NODE_W, h: n.height ?? NODE_H });
+  // A node in a collapsed wave is drawn as its wave's summary card; many edges into one card are drawn once.
+  const waveOf = new Map<string, number>();
+  if (collapsed.size) for (const n of view.nodes) if (collapsed.has(n.wave)) waveOf.set(n.id, n.wave);
+  const drawn = new Set<string>();
+  const curve = (rawFrom: string, rawTo: string, kind: EdgeKind) => {
+    const from = waveOf.has(rawFrom) ? `wave:${waveOf.get(rawFrom)}` : rawFrom;
+    const to = waveOf.has(rawTo) ? `wave:${waveOf.get(rawTo)}` : rawTo;
+    if (from !== rawFrom || to !== rawTo) {
+      const edge = `${from}\u0000${to}\u0000${kind}`;
+      if (drawn.has(edge)) return;
+      drawn.add(edge);
+    }
     const a = at.get(from);
     const b = at.get(to);
     if (!a || !b) return;

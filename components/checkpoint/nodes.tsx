@@ -6,12 +6,22 @@ import type { NodeView } from "@/server/actions/checkpoint";
 import { ROLE_STYLE, SEVERITY_STYLE, statusStyle } from "./colors";
 import { NODE_H, NODE_W } from "./layout";
 
-export type WorkNodeData = { node: NodeView; focused: boolean };
+export type WorkNodeData = { node: NodeView; focused: boolean; dimmed: boolean };
 export type LaneNodeData = {
   wave: number;
   role: "justFinished" | "next" | null;
   count: number;
   height: number;
+  collapsed: boolean;
+  onToggle: (wave: number) => void;
+};
+/** A collapsed wave's summary: how many nodes, by status, and how many findings the audit has on them. */
+export type WaveNodeData = {
+  wave: number;
+  count: number;
+  statuses: Record<string, number>;
+  findings: number;
+  onToggle: (wave: number) => void;
 };
 export type GateNodeData = {
   kind: "approval" | "assignment";
@@ -30,18 +40,19 @@ const FAR_ZOOM = 0.45;
 const isFar = (s: { transform: [number, number, number] }) => s.transform[2] < FAR_ZOOM;
 
 const WorkNode = memo(function WorkNode({ data }: NodeProps<Node<WorkNodeData, "work">>) {
-  const { node, focused } = data;
+  const { node, focused, dimmed } = data;
   const style = statusStyle(node.status);
   const role = node.role ? ROLE_STYLE[node.role] : null;
   const far = useStore(isFar);
   if (far)
     return (
       <div
-        className={`rounded-md border-4 ${style.node} ${role?.ring ?? ""} ${focused ? "outline outline-8 outline-amber-400" : ""}`}
+        className={`rounded-md border-4 ${style.node} ${role?.ring ?? ""} ${focused ? "outline outline-8 outline-amber-400" : ""} ${dimmed ? "opacity-20" : ""}`}
         style={{ width: NODE_W, height: NODE_H }}
         data-testid="canvas-node"
         data-node-id={node.id}
         data-status={node.status ?? "none"}
+        data-dimmed={dimmed}
       >
         {node.findings.length || node.risks.some((r) => r.unresolved) ? (
           <div className="h-full w-1/3 bg-red-600" />
@@ -52,11 +63,12 @@ const WorkNode = memo(function WorkNode({ data }: NodeProps<Node<WorkNodeData, "
     <div
       className={`rounded-md border-2 px-2 py-1.5 text-xs shadow-sm ${style.node} ${role?.ring ?? ""} ${
         focused ? "outline outline-4 outline-offset-4 outline-amber-400" : ""
-      } ${node.held ? "opacity-80" : ""}`}
+      } ${dimmed ? "opacity-25" : node.held ? "opacity-80" : ""}`}
       style={{ width: NODE_W, height: NODE_H }}
       data-testid="canvas-node"
       data-node-id={node.id}
       data-status={node.status ?? "none"}
+      data-dimmed={dimmed}
       title={node.title ?? node.id}
     >
       <Handle type="target" position={Position.Left} style={hidden} isConnectable={false} />
@@ -132,10 +144,63 @@ const LaneNode = memo(function LaneNode({ data }: NodeProps<Node<LaneNodeData, "
         <span className="whitespace-nowrap font-normal text-stone-500">
           · {data.count} node{data.count === 1 ? "" : "s"}
         </span>
-        {role ? (
-          <span className={`badge ml-auto whitespace-nowrap px-1.5 ${role.tag}`}>{role.short}</span>
-        ) : null}
+        {role ? <span className={`badge whitespace-nowrap px-1.5 ${role.tag}`}>{role.short}</span> : null}
+        <CollapseButton wave={data.wave} collapsed={data.collapsed} onToggle={data.onToggle} />
       </div>
+    </div>
+  );
+});
+
+/** A lane's own button: collapses its wave to one summary card, or opens it again. */
+function CollapseButton({
+  wave,
+  collapsed,
+  onToggle,
+}: {
+  wave: number;
+  collapsed: boolean;
+  onToggle: (w: number) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="nodrag nopan ml-auto rounded border border-stone-300 bg-white px-1.5 text-[11px] font-normal text-stone-700 hover:border-stone-500"
+      onClick={(e) => {
+        e.stopPropagation();
+        onToggle(wave);
+      }}
+      aria-expanded={!collapsed}
+      aria-label={`${collapsed ? "Expand" : "Collapse"} wave ${wave + 1}`}
+      data-testid="lane-toggle"
+    >
+      {collapsed ? "expand" : "collapse"}
+    </button>
+  );
+}
+
+const WaveNode = memo(function WaveNode({ data }: NodeProps<Node<WaveNodeData, "wave">>) {
+  return (
+    <div
+      className="rounded-md border-2 border-stone-400 bg-white px-2 py-1.5 text-xs shadow-sm"
+      style={{ width: NODE_W, height: NODE_H }}
+      data-testid="wave-summary"
+      data-wave={data.wave}
+    >
+      <Handle type="target" position={Position.Left} style={hidden} isConnectable={false} />
+      <div className="font-semibold">
+        Wave {data.wave + 1} · {data.count} node{data.count === 1 ? "" : "s"}
+      </div>
+      <div className="mt-0.5 flex flex-wrap gap-1">
+        {Object.entries(data.statuses).map(([status, n]) => (
+          <span key={status} className={`badge px-1.5 py-0 ${statusStyle(status).pill}`}>
+            {n} {statusStyle(status).label}
+          </span>
+        ))}
+      </div>
+      <div className={data.findings ? "mt-0.5 text-red-800" : "mt-0.5 text-stone-600"}>
+        {data.findings ? `${data.findings} finding${data.findings === 1 ? "" : "s"}` : "no findings"}
+      </div>
+      <Handle type="source" position={Position.Right} style={hidden} isConnectable={false} />
     </div>
   );
 });
@@ -182,4 +247,10 @@ const GhostNode = memo(function GhostNode({ data }: NodeProps<Node<GhostNodeData
 });
 
 /** At module scope: React Flow remounts every node when this object changes identity. */
-export const nodeTypes: NodeTypes = { work: WorkNode, lane: LaneNode, gate: GateNode, ghost: GhostNode };
+export const nodeTypes: NodeTypes = {
+  work: WorkNode,
+  lane: LaneNode,
+  gate: GateNode,
+  ghost: GhostNode,
+  wave: WaveNode,
+};
