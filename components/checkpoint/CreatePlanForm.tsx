@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { AppRouter } from "@/server/doors/trpc";
 import { useTRPC } from "@/components/ui/trpc";
+import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { messageOf } from "./usePlan";
 
 /** What the graph field gives the create procedure: nodes (and waves), or a declaration to import. */
@@ -57,9 +58,13 @@ export function CreatePlanForm() {
   const [visibility, setVisibility] = useState<"public" | "signed_in" | "invited">("invited");
   const [ttlHours, setTtlHours] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const once = useIdempotencyKey();
   const create = useMutation(
     trpc.plans.create.mutationOptions({
-      onSuccess: (r) => router.push(`/plans/${r.id}`),
+      onSuccess: (r) => {
+        once.renew();
+        router.push(`/plans/${r.id}`);
+      },
       onError: (e) => setError(messageOf(e)),
     }),
   );
@@ -75,6 +80,7 @@ export function CreatePlanForm() {
     if (hours !== "" && !(Number(hours) > 0))
       return setError("Give the approval's life in hours, or leave it empty.");
     create.mutate({
+      idempotencyKey: once.key,
       name,
       requiredApprovers: approvers,
       visibility,
@@ -161,10 +167,11 @@ export function CreatePlanForm() {
           nodes it depends on; <code>!</code> after the id marks a node whose wave needs approval. Or paste
           JSON: a graph{" "}
           <code>
-            {"{"}&quot;nodes&quot;: [{"{"}&quot;id&quot;, &quot;dependsOn&quot;{"}"}]{"}"}
+            {"{"}&quot;nodes&quot;: [{"{"}&quot;id&quot;, &quot;title&quot;?, &quot;dependsOn&quot;,
+            &quot;needsApproval&quot;?{"}"}], &quot;waves&quot;?{"}"}
           </code>{" "}
-          or a whole checkpoint declaration to import its outcomes and risks. Waves are derived by longest
-          path.
+          (any other key is refused by name) or a whole checkpoint declaration to import its outcomes and
+          risks. Waves are derived by longest path unless given.
         </p>
       </div>
       <button className="btn" disabled={create.isPending || !name.trim()} data-testid="create-plan-submit">

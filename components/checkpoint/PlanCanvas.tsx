@@ -6,6 +6,7 @@ import {
   Background,
   Controls,
   MiniMap,
+  Panel,
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
@@ -16,7 +17,7 @@ import {
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
 import { CanvasToolbar, type Narrowing } from "./CanvasToolbar";
-import { holdersOf, matchesOf, openingFit } from "./canvasLook";
+import { FIT, holdersOf, matchesOf, openingFit } from "./canvasLook";
 import {
   EDGE_STYLE,
   flowOf,
@@ -24,10 +25,11 @@ import {
   newFlowCache,
   NODE_CENTER,
   type EdgeKind,
+  type Edges,
   type Look,
 } from "./flow";
 import { waveLayout, type Layout } from "./layout";
-import { nodeTypes } from "./nodes";
+import { isFar, nodeTypes } from "./nodes";
 
 type Props = { view: PlanView; focused: string | null; onFocus: (id: string | null) => void };
 
@@ -67,16 +69,26 @@ export function PlanCanvas({ view, focused, onFocus }: Props) {
     () => flowOf(view, layout, focused, cache, look),
     [view, layout, focused, cache, look],
   );
-  // Given the first nodes and a frame, React Flow renders them on the server too: the cards arrive with the HTML,
-  // already framed on the waves that matter at a zoom where their labels read.
+  // Given the first nodes and a frame, React Flow renders them on the server too, framed to fit them all (its server
+  // fit knows no subset): so the first nodes are the opening view's, and the cards arrive with the HTML already
+  // framed on the waves that matter at a zoom where they read. The rest join once the page runs.
+  const first = useMemo(() => {
+    const opening = openingFit(view, layout, FRAME);
+    if (!("nodes" in opening)) return { nodes, minZoom: MIN_ZOOM };
+    const ids = new Set(opening.nodes.map((n) => n.id));
+    return { nodes: nodes.filter((n) => ids.has(n.id)), minZoom: opening.minZoom };
+    // The first frame is drawn once per revision; later renders only feed React Flow's own `nodes`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [key]);
   return (
     <ReactFlowProvider
-      initialNodes={nodes}
+      initialNodes={first.nodes}
       initialWidth={FRAME.width}
       initialHeight={FRAME.height}
       fitView
-      initialFitViewOptions={openingFit(view, layout, FRAME)}
-      initialMinZoom={MIN_ZOOM}
+      initialMinZoom={first.minZoom}
+      initialMaxZoom={FIT.maxZoom}
+      initialFitViewOptions={FIT}
     >
       <div className="flex h-full flex-col">
         <CanvasToolbar
@@ -126,7 +138,7 @@ function Canvas({
   layout,
   focused,
   onFocus,
-}: Props & { nodes: Node[]; edges: Record<EdgeKind, string>; layout: Layout }) {
+}: Props & { nodes: Node[]; edges: Edges; layout: Layout }) {
   const big = view.nodes.length > 300;
   return (
     <div
@@ -194,27 +206,49 @@ function FocusOn({ id, layout }: { id: string | null; layout: Layout }) {
   return null;
 }
 
-/** The dependency edges, one path per kind, inside the viewport's transform: under the cards, above the lanes. */
-const EdgeLayer = memo(function EdgeLayer({ edges }: { edges: Record<EdgeKind, string> }) {
+/** Above this many characters of plain edges (about 5,000 curves), far out they are a grey fog: drawn only nearer. */
+const FOG = 200_000;
+
+/**
+ * The dependency edges, a few paths per kind, inside the viewport's transform: under the cards, above the lanes. Far
+ * out on a very big plan the plain ones are left out (what the next wave needs and what the audit blames stay).
+ */
+const EdgeLayer = memo(function EdgeLayer({ edges }: { edges: Edges }) {
+  const far = useStore(isFar);
+  const fog = useMemo(() => edges.plain.reduce((n, d) => n + d.length, 0) > FOG, [edges.plain]);
   return (
-    <svg
-      className="pointer-events-none absolute left-0 top-0 overflow-visible"
-      style={{ zIndex: -1, width: 1, height: 1 }}
-      data-testid="edges"
-    >
-      {(Object.keys(EDGE_STYLE) as EdgeKind[]).map((kind) =>
-        edges[kind] ? (
-          <path
-            key={kind}
-            d={edges[kind]}
-            fill="none"
-            stroke={EDGE_STYLE[kind].stroke}
-            strokeWidth={EDGE_STYLE[kind].width}
-            strokeDasharray={EDGE_STYLE[kind].dash}
-            data-kind={kind}
-          />
-        ) : null,
-      )}
-    </svg>
+    <>
+      <svg
+        className="pointer-events-none absolute left-0 top-0 overflow-visible"
+        style={{ zIndex: -1, width: 1, height: 1 }}
+        data-testid="edges"
+      >
+        {(Object.keys(EDGE_STYLE) as EdgeKind[]).map((kind) =>
+          kind === "plain" && far && fog
+            ? null
+            : edges[kind].map((d, i) => (
+                <path
+                  key={`${kind}${i}`}
+                  d={d}
+                  fill="none"
+                  stroke={EDGE_STYLE[kind].stroke}
+                  strokeWidth={EDGE_STYLE[kind].width}
+                  strokeDasharray={EDGE_STYLE[kind].dash}
+                  data-kind={kind}
+                />
+              )),
+        )}
+      </svg>
+      {far && fog ? <FogNote /> : null}
+    </>
   );
 });
+
+/** Said once, outside the viewport's transform, so it stays put while the reader pans. */
+function FogNote() {
+  return (
+    <Panel position="top-right" className="rounded bg-white/90 px-2 py-1 text-xs text-stone-700 shadow">
+      Zoom in to see every dependency; far out only the next wave&apos;s are drawn.
+    </Panel>
+  );
+}

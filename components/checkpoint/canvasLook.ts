@@ -5,6 +5,8 @@ import { LANE_W, ROW_H, type Layout } from "./layout";
 
 /** The least zoom the canvas opens at: the cards' 12 px text stays about 10 px on screen. */
 export const READABLE_ZOOM = 0.8;
+/** The least zoom a whole plan opens at: its cards' text still about 8.5 px. */
+export const WHOLE_ZOOM = 0.7;
 
 /** Every status a node can show, as the filter offers them; `none` is a node with no outcome at this revision. */
 export type StatusFilter = NonNullable<NodeView["status"]> | "none" | "";
@@ -41,27 +43,35 @@ export function mattersOf(view: PlanView): string[] {
 
 /**
  * The nodes to open on, for a frame of this size (none: the whole plan, when it reads whole at that size): the
- * waves that matter, cut to what fits at a readable zoom —
- * their top rows (where the lane says which wave it is), and on a narrow screen only the next wave's lane.
+ * waves that matter, cut to what fits at a readable zoom — as many of those lanes as fit across, and their top rows
+ * (where the lane says which wave it is).
  */
 export function openingOf(
   view: PlanView,
   layout: Layout,
   frame: { width: number; height: number },
 ): { id: string }[] {
-  // A plan small enough to read whole opens whole.
+  // A plan small enough to read whole opens whole (a little smaller than the readable zoom: seeing all of three
+  // waves beats reading two of them slightly larger).
   const wide = view.lanes.length * LANE_W;
-  if (frame.width >= wide * READABLE_ZOOM && frame.height >= layout.height * READABLE_ZOOM) return [];
+  if (frame.width >= wide * WHOLE_ZOOM && frame.height >= layout.height * WHOLE_ZOOM) return [];
   const matters = mattersOf(view).filter((id) => layout.positions[id]);
   if (matters.length === 0) return [];
-  const xs = matters.map((id) => layout.positions[id]!.x);
-  const lanes = new Set(xs).size;
-  let picked = matters;
-  if (lanes * LANE_W * READABLE_ZOOM > frame.width && lanes > 1) {
-    const next = new Set(view.nodes.filter((n) => n.role === "next").map((n) => n.id));
-    const nextLane = matters.filter((id) => next.has(id));
-    if (nextLane.length) picked = nextLane;
-  }
+  // The widest choice that fits at a readable zoom: everything that matters; else the wave just finished and the
+  // next; else the next alone (a phone).
+  const role = new Map(view.nodes.map((n) => [n.id, n.role]));
+  const choices = [
+    matters,
+    matters.filter((id) => role.get(id)),
+    matters.filter((id) => role.get(id) === "next"),
+  ].filter((ids) => ids.length);
+  // How many lanes wide a choice is, gaps included.
+  const lanesOf = (ids: string[]) => {
+    const xs = ids.map((id) => layout.positions[id]!.x);
+    return Math.round((Math.max(...xs) - Math.min(...xs)) / LANE_W) + 1;
+  };
+  const picked =
+    choices.find((ids) => lanesOf(ids) * LANE_W * READABLE_ZOOM <= frame.width) ?? choices.at(-1)!;
   const top = Math.min(...picked.map((id) => layout.positions[id]!.y));
   const rows = Math.max(1, Math.floor(frame.height / READABLE_ZOOM / ROW_H) - 1);
   return picked.filter((id) => layout.positions[id]!.y < top + rows * ROW_H).map((id) => ({ id }));

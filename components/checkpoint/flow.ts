@@ -61,7 +61,7 @@ export function flowOf(
   focused: string | null,
   cache: FlowCache,
   look: Look = plainLook(),
-): { nodes: Node[]; edges: Record<EdgeKind, string> } {
+): { nodes: Node[]; edges: Edges } {
   const nodes: Node[] = [];
   const height = Math.max(layout.height, 240);
   const laneRole = new Map<number, "justFinished" | "next">();
@@ -227,13 +227,17 @@ export const EDGE_STYLE: Record<EdgeKind, { stroke: string; width: number; dash?
   gate: { stroke: "#a78bfa", width: 1, dash: "3 3" },
 };
 
+/** Each kind's edges, one SVG path per lane they leave from (see `edgesOf`). */
+export type Edges = Record<EdgeKind, string[]>;
+
 /**
- * Every dependency edge as one SVG path per kind: a thousand nodes' three thousand edges are five elements to paint,
- * not three thousand, so panning and zooming stay smooth. Each edge is a bezier from the right of its prerequisite
- * to the left of its dependent, as React Flow draws them.
+ * Every dependency edge as one SVG path per kind and lane it leaves from: a thousand nodes' three thousand edges are
+ * a few dozen elements to paint, not three thousand, and the browser skips the paths whose box is off screen, so
+ * panning and zooming stay smooth. Each edge is a bezier from the right of its prerequisite to the left of its
+ * dependent, as React Flow draws them.
  */
-function edgesOf(view: PlanView, nodes: Node[], collapsed: ReadonlySet<number>): Record<EdgeKind, string> {
-  const paths: Record<EdgeKind, string[]> = { plain: [], next: [], blamed: [], ghost: [], gate: [] };
+function edgesOf(view: PlanView, nodes: Node[], collapsed: ReadonlySet<number>): Edges {
+  const paths: Record<EdgeKind, string[][]> = { plain: [], next: [], blamed: [], ghost: [], gate: [] };
   const at = new Map<string, { x: number; y: number; h: number; w: number }>();
   for (const n of nodes)
     if (n.type !== "lane" && !n.hidden)
@@ -258,7 +262,8 @@ function edgesOf(view: PlanView, nodes: Node[], collapsed: ReadonlySet<number>):
     const tx = b.x;
     const ty = b.y + b.h / 2;
     const dx = Math.max(Math.abs(tx - sx) / 2, 25);
-    paths[kind].push(`M${sx},${sy}C${sx + dx},${sy} ${tx - dx},${ty} ${tx},${ty}`);
+    const lane = Math.max(0, Math.round(sx / LANE_W));
+    (paths[kind][lane] ??= []).push(`M${sx},${sy}C${sx + dx},${sy} ${tx - dx},${ty} ${tx},${ty}`);
   };
   for (const n of view.nodes) {
     const blamed = new Set(n.findings.map((f) => f.prerequisiteId).filter(Boolean));
@@ -272,12 +277,13 @@ function edgesOf(view: PlanView, nodes: Node[], collapsed: ReadonlySet<number>):
   if (view.gates && nextIds.length <= 40)
     for (const gate of ["gate:approval", "gate:assignment"])
       for (const id of nextIds) curve(gate, id, "gate");
+  const joined = (chunks: string[][]) => chunks.filter(Boolean).map((c) => c.join(""));
   return {
-    plain: paths.plain.join(""),
-    next: paths.next.join(""),
-    blamed: paths.blamed.join(""),
-    ghost: paths.ghost.join(""),
-    gate: paths.gate.join(""),
+    plain: joined(paths.plain),
+    next: joined(paths.next),
+    blamed: joined(paths.blamed),
+    ghost: joined(paths.ghost),
+    gate: joined(paths.gate),
   };
 }
 

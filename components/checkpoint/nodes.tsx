@@ -37,7 +37,7 @@ const hidden = { opacity: 0, pointerEvents: "none" as const };
 /** Below this zoom a card's text is unreadable anyway: nodes draw as coloured blocks, far cheaper to paint. */
 const FAR_ZOOM = 0.45;
 /** A boolean selector: a node re-renders when the zoom crosses the threshold, not on every frame of a zoom. */
-const isFar = (s: { transform: [number, number, number] }) => s.transform[2] < FAR_ZOOM;
+export const isFar = (s: { transform: [number, number, number] }) => s.transform[2] < FAR_ZOOM;
 
 const WorkNode = memo(function WorkNode({ data }: NodeProps<Node<WorkNodeData, "work">>) {
   const { node, focused, dimmed } = data;

@@ -3,11 +3,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/ui/trpc";
+import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 
 export function ImportState() {
   const trpc = useTRPC();
   const importState = useMutation(trpc.councils.importState.mutationOptions());
   const [error, setError] = useState<string | null>(null);
+  const once = useIdempotencyKey();
 
   async function load(file: File | undefined) {
     if (!file) return;
@@ -20,7 +22,8 @@ export function ImportState() {
       return;
     }
     try {
-      const r = await importState.mutateAsync({ state: json });
+      const r = await importState.mutateAsync({ state: json, idempotencyKey: once.key });
+      once.renew();
       window.location.assign(`/councils/${r.id}`);
     } catch (e) {
       setError((e as Error).message);

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { TableSummary } from "@/server/actions/game";
 import { useTRPC } from "@/components/ui/trpc";
+import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 
@@ -100,6 +101,7 @@ export function Lobby({
       void qc.invalidateQueries({ queryKey: opts.queryKey });
   });
   const open = useMutation(trpc.tables.open.mutationOptions());
+  const once = useIdempotencyKey();
   const [title, setTitle] = useState("");
   const [seats, setSeats] = useState(limits.seatsDefault);
   const [windowH, setWindowH] = useState(limits.windowDefaultMs / HOUR);
@@ -111,11 +113,13 @@ export function Lobby({
     setError(null);
     try {
       const r = (await open.mutateAsync({
+        idempotencyKey: once.key,
         title,
         seats_max: seats,
         turn_window_ms: Math.round(windowH * HOUR),
         deadline_ms: Math.round(deadlineH * HOUR),
       })) as { id: number };
+      once.renew();
       window.location.assign(`/tables/${r.id}`);
     } catch (err) {
       setError((err as Error).message);

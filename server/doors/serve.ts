@@ -7,8 +7,9 @@ import type { Clock } from "../clock";
 import type { Db } from "../db";
 import { RATE_LIMITED } from "../http/floor";
 import { authLimit, rateLimit, type Spent } from "../http/limits";
-import type { Who } from "../identity";
-import type { AnyOperation } from "../operations/operation";
+import { identityKey, type Who } from "../identity";
+import { takesIdempotencyKey, type AnyOperation } from "../operations/operation";
+import { once } from "./idempotent";
 import type { Failure, Result } from "../rules/result";
 
 /** One call's circumstances: the database, who asks, the door's clock, the rate-limit key of this caller. */
@@ -52,9 +53,12 @@ export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise
     );
     if (spent) return refusal(spent);
   }
-  return op.run(
-    { db: call.db, who: call.who, now: call.clock(), clock: call.clock, signal: call.signal },
-    input.value,
+  const ctx = { db: call.db, who: call.who, now: call.clock(), clock: call.clock, signal: call.signal };
+  if (!takesIdempotencyKey(op)) return op.run(ctx, input.value);
+  const { idempotencyKey: key, ...rest } = input.value as { idempotencyKey?: string };
+  if (!key || call.who.kind === "anon") return op.run(ctx, rest);
+  return once(call.db, { caller: identityKey(call.who), operation: op.name, key }, rest, ctx.now, () =>
+    op.run(ctx, rest),
   );
 }
 

@@ -55,7 +55,7 @@ import {
   ZWritten,
 } from "./checkpoint.schemas";
 import { ZId, ZInstant } from "./common";
-import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
+import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
 
 const planId = ZId.describe("the plan's id (from list_plans)");
@@ -130,7 +130,7 @@ export const CHECKPOINT_OPERATIONS = {
     summary:
       "Create a plan (people): {name, nodes: [{id, title?, depends_on, needs_approval?}], waves?, required_approvers?, approval_ttl_ms?, visibility?} or {name, declaration} to import a whole checkpoint declaration. Visibility is invited unless said.",
     // The declaration is a document in the original format: its field names cross the doors as they stand.
-    input: ZCreatePlan.extend({ declaration: verbatim(ZCreatePlan.shape.declaration) }),
+    input: idempotent(ZCreatePlan.extend({ declaration: verbatim(ZCreatePlan.shape.declaration) })),
     output: z.object({ id: z.number(), revision: z.number(), notes: z.array(z.string()) }),
     callers: PEOPLE,
     kind: "write",
@@ -146,7 +146,7 @@ export const CHECKPOINT_OPERATIONS = {
     name: "plans.revise",
     summary:
       "Revise (the owner or their agent): the whole new graph, its parent (the latest), rationale and evidence references; a prune holds each successor that consumed a removed output unless listed as revalidated.",
-    input: ZRevise.extend(onPlan),
+    input: idempotent(ZRevise.extend(onPlan)),
     output: ZWritten,
     callers: SIGNED_IN,
     kind: "write",

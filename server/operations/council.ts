@@ -28,7 +28,7 @@ import { linkOperations } from "./links";
 import { AXES_MAX, AXES_MIN, OPTIONS_MAX, OPTIONS_MIN, SEATS_MAX, SEATS_MIN } from "../rules/council";
 import { ZCouncilSummary, ZCouncilView, ZMinutes, ZStateFile } from "./council.schemas";
 import { ZId, ZTimeout } from "./common";
-import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
+import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
 
 const councilId = ZId.describe("the round table's id (from list_councils)");
@@ -95,17 +95,19 @@ export const COUNCIL_OPERATIONS = {
   importState: operation({
     name: "councils.importState",
     summary: "Import the original skill's state file (RoundTableState JSON) as a read-only record.",
-    input: z
-      .object({
-        // Any JSON: the state file is read as leniently as the original script read it, and says itself what
-        // is wrong with it (a missing options or agents list).
-        state: verbatim(
-          z
-            .unknown()
-            .describe("the state file (RoundTableState JSON), in the original skill's own field names"),
-        ),
-      })
-      .strict(),
+    input: idempotent(
+      z
+        .object({
+          // Any JSON: the state file is read as leniently as the original script read it, and says itself what
+          // is wrong with it (a missing options or agents list).
+          state: verbatim(
+            z
+              .unknown()
+              .describe("the state file (RoundTableState JSON), in the original skill's own field names"),
+          ),
+        })
+        .strict(),
+    ),
     output: z.object({ id: z.number() }),
     callers: PEOPLE,
     kind: "write",
@@ -115,7 +117,7 @@ export const COUNCIL_OPERATIONS = {
   convene: operation({
     name: "councils.convene",
     summary: `Convene a round table: question, context, ${options}, aggregator, values_keywords, round_deadline_ms, and ${seats} (name, soul, source, wearer: person | agent | model). Round 1 opens at once.`,
-    input: ZConvene,
+    input: idempotent(ZConvene),
     output: z.object({ id: z.number() }),
     callers: SIGNED_IN,
     kind: "write",

@@ -28,7 +28,7 @@ import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
 import { SAID_MAX, SEATS_MAX, SEATS_MIN } from "../rules/game";
 import { ZId, ZInstant, ZMay, ZModerationEntry, ZTimeout } from "./common";
-import { ANYONE, operation, PEOPLE, SIGNED_IN } from "./operation";
+import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
 
 const tableId = ZId.describe("the table's id (from list_tables)");
@@ -253,7 +253,7 @@ export const GAME_OPERATIONS = {
   open: operation({
     name: "tables.open",
     summary: `Open a table (title, seats_max ${SEATS_MIN}–${SEATS_MAX}, turn_window_ms, deadline_ms); you take seat 1.`,
-    input: ZOpenTable,
+    input: idempotent(ZOpenTable),
     output: z.object({ id: z.number() }),
     callers: PEOPLE,
     kind: "write",

@@ -1,7 +1,7 @@
 // One operation, declared once: its name, its input and output schemas, who may call it, whether it reads or writes,
 // what it costs, and where it appears at each door. The doors (tRPC, the JSON API and OpenAPI, MCP) are generated
 // from these declarations and decide nothing; the action behind `run` keeps its (db, who, input) → data | failure.
-import type { z } from "zod";
+import { z } from "zod";
 import type { Clock } from "../clock";
 import type { Db } from "../db";
 import type { Who } from "../identity";
@@ -69,6 +69,28 @@ export type Operation<
 };
 
 export type AnyOperation = Operation<any, any, "read" | "write", any>;
+
+/**
+ * A create takes this field (and on the JSON API the `Idempotency-Key` header): the caller's own name for one
+ * create, so a retried or double-sent call makes one thing and answers as the first did (server/doors/idempotent.ts).
+ * The door takes it off the input before the action sees it.
+ */
+export const idempotent = <S extends z.ZodRawShape>(input: z.ZodObject<S>) =>
+  input.extend({
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200, "use at most 200 characters")
+      .optional()
+      .describe(
+        "your own name for this create (a UUID, say): sent again, it makes nothing new and answers as the first time",
+      ),
+  });
+
+/** Whether an operation takes an idempotency key: its input declares the field. */
+export const takesIdempotencyKey = (op: AnyOperation): boolean =>
+  Object.hasOwn(op.input.shape as object, "idempotencyKey");
 
 /**
  * Declares an operation. The action's answer must fit the output schema (checked by tsc here, and against real

@@ -2,17 +2,20 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/ui/trpc";
+import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import type { Convene } from "./types";
 
 export function useConveneSubmit() {
   const trpc = useTRPC();
   const convene = useMutation(trpc.councils.convene.mutationOptions());
   const [error, setError] = useState<string | null>(null);
+  const once = useIdempotencyKey();
 
   async function submit(body: Convene) {
     setError(null);
     try {
-      const r = await convene.mutateAsync(body);
+      const r = await convene.mutateAsync({ ...body, idempotencyKey: once.key });
+      once.renew();
       window.location.assign(`/councils/${r.id}`);
     } catch (err) {
       setError((err as Error).message);

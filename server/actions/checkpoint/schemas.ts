@@ -19,19 +19,22 @@ export const ZNodeId = z
   .max(120, "use at most 120 characters")
   .regex(/\S/, "use an id with a non-space character");
 
-export const ZNode = z.object({
-  id: ZNodeId.describe("the node's id, unique in the revision (e.g. scan)"),
-  title: z.string().trim().max(200).optional().describe("a short title for people"),
-  dependsOn: z
-    .array(ZNodeId)
-    .max(200)
-    .default([])
-    .describe("the ids of the nodes whose outputs this node consumes"),
-  needsApproval: z
-    .boolean()
-    .optional()
-    .describe("true: a wave with this node needs the plan's N approvals before it is admitted"),
-});
+export const ZNode = z
+  .object({
+    id: ZNodeId.describe("the node's id, unique in the revision (e.g. scan)"),
+    title: z.string().trim().max(200).optional().describe("a short title for people"),
+    dependsOn: z
+      .array(ZNodeId)
+      .max(200)
+      .default([])
+      .describe("the ids of the nodes whose outputs this node consumes"),
+    needsApproval: z
+      .boolean()
+      .optional()
+      .describe("true: a wave with this node needs the plan's N approvals before it is admitted"),
+  })
+  // A misspelt key ("approval" for needsApproval) is refused by name, never silently dropped.
+  .strict();
 export type NodeInput = z.infer<typeof ZNode>;
 
 const ZNodes = z.array(ZNode).min(1, "give at least one node").max(5_000, "use at most 5,000 nodes");

@@ -226,6 +226,20 @@ describe("the JSON API", () => {
       status: 422,
       body: { error: { message: expect.stringContaining("cycle") } },
     });
+    // A misspelt node key is refused by name, on the JSON API (wire names) and on tRPC (the pages' names),
+    // never silently dropped: "approval" is not needs_approval.
+    expect(
+      await as("POST", "/api/plans", { name: "x", nodes: [{ id: "a", depends_on: [], approval: true }] }),
+    ).toMatchObject({
+      status: 422,
+      body: { error: { message: '"nodes.0" has an unknown field: approval.' } },
+    });
+    await expect(
+      createCaller({ db: db.prisma, who: planner, clock }).plans.create({
+        name: "x",
+        nodes: [{ id: "a", depends_on: [] } as never],
+      }),
+    ).rejects.toThrow('"nodes.0" has an unknown field: depends_on.');
     const id = (await as("POST", "/api/plans", { name: "Held", ...graph })).body.id as number;
     await as("POST", `/api/plans/${id}/outcomes`, { node_id: "scan", status: "partial", evidence_hash: "h" });
     expect(

@@ -93,6 +93,7 @@ export async function dispatch(
     params: found.params,
     body: body.value,
     query: url.searchParams,
+    idempotencyKey: a.req.headers.get("idempotency-key"),
   });
   if (!result.ok) return failureResponse(result);
   return Response.json(result.value, { status: found.route.status ?? 200, headers: PRIVATE_HEADERS });

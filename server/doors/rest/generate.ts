@@ -1,7 +1,7 @@
 // The JSON API's routes, generated from the operation declarations: path params, query and body become the
 // operation's input (wire names in snake_case), the answer goes out in snake_case, and the floor is `serve`'s.
 import type { z } from "zod";
-import type { AnyOperation } from "../../operations/operation";
+import { takesIdempotencyKey, type AnyOperation } from "../../operations/operation";
 import { fromWire, snake, toWire } from "../../operations/wire";
 import { fail, ok } from "../../rules/result";
 import { serve } from "../serve";
@@ -48,7 +48,7 @@ export function restRoutes(ops: AnyOperation[]): RestRoute[] {
         tag: op.name.split(".")[0]!,
         status: rest.status,
         operation: op,
-        call: async ({ db, who, clock, rateKey, address, params, body, query }) => {
+        call: async ({ db, who, clock, rateKey, address, params, body, query, idempotencyKey }) => {
           const wire: Record<string, unknown> = {};
           if (rest.method === "GET" || rest.query)
             for (const [k, v] of query)
@@ -59,6 +59,12 @@ export function restRoutes(ops: AnyOperation[]): RestRoute[] {
             if (typeof body !== "object" || Array.isArray(body))
               return fail("invalid", "The request body must be a JSON object of named fields.");
             Object.assign(wire, body);
+          }
+          // A create's key comes in its header, as Stripe's and the IETF draft's do (or as a field, as on MCP).
+          if (idempotencyKey && takesIdempotencyKey(op)) {
+            if (wire.idempotency_key !== undefined && wire.idempotency_key !== idempotencyKey)
+              return fail("invalid", "The Idempotency-Key header and the idempotency_key field disagree.");
+            wire.idempotency_key = idempotencyKey;
           }
           for (const name of names) {
             if (!DIGITS.test(params[name] ?? "")) return fail("not_found", "There is no such thing here.");

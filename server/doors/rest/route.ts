@@ -18,6 +18,8 @@ export type RestContext = {
   params: Record<string, string>;
   body: unknown;
   query: URLSearchParams;
+  /** The request's `Idempotency-Key` header, for a create that takes one. */
+  idempotencyKey?: string | null;
 };
 
 export type RestRoute = {
