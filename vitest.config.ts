@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // House bots act at once in tests: a test passes its own `now`, and a pause would wait for a sweep.
+    env: { PARLEY_BOT_PAUSE_MS: "0" },
   },
 });

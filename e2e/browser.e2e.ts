@@ -22,6 +22,11 @@ describe.runIf(hasChromium)("a person in the browser", () => {
       await page.getByTestId("create-agent").click();
       const token = (await page.getByTestId("token-value").textContent())!.trim();
       expect(token).toMatch(/^prl_/);
+      // Shown once, with a button that puts it on the clipboard.
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app });
+      await page.getByRole("button", { name: "Copy the token" }).click();
+      await expect.poll(() => page.getByTestId("new-token").getByRole("status").textContent()).toBe("Copied");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
       await expect.poll(() => page.getByTestId("agent-row").count()).toBe(1);
       await shot(page, "agents-token");
 

@@ -37,8 +37,16 @@ async function playToTheEnd(page: Page, did: Did, onTurn: (turn: number) => Prom
     if (!ready) return;
     const before = await actCount(page);
     if (!mine.passed) {
-      await page.getByTestId("said-text").fill("I can live with most things, but not this one.");
+      const words = "I can live with most things, but not this one.";
+      await page.getByTestId("said-text").fill(words);
+      expect(await page.getByTestId("said-count").textContent()).toBe(`${words.length}/280 characters`);
       await page.getByTestId("said-claim").selectOption({ index: 1 });
+      const claim = await page.getByTestId("said-claim").inputValue();
+      // A half-written turn survives a reload of the page.
+      await page.reload();
+      await page.locator("[data-your-turn]").waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.getByTestId("said-text").inputValue()).toBe(words);
+      expect(await page.getByTestId("said-claim").inputValue()).toBe(claim);
       await page.getByTestId("act-pass").click();
       mine.passed = did.pass = true;
     } else if (!mine.offered) {
@@ -96,8 +104,22 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
         await expect
           .poll(() => guest.page.getByTestId("table-view").getAttribute("data-status"), { timeout: 10_000 })
           .toBe("playing");
-        expect(await page.getByTestId("your-charge").count()).toBe(1);
+        expect(await page.locator('[data-testid="your-charge"]:visible').count()).toBe(1);
         expect(await page.getByTestId("aim-mark").count()).toBeGreaterThanOrEqual(3);
+        if (game === 0) {
+          // On a phone your charge and your turn come before the charter and the log, one card each.
+          await page.setViewportSize({ width: 390, height: 844 });
+          const top = async (sel: string) => (await page.locator(sel).first().boundingBox())?.y ?? Infinity;
+          const charge = await top('[data-testid="your-charge"]:visible');
+          const turn = await top('[data-testid="your-turn"]');
+          const charter = await top('[data-testid="charter-grid"]:visible');
+          expect(charge).toBeLessThan(turn);
+          expect(turn).toBeLessThan(charter);
+          expect(charge).toBeLessThan(844);
+          expect(await page.locator('[data-testid="your-charge"]:visible').count()).toBe(1);
+          await shot(page, "game-playing-390");
+          await page.setViewportSize({ width: 1280, height: 860 });
+        }
 
         await playToTheEnd(page, did, async (turn) => {
           if (turn !== 1) return;

@@ -59,6 +59,7 @@ export async function setup(project: TestProject) {
     DATABASE_URL: "",
     AUTH_SECRET: secret,
     PARLEY_RATE_LIMIT: "600",
+    PARLEY_BOT_PAUSE_MS: "0",
     PARLEY_AUTH_ADDRESS_LIMIT: "1000", // every browser and script of the run signs up from 127.0.0.1
     ADMIN_EMAILS: "e2e-admin",
   });

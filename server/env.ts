@@ -46,6 +46,8 @@ const schema = z.object({
   /** Sign-ins and sign-ups a minute from one address, when set (default: SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS). */
   PARLEY_AUTH_ADDRESS_LIMIT: z.coerce.number().int().positive().optional(),
   PARLEY_BODY_MAX: z.coerce.number().int().positive().default(65_536),
+  /** How long a house bot waits after the act before its turn, as a person would (0: at once, as in tests). */
+  PARLEY_BOT_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /**
    * Who may tell this server a client's address in X-Forwarded-For (a guest's rate limits are kept by address):
    * unset, "off" or 0 = nobody, the address is the TCP peer's; "on" = one proxy in front, N = a chain of N proxies

@@ -22,7 +22,7 @@ export default async function CouncilsPage() {
         <h1 className="text-2xl font-semibold">Round Tables</h1>
         <p className="text-sm text-stone-600">
           One decision, {SEATS_MIN}–{SEATS_MAX} souls, exactly four rounds; the engine counts the vote, and a
-          deadlock goes to a human.
+          deadlock goes to a human. <Link href="/decisions">The decisions log</Link> lists what they decided.
         </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">

@@ -27,6 +27,7 @@ export default function StylePage() {
     name,
     kind: "person" as const,
     status: "taken" as const,
+    strategy: null,
     you: index === 4,
   }));
   const part = (title: string, note: string, children: React.ReactNode) => (
@@ -63,6 +64,8 @@ export default function StylePage() {
           seats={mid.seats}
           commitment={null}
           now={midAt}
+          started
+          endedAt={null}
         />,
       )}
       {part(

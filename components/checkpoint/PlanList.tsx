@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import type { PlanSummary } from "@/server/actions/checkpoint";
+import { ScrollX } from "@/components/ui/ScrollX";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
@@ -18,7 +19,7 @@ export function PlanList({ initial }: { initial: PlanSummary[] }) {
   });
   const list = plans.data ?? initial;
   return (
-    <div className="card p-0">
+    <ScrollX label="The plans" className="card p-0">
       <table className="w-full text-sm" data-testid="plans-table">
         <thead className="border-b border-stone-200 text-left text-xs uppercase text-stone-500">
           <tr>
@@ -73,6 +74,6 @@ export function PlanList({ initial }: { initial: PlanSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   );
 }

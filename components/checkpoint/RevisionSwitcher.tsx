@@ -25,7 +25,7 @@ export function RevisionSwitcher({
               rev.number === r.number
                 ? "border-tide bg-tide text-white"
                 : "border-stone-300 bg-white hover:bg-stone-100"
-            } ${rev.superseded && rev.number !== r.number ? "text-stone-500 line-through decoration-stone-400" : ""}`}
+            } ${rev.superseded && rev.number !== r.number ? "text-stone-600 line-through decoration-stone-400" : ""}`}
             title={rev.rationale}
             data-testid="revision-tab"
             data-revision={rev.number}
@@ -33,7 +33,7 @@ export function RevisionSwitcher({
             r{rev.number}
             {rev.superseded ? "" : " · latest"}
             {rev.counts.added || rev.counts.removed || rev.counts.rewired ? (
-              <span className="ml-1 opacity-80">
+              <span className="ml-1">
                 {rev.counts.added ? `+${rev.counts.added}` : ""}
                 {rev.counts.removed ? ` −${rev.counts.removed}` : ""}
                 {rev.counts.rewired ? ` ~${rev.counts.rewired}` : ""}

@@ -1,33 +1,36 @@
 // The decision block exactly as `npx parley council vote` prints it, the vote table in lens language, the ruling.
 import type { CouncilView } from "@/server/actions/council";
+import { ScrollX } from "@/components/ui/ScrollX";
 
 export function VoteTable({ votes }: { votes: NonNullable<CouncilView["result"]>["votes"] }) {
   return (
-    <table className="w-full text-left text-sm" data-testid="vote-table">
-      <thead className="text-xs uppercase text-stone-500">
-        <tr>
-          <th className="border-b border-stone-200 py-1 pr-2 font-medium">soul</th>
-          <th className="border-b border-stone-200 px-2 py-1 font-medium">vote</th>
-          <th className="border-b border-stone-200 px-2 py-1 text-right font-medium">confidence</th>
-          <th className="border-b border-stone-200 px-2 py-1 font-medium">rationale</th>
-        </tr>
-      </thead>
-      <tbody>
-        {votes.map((v) => (
-          <tr key={v.name} className="border-b border-stone-100 align-top">
-            <td className="py-1 pr-2">{v.lens}</td>
-            <td className="px-2 py-1 font-mono text-xs">{v.vote}</td>
-            <td className="px-2 py-1 text-right tabular-nums">{v.confidence}</td>
-            <td className="px-2 py-1">
-              {v.rationale}
-              {v.dissentNote ? (
-                <span className="block text-xs text-amber-800">dissent: {v.dissentNote}</span>
-              ) : null}
-            </td>
+    <ScrollX label="The votes">
+      <table className="w-full text-left text-sm" data-testid="vote-table">
+        <thead className="text-xs uppercase text-stone-500">
+          <tr>
+            <th className="border-b border-stone-200 py-1 pr-2 font-medium">soul</th>
+            <th className="border-b border-stone-200 px-2 py-1 font-medium">vote</th>
+            <th className="border-b border-stone-200 px-2 py-1 text-right font-medium">confidence</th>
+            <th className="border-b border-stone-200 px-2 py-1 font-medium">rationale</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {votes.map((v) => (
+            <tr key={v.name} className="border-b border-stone-100 align-top">
+              <td className="py-1 pr-2">{v.lens}</td>
+              <td className="px-2 py-1 font-mono text-xs">{v.vote}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{v.confidence}</td>
+              <td className="px-2 py-1">
+                {v.rationale}
+                {v.dissentNote ? (
+                  <span className="block text-xs text-amber-800">dissent: {v.dissentNote}</span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollX>
   );
 }
 
@@ -48,6 +51,9 @@ export function Decision({ view }: { view: CouncilView }) {
       <pre
         className="overflow-x-auto rounded-md bg-ink p-4 text-sm leading-relaxed text-stone-50"
         data-testid="decision-block"
+        // It may scroll sideways on a phone: reachable by keyboard (axe's scrollable-region-focusable).
+        tabIndex={0}
+        aria-label="The decision block"
       >
         {r.lines.join("\n")}
       </pre>

@@ -1,6 +1,7 @@
 // Renders the minutes' document (server/actions/council/markdown.ts): the very blocks the Markdown download is
 // written from, so page and download are one record. Every writer's text reaches React as a string — never as
 // Markdown or HTML to interpret — so it shows as text whatever it holds.
+import { ScrollX } from "@/components/ui/ScrollX";
 import type { ReactNode } from "react";
 import type { MinutesDoc } from "@/server/actions/council/markdown";
 
@@ -55,7 +56,7 @@ function block(b: Block, key: number): ReactNode {
     }
     case "table":
       return (
-        <div key={key} className="overflow-x-auto">
+        <ScrollX key={key} label="A table of the minutes">
           <table className="w-full text-left text-sm">
             <thead className="text-xs uppercase text-stone-500">
               <tr>
@@ -78,7 +79,7 @@ function block(b: Block, key: number): ReactNode {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       );
     case "verbatim":
       return b.role === "decision" ? (
@@ -86,6 +87,9 @@ function block(b: Block, key: number): ReactNode {
           key={key}
           className="overflow-x-auto rounded-md bg-ink p-4 text-sm leading-relaxed text-stone-50"
           data-testid="minutes-decision"
+          // It may scroll sideways on a phone: reachable by keyboard (axe's scrollable-region-focusable).
+          tabIndex={0}
+          aria-label="The decision block"
         >
           {b.lines.join("\n")}
         </pre>

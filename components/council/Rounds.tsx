@@ -11,7 +11,7 @@ function AnswerText({ a }: { a: RoundView["answers"][number] }) {
   const ch = (r.challenge ?? {}) as { target?: unknown; critique?: unknown };
   const allies = Array.isArray(r.coalition_with) ? (r.coalition_with as string[]) : [];
   return (
-    <li className="text-sm">
+    <div className="text-sm">
       <span className="font-medium">the {a.name} lens</span> — <code className="text-xs">{a.position}</code>{" "}
       at {a.confidence}.{" "}
       {a.round === 1 ? (
@@ -50,7 +50,7 @@ function AnswerText({ a }: { a: RoundView["answers"][number] }) {
           ) : null}
         </>
       )}
-    </li>
+    </div>
   );
 }
 
@@ -113,7 +113,7 @@ export function Rounds({
             {r.answers.length ? (
               <ul className="space-y-1.5">
                 {r.answers.map((a) => (
-                  <div key={a.name} className="flex items-start gap-2">
+                  <li key={a.name} className="flex items-start gap-2">
                     <AnswerText a={a} />
                     {onHide && !hiddenIds.has(a.id) ? (
                       <button
@@ -125,7 +125,7 @@ export function Rounds({
                         Hide
                       </button>
                     ) : null}
-                  </div>
+                  </li>
                 ))}
               </ul>
             ) : null}

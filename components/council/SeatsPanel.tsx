@@ -5,7 +5,7 @@ const WEARER: Record<string, string> = {
   person: "bg-sky-100 text-sky-800",
   agent: "bg-violet-100 text-violet-800",
   model: "bg-stone-200 text-stone-700",
-  nobody: "bg-stone-100 text-stone-500",
+  nobody: "bg-stone-100 text-stone-700",
 };
 
 export function SeatsPanel({

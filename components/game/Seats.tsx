@@ -7,6 +7,14 @@ const KIND: Record<string, string> = {
   bot: "bg-stone-200 text-stone-700",
 };
 
+/** A house bot's character, in a word and in a sentence (the bot's strategy, server/rules/game/strategies.ts). */
+const STRATEGY_WORD = { cooperative: "cooperative", hard: "hard bargainer", bluffer: "bluffer" } as const;
+const STRATEGY_TEXT = {
+  cooperative: "Says all its aims truly and accepts any accord that beats its fallback.",
+  hard: "Says only its weightiest aim and, until late, holds out for an accord well above its fallback.",
+  bluffer: "Says its aims, but some of what it says is not true; the reveal tells which.",
+} as const;
+
 export function Seats({
   seats,
   turn,
@@ -26,7 +34,14 @@ export function Seats({
         >
           <span className="w-5 text-right text-xs text-stone-500">{s.index + 1}</span>
           <span className="font-medium">{s.name}</span>
-          {s.kind !== "person" ? <span className={`badge ${KIND[s.kind]}`}>{s.kind}</span> : null}
+          {s.kind !== "person" ? (
+            <span
+              className={`badge ${KIND[s.kind]}`}
+              title={s.strategy ? STRATEGY_TEXT[s.strategy] : undefined}
+            >
+              {s.strategy ? `bot · ${STRATEGY_WORD[s.strategy]}` : s.kind}
+            </span>
+          ) : null}
           {s.you ? <span className="badge bg-teal-100 text-teal-800">you</span> : null}
           {acceptances.includes(s.index) ? (
             <span className="badge bg-emerald-100 text-emerald-800">accepted</span>

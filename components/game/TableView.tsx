@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TableState } from "@/server/actions/game";
+import type { GameView } from "@/server/rules/game";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { useTitleTurn } from "@/components/ui/tabTitle";
@@ -143,7 +144,11 @@ export function TableView({
       />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="space-y-6">
+        {/* On a phone your charge and your turn come first: the charter and the log are below them. */}
+        <div className="flex min-w-0 flex-col gap-6">
+          {g?.charge && t.status === "playing" ? (
+            <YourCharge charge={g.charge} className="lg:hidden max-lg:order-[-2]" />
+          ) : null}
           {g ? (
             <section className="card space-y-3">
               <h2 className="font-semibold">The charter</h2>
@@ -162,7 +167,7 @@ export function TableView({
 
           {g && t.status === "playing" && g.may ? (
             <section
-              className="card"
+              className="card max-lg:order-[-1]"
               data-testid="your-turn"
               data-your-turn={g.turn === t.yourSeat || undefined}
             >
@@ -178,6 +183,7 @@ export function TableView({
                 charge={g.charge}
                 saidMax={saidMax}
                 send={send}
+                draftKey={`table:${t.id}`}
               />
             </section>
           ) : null}
@@ -275,6 +281,8 @@ export function TableView({
               seats={g?.seats ?? t.seats.length}
               commitment={t.commitment}
               now={now}
+              started={t.startedAt !== null}
+              endedAt={t.status === "bound" || t.status === "ended" ? (g?.acts.at(-1)?.at ?? null) : null}
             />
           </section>
           {t.lobby ? (
@@ -316,21 +324,28 @@ export function TableView({
             </section>
           ) : null}
           {g?.charge && t.status === "playing" ? (
-            <section className="card space-y-1 text-sm" data-testid="your-charge">
-              <h2 className="font-semibold">Your charge (secret)</h2>
-              <ul>
-                {g.charge.aims.map((a) => (
-                  <li key={a.clause}>
-                    <span className="text-brass">{"★".repeat(a.weight)}</span> {a.clause} ={" "}
-                    {a.setting.replaceAll("_", " ")}
-                  </li>
-                ))}
-              </ul>
-              <p className="text-xs text-stone-500">Fallback if nothing binds: {g.charge.fallback}</p>
-            </section>
+            <YourCharge charge={g.charge} className="max-lg:hidden" />
           ) : null}
         </aside>
       </div>
     </div>
+  );
+}
+
+/** Your secret charge: your aims with their weights, and your fallback if nothing binds. */
+function YourCharge({ charge, className }: { charge: NonNullable<GameView["charge"]>; className: string }) {
+  return (
+    <section className={`card space-y-1 text-sm ${className}`} data-testid="your-charge">
+      <h2 className="font-semibold">Your charge (secret)</h2>
+      <ul>
+        {charge.aims.map((a) => (
+          <li key={a.clause}>
+            <span className="text-brass">{"★".repeat(a.weight)}</span> {a.clause} ={" "}
+            {a.setting.replaceAll("_", " ")}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-stone-600">Fallback if nothing binds: {charge.fallback}</p>
+    </section>
   );
 }

@@ -2,6 +2,7 @@
 // Your turn: the offer form (pick a setting per clause on the grid), accept with a cite, pass, each with the
 // server's refusal sentence when `may` refuses it; what the standing offer would pay you.
 import { useState } from "react";
+import { useDraft } from "@/components/ui/useDraft";
 import type { Accord, Claim, May } from "@/server/rules/game";
 import { CharterGrid } from "./CharterGrid";
 import { claimText } from "./words";
@@ -23,6 +24,7 @@ export function TurnPanel({
   charge,
   saidMax,
   send,
+  draftKey,
 }: {
   may: May;
   yourPayoff: number | null;
@@ -33,11 +35,13 @@ export function TurnPanel({
   /** The rules' cap on said text, passed down by the page. */
   saidMax: number;
   send: Send;
+  /** Names this table's half-written offer, kept through a reload. */
+  draftKey: string;
 }) {
-  const [picked, setPicked] = useState<Accord>(() => ({ ...(standing ?? {}) }));
+  const [picked, setPicked, clearPicked] = useDraft<Accord>(`${draftKey}:accord`, { ...(standing ?? {}) });
   const [cite, setCite] = useState<string>("");
-  const [text, setText] = useState("");
-  const [claim, setClaim] = useState("");
+  const [text, setText, clearText] = useDraft(`${draftKey}:said`, "");
+  const [claim, setClaim, clearClaim] = useDraft(`${draftKey}:claim`, "");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -57,8 +61,9 @@ export function TurnPanel({
     setBusy(false);
     if (err) setError(err);
     else {
-      setText("");
-      setClaim("");
+      clearText();
+      clearClaim();
+      clearPicked();
       setCite("");
     }
   };
@@ -101,7 +106,15 @@ export function TurnPanel({
             onChange={(e) => setText(e.target.value)}
             placeholder="Talk is cheap…"
             data-testid="said-text"
+            aria-describedby="said-count"
           />
+          <p
+            id="said-count"
+            className={`mt-1 text-right text-xs ${text.length > saidMax - 20 ? "text-amber-800" : "text-stone-600"}`}
+            data-testid="said-count"
+          >
+            {text.length}/{saidMax} characters
+          </p>
         </div>
         <div>
           <label className="label" htmlFor="said-claim">

@@ -2,6 +2,7 @@
 // Create, list and revoke agents; the list follows the live feed, so a change made elsewhere shows at once.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
@@ -70,9 +71,16 @@ export function AgentsPanel({ userId }: { userId: number }) {
           <p className="text-sm font-medium">
             The token for <strong>{token.name}</strong> — copy it now; it will not be shown again:
           </p>
-          <code className="mt-2 block break-all rounded bg-white p-2 text-sm" data-testid="token-value">
+          <code
+            id="new-token-value"
+            className="mt-2 block break-all rounded bg-white p-2 text-sm"
+            data-testid="token-value"
+          >
             {token.token}
           </code>
+          <div className="mt-2">
+            <CopyButton text={token.token} target="new-token-value" label="Copy the token" />
+          </div>
         </div>
       ) : null}
       <div className="card p-0">

@@ -13,20 +13,33 @@ export function WhoMenu() {
   const me = useQuery(trpc.identity.me.queryOptions());
   const who = me.data;
   return (
-    <span className="ml-auto flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1" data-testid="who">
+    <span
+      className="ml-auto flex min-h-8 min-w-0 items-center gap-x-3 gap-y-1 sm:flex-wrap"
+      data-testid="who"
+    >
       {me.isPending ? null : who?.kind === "user" ? (
         <>
-          <span className="whitespace-nowrap">
-            Signed in as <strong data-testid="who-name">{who.name}</strong>
+          <span className="min-w-0 truncate whitespace-nowrap max-sm:max-w-[9rem]">
+            <span className="max-sm:sr-only">Signed in as </span>
+            <strong data-testid="who-name">{who.name}</strong>
             {who.tier === "admin" ? (
               <span className="badge ml-1 bg-amber-100 text-amber-800">admin</span>
             ) : null}
           </span>
           <NotificationsBell userId={who.id} />
           <InvitationsCount userId={who.id} />
-          <Link href="/agents">Agents</Link>
-          {who.tier === "admin" ? <Link href="/moderation">Moderation</Link> : null}
-          <SignOutButton />
+          {/* On a phone these three are in the menu (SiteMenu). */}
+          <Link href="/agents" className="max-sm:hidden">
+            Agents
+          </Link>
+          {who.tier === "admin" ? (
+            <Link href="/moderation" className="max-sm:hidden">
+              Moderation
+            </Link>
+          ) : null}
+          <span className="max-sm:hidden">
+            <SignOutButton />
+          </span>
         </>
       ) : (
         <Link href="/signin" className="btn no-underline">

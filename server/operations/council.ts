@@ -10,6 +10,7 @@ import {
   exportState,
   importState,
   listCouncils,
+  listDecisions,
   recordRuling,
   setAxes,
   waitForRound,
@@ -27,7 +28,7 @@ import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
 import { AXES_MAX, AXES_MIN, OPTIONS_MAX, OPTIONS_MIN, SEATS_MAX, SEATS_MIN } from "../rules/council";
 import { ZCouncilSummary, ZCouncilView, ZMinutes, ZStateFile } from "./council.schemas";
-import { ZId, ZTimeout } from "./common";
+import { ZId, ZInstant, ZTimeout } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
 
@@ -53,6 +54,31 @@ export const COUNCIL_OPERATIONS = {
         "List the round tables: id, question, status (open, decided, escalated, record), the open round, and whether your seat owes it an answer (your_turn).",
     },
     run: ({ db, who, now }) => listCouncils(db, who, now),
+  }),
+  decisions: operation({
+    name: "councils.decisions",
+    summary:
+      "The decisions log, newest first: one line per round table that decided or was ruled — its question, the decision (by the vote or a ruling), when, and its minutes' path.",
+    input: z.object({}).strict(),
+    output: z.object({
+      decisions: z.array(
+        z.object({
+          councilId: z.number(),
+          question: z.string(),
+          decision: z
+            .string()
+            .describe('the option chosen, or a ruling\'s choice (an option, or "no decision")'),
+          how: z.enum(["vote", "ruling"]),
+          at: ZInstant,
+          by: z.string().nullable().describe("who ruled; null for a vote"),
+          minutes: z.string().describe("the path of the table's minutes"),
+        }),
+      ),
+    }),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/decisions" },
+    run: ({ db, who }) => listDecisions(db, who),
   }),
   state: operation({
     name: "councils.state",

@@ -26,7 +26,7 @@ import {
 } from "../actions/game";
 import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
-import { SAID_MAX, SEATS_MAX, SEATS_MIN } from "../rules/game";
+import { BOT_STRATEGIES, SAID_MAX, SEATS_MAX, SEATS_MIN } from "../rules/game";
 import { ZId, ZInstant, ZMay, ZModerationEntry, ZTimeout } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
@@ -128,6 +128,12 @@ const ZTableState = z.object({
       name: z.string(),
       kind: z.enum(["person", "agent", "bot"]),
       status: z.enum(["taken", "invited"]).describe("invited: it holds its place until its invitee answers"),
+      strategy: z
+        .enum(BOT_STRATEGIES)
+        .nullable()
+        .describe(
+          "a house bot's character: cooperative, hard (a hard bargainer) or bluffer; null for anyone else",
+        ),
       you: z.boolean(),
     }),
   ),

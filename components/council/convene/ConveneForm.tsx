@@ -1,7 +1,9 @@
 "use client";
 // The convene form: one decision (question, context, options, how the vote is counted) and its seats — each soul's
 // text and where it came from (pasted, an uploaded file, a person's one-line habit) and who wears it.
+import { useState } from "react";
 import { conveneBody } from "./draft";
+import { FitCheck, unfit, type Fit } from "./FitCheck";
 import { DecisionSection } from "./DecisionSection";
 import { SeatsSection } from "./SeatsSection";
 import type { ConveneLimits } from "./types";
@@ -11,15 +13,18 @@ import { useConveneSubmit } from "./useConveneSubmit";
 export function ConveneForm({ limits }: { limits: ConveneLimits }) {
   const { draft, set, setOption, addOption, setSeat, addSeat, removeSeat } = useConveneDraft(limits);
   const { submit, pending, error } = useConveneSubmit();
+  const [fit, setFit] = useState<Fit>({ decision: false, options: false, stakes: false });
+  const why = unfit(fit);
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        void submit(conveneBody(draft));
+        if (!why) void submit(conveneBody(draft));
       }}
       className="space-y-6"
       data-testid="convene-form"
     >
+      <FitCheck fit={fit} onChange={setFit} />
       <DecisionSection draft={draft} limits={limits} set={set} setOption={setOption} addOption={addOption} />
       <SeatsSection
         seats={draft.seats}
@@ -37,9 +42,19 @@ export function ConveneForm({ limits }: { limits: ConveneLimits }) {
           {error}
         </p>
       ) : null}
-      <button className="btn" disabled={pending} data-testid="convene-submit">
+      <button
+        className="btn"
+        disabled={pending || why !== null}
+        aria-describedby={why ? "convene-unfit" : undefined}
+        data-testid="convene-submit"
+      >
         Convene — round 1 opens at once
       </button>
+      {why ? (
+        <p id="convene-unfit" className="text-sm text-stone-700" data-testid="convene-unfit">
+          {why}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -5,6 +5,9 @@ import type { ConveneLimits } from "./types";
 
 type Fields = Omit<ConveneDraft, "options" | "seats">;
 
+/** "Default to 5 when the user names no roster" (the original skill, step 1). */
+export const DEFAULT_SEATS = 5;
+
 export function useConveneDraft(limits: ConveneLimits) {
   const [draft, setDraft] = useState<ConveneDraft>(() => ({
     question: "",
@@ -13,7 +16,10 @@ export function useConveneDraft(limits: ConveneLimits) {
     aggregator: limits.aggregators[0] ?? "weighted",
     keywords: limits.defaultKeywords.join(", "),
     deadlineMinutes: limits.defaultDeadlineMinutes,
-    seats: Array.from({ length: limits.seatsMin }, () => blankSeat()),
+    // The original's default roster: five souls when the facilitator names none (within the table's limits).
+    seats: Array.from({ length: Math.min(limits.seatsMax, Math.max(limits.seatsMin, DEFAULT_SEATS)) }, () =>
+      blankSeat(),
+    ),
   }));
   return {
     draft,

@@ -11,6 +11,7 @@ import {
   councilState,
   exportState,
   listCouncils,
+  listDecisions,
   recordRuling,
   setAxes,
   waitForRound,
@@ -291,5 +292,21 @@ describe("a whole table: a person, an agent and scripted souls, round 1 to the c
     });
     const theirs = await listCouncils(db.prisma, outsider, T0);
     expect(theirs.ok && theirs.value.councils.find((c) => c.id === id)).toMatchObject({ yours: false });
+    // The decisions log: the option the vote chose, newest first, for whoever may read the table.
+    const log = await listDecisions(db.prisma, pat);
+    expect(log.ok && log.value.decisions.find((d) => d.councilId === id)).toMatchObject({
+      decision: "ship",
+      how: "vote",
+      by: null,
+      minutes: `/councils/${id}/minutes`,
+    });
+    const guest = await listDecisions(db.prisma, ANON);
+    const readable = await listCouncils(db.prisma, ANON, T0);
+    expect(
+      guest.ok &&
+        guest.value.decisions.every(
+          (d) => readable.ok && readable.value.councils.some((c) => c.id === d.councilId),
+        ),
+    ).toBe(true);
   });
 });

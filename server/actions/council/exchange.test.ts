@@ -11,6 +11,7 @@ import {
   exportState,
   importState,
   listCouncils,
+  listDecisions,
   recordRuling,
   renewLiveDemo,
   seedCouncilDemo,
@@ -91,6 +92,17 @@ describe("the state file", () => {
     const after = await councilState(db.prisma, ANON, { id }, T0);
     expect(after.ok && after.value.ruling).toMatchObject({ choice: "adopt-modified", by: fac.name });
     expect(after.ok && after.value.result?.kind).toBe("escalated");
+    // The decisions log carries the ruling, not the vote's escalation, with the minutes' path.
+    const log = await listDecisions(db.prisma, ANON);
+    expect(log.ok && log.value.decisions.find((d) => d.councilId === id)).toEqual({
+      councilId: id,
+      question: workedExample().question,
+      decision: "adopt-modified",
+      how: "ruling",
+      at: new Date(T0).toISOString(),
+      by: fac.name,
+      minutes: `/councils/${id}/minutes`,
+    });
   });
 
   it("refuses what is not a state, or a table the app cannot seat", async () => {
@@ -164,6 +176,11 @@ describe("the demo", () => {
       await renewLiveDemo(fresh.prisma, T0 + 400_000);
       const after = await listCouncils(fresh.prisma, ANON, T0 + 400_000);
       expect(after.ok && after.value.councils.filter((c) => c.status === "open" && c.demo)).toHaveLength(1);
+      // The finished one is handed on, not piled up: still at its address, no longer in the list or the log.
+      expect(after.ok && after.value.councils.some((c) => c.id === live)).toBe(false);
+      expect(await councilState(fresh.prisma, ANON, { id: live }, T0 + 400_000)).toMatchObject({ ok: true });
+      const log = await listDecisions(fresh.prisma, ANON);
+      expect(log.ok && log.value.decisions.some((d) => d.councilId === live)).toBe(false);
       for (const invariant of COUNCIL_INVARIANTS)
         expect(await fresh.sql.query(invariant.sql), invariant.name).toEqual([]);
     } finally {

@@ -12,6 +12,7 @@ export {
 export { answerRound, ZAnswer } from "./answer";
 export { confirmStep, setAxes, recordRuling, ZConfirm, ZAxes, ZRuling, NO_DECISION } from "./facilitate";
 export { councilState, listCouncils, type CouncilSummary } from "./read";
+export { listDecisions, type DecisionLine } from "./decisions";
 export { waitForRound, WAIT_MAX_MS } from "./wait";
 export { exportState, importState } from "./exchange";
 export { councilMinutes, minutesMarkdown } from "./minutes";

@@ -9,7 +9,7 @@ import { parseId } from "../input";
 import { NO_COUNCIL } from "./common";
 import { loadCurrent } from "./current";
 import { councilReadable } from "./load";
-import { renewLiveDemo } from "./demo";
+import { LIVE_DEMO, renewLiveDemo } from "./demo";
 import { viewOf, type CouncilView } from "./view";
 
 export async function councilState(
@@ -62,6 +62,11 @@ export function readableCouncils(who: Who): Prisma.CouncilWhereInput {
   };
 }
 
+/** A live demo that has been handed on to a fresh one (renewLiveDemo renames its key to live-<id>). */
+export const notRetiredDemo: Prisma.CouncilWhereInput = {
+  OR: [{ demo: null }, { NOT: { demo: { startsWith: `${LIVE_DEMO}-` } } }],
+};
+
 /** Every round table, newest first: in deliberation, decided, escalated, imported records. */
 export async function listCouncils(
   db: Db,
@@ -71,7 +76,8 @@ export async function listCouncils(
   // A newcomer's visit is what hands a finished live demo on to a fresh one (nothing happens without a demo).
   await renewLiveDemo(db, now);
   const rows = await db.council.findMany({
-    where: readableCouncils(who),
+    // A live demo handed on is still at its address, but the list shows only the current one: they do not pile up.
+    where: { AND: [readableCouncils(who), notRetiredDemo] },
     orderBy: { id: "desc" },
     take: 200,
     select: {

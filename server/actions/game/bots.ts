@@ -1,12 +1,22 @@
 // House bots take their turns: each reads only its own charge and the public record, then acts like any seat.
 import type { Db } from "../../db";
-import { chooseBotAct, derive, publicGame } from "../../rules/game";
+import { env } from "../../env";
+import { botLuck, chooseBotAct, derive, publicGame, strategyOf } from "../../rules/game";
 import { ok } from "../../rules/result";
 import { appendAct } from "./append";
 import { loadTable } from "./load";
 
-/** Plays every bot turn that is due now, in order, until a person's or an agent's turn (or the end). */
-export async function runBots(db: Db, tableId: number, now: number): Promise<number> {
+/**
+ * Plays every bot turn that is due now, in order, until a person's or an agent's turn (or the end). A bot waits
+ * `pauseMs` after the act before its turn, as a person would: a turn not yet due is left to the sweeper, which calls
+ * again every few seconds.
+ */
+export async function runBots(
+  db: Db,
+  tableId: number,
+  now: number,
+  pauseMs = env().PARLEY_BOT_PAUSE_MS,
+): Promise<number> {
   let acted = 0;
   for (let guard = 0; guard < 64; guard++) {
     const loaded = await loadTable(db, tableId);
@@ -15,12 +25,16 @@ export async function runBots(db: Db, tableId: number, now: number): Promise<num
     if (d.status !== "playing" || d.turn === null) return acted;
     const seat = loaded.seats[d.turn];
     if (!seat?.botName) return acted;
+    const turnSince = loaded.game.acts.at(-1)?.at ?? loaded.game.startedAt;
+    if (now - turnSince < pauseMs) return acted;
     const charge = loaded.game.charges[d.turn]!;
     const proposed = chooseBotAct({
       seat: d.turn,
       charge,
       game: publicGame({ ...loaded.game, acts: loaded.game.acts }),
       now,
+      strategy: strategyOf(seat.botName),
+      luck: loaded.table.seed ? botLuck(loaded.table.seed, d.turn) : undefined,
     });
     const r = await appendAct(db, tableId, () => ok(d.turn!), proposed, now);
     if (!r.ok) {

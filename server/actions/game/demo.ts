@@ -1,9 +1,15 @@
 // The game's demo on an empty database: a table where three house bots wait for you, and the worked example
 // of §10 as a finished table to browse.
-import type { Database } from "../../db";
+import type { Database, Db } from "../../db";
 import { publish } from "../../live/outbox";
 import { accountName, nameKey } from "../../names";
-import { DEADLINE_DEFAULT_MS, TURN_WINDOW_DEFAULT_MS, WORKED_EXAMPLE, derive } from "../../rules/game";
+import {
+  DEADLINE_DEFAULT_MS,
+  HOUSE_BOTS,
+  TURN_WINDOW_DEFAULT_MS,
+  WORKED_EXAMPLE,
+  derive,
+} from "../../rules/game";
 
 /** The house account hosts demo tables; it has no password, so nobody signs in as it. */
 export async function houseUser(db: Database) {
@@ -57,18 +63,44 @@ export async function seedGameDemo(db: Database): Promise<void> {
           at: new Date(a.at),
         },
       });
-    const waiting = await tx.gameTable.create({
-      data: {
-        title: "Three house bots wait for you",
-        hostId: house.id,
-        seatsMax: 4,
-        turnWindowMs: TURN_WINDOW_DEFAULT_MS,
-        deadlineMs: DEADLINE_DEFAULT_MS,
-        autoStart: true,
-      },
-    });
-    for (const [i, botName] of ["Bosun", "Gull", "Skerry"].entries())
-      await tx.seat.create({ data: { tableId: waiting.id, position: i, botName } });
-    await publish(tx, { topic: "lobby", type: "table.opened", payload: { tableId: waiting.id } });
+    await createWaitingTable(tx, house.id);
   });
+}
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/** The house's open table: three bots, one of each character, waiting for a fourth seat to start by itself. */
+async function createWaitingTable(tx: Tx, houseId: number): Promise<void> {
+  const waiting = await tx.gameTable.create({
+    data: {
+      title: WAITING_TITLE,
+      hostId: houseId,
+      seatsMax: 4,
+      turnWindowMs: TURN_WINDOW_DEFAULT_MS,
+      deadlineMs: DEADLINE_DEFAULT_MS,
+      autoStart: true,
+    },
+  });
+  // Bosun, Gull and Skerry: a cooperative bot, a bluffer and a hard bargainer.
+  for (const [i, bot] of HOUSE_BOTS.slice(0, 3).entries())
+    await tx.seat.create({ data: { tableId: waiting.id, position: i, botName: bot.name } });
+  await publish(tx, { topic: "lobby", type: "table.opened", payload: { tableId: waiting.id } });
+}
+
+export const WAITING_TITLE = "Three house bots wait for you";
+
+/**
+ * When the house's waiting table fills and starts, a fresh one opens, so a newcomer always finds one. Only on a
+ * database with the demo (the house account exists), and only while no other house table waits.
+ */
+export async function renewWaitingTable(db: Db, startedHostId: number): Promise<void> {
+  const house = await db.user.findUnique({
+    where: { nameKey: nameKey("harbourmaster") },
+    select: { id: true },
+  });
+  if (!house || house.id !== startedHostId) return;
+  const waiting = await db.gameTable.count({
+    where: { hostId: house.id, autoStart: true, startedAt: null, outcome: null },
+  });
+  if (waiting === 0) await db.$transaction((tx) => createWaitingTable(tx, house.id));
 }

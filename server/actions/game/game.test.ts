@@ -19,7 +19,7 @@ import {
 } from "./index";
 import { settleClock } from "./append";
 import { loadTable } from "./load";
-import { seedGameDemo } from "./demo";
+import { renewWaitingTable, seedGameDemo } from "./demo";
 import { verifyDeal } from "./verify";
 import { fixedClock } from "../../clock";
 
@@ -385,6 +385,21 @@ describe("the demo", () => {
     const s = await tableState(db.prisma, newcomer, { id: waiting.id }, T0);
     expect(s.ok && s.value.status).toBe("playing");
     expect(s.ok && s.value.game?.charge?.aims).toHaveLength(3);
+    // It filled and started: a fresh one waits for the next newcomer, one of each house character, and only one.
+    const after = await listTables(db.prisma, ANON, T0);
+    const open = (after.ok ? after.value.tables : []).filter(
+      (t) => t.title === "Three house bots wait for you" && t.status === "open",
+    );
+    expect(open).toHaveLength(1);
+    expect(open[0]!.id).not.toBe(waiting.id);
+    const fresh = await tableState(db.prisma, ANON, { id: open[0]!.id }, T0);
+    expect(fresh.ok && fresh.value.seats.map((x) => x.strategy)).toEqual(["cooperative", "bluffer", "hard"]);
+    // A table someone else hosts filling up opens nothing.
+    await renewWaitingTable(db.prisma, newcomer.userId);
+    const still = await listTables(db.prisma, ANON, T0);
+    expect(
+      (still.ok ? still.value.tables : []).filter((t) => t.status === "open" && t.title === open[0]!.title),
+    ).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,14 @@ import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { mayRead } from "../../rules/access";
-import type { Charge, Game, LobbyFacts, Said } from "../../rules/game";
+import {
+  strategyOf,
+  type BotStrategy,
+  type Charge,
+  type Game,
+  type LobbyFacts,
+  type Said,
+} from "../../rules/game";
 import { HIDDEN_TEXT, hiddenParts } from "../../rules/moderation";
 import type { ModerationRow } from "../moderation/view";
 import { callerKind } from "../guard";
@@ -174,6 +181,8 @@ export type Holder = {
   kind: "person" | "agent" | "bot";
   /** "invited": the seat holds its place until its invitee answers. */
   status: "taken" | "invited";
+  /** A house bot's character (how it plays), public like its name; null for anyone else. */
+  strategy: BotStrategy | null;
 };
 
 export function holders(seats: SeatRow[]): Holder[] {
@@ -184,7 +193,13 @@ export function holders(seats: SeatRow[]): Holder[] {
       ? (s.invitee ?? `seat ${index + 1}`)
       : (s.user?.name ?? s.agent?.name ?? s.botName ?? `seat ${index + 1}`);
     const kind = s.botName ? "bot" : s.agentId || s.invitee?.startsWith("agent ") ? "agent" : "person";
-    return { index, name, kind, status: invited ? "invited" : "taken" };
+    return {
+      index,
+      name,
+      kind,
+      status: invited ? "invited" : "taken",
+      strategy: s.botName ? strategyOf(s.botName) : null,
+    };
   });
 }
 

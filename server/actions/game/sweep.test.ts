@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Who } from "../../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
-import { act, fillWithBots, joinTable, openTable, startTable } from "./index";
+import { act, fillWithBots, joinTable, openTable, runBots, startTable, tableState } from "./index";
+import { settleClock } from "./append";
 import { sweepTables } from "./sweep";
 
 let db: TestDatabase;
@@ -71,5 +72,30 @@ describe("the sweeper", () => {
     const acts = await ledger(id);
     expect(acts[0]).toBe("clock");
     expect(acts).toHaveLength(4); // the person's pass by the clock, then each of the three bots
+  });
+
+  it("a house bot waits its pause after the act before its turn, as a person would, one bot per pause", async () => {
+    const { id } = await table("paused", { bots: true });
+    const PAUSE = 3_000;
+    // The person's window runs out: the clock passes for it at the window's end (no bot runs with that write).
+    const at = T0 + WINDOW;
+    expect(await settleClock(db.prisma, id, at)).toBe(1);
+    // Just after, the first bot is still "thinking"; a pause later it acts, and the next bot waits its own pause.
+    expect(await runBots(db.prisma, id, at + PAUSE - 1, PAUSE)).toBe(0);
+    expect(await runBots(db.prisma, id, at + PAUSE, PAUSE)).toBe(1);
+    expect(await runBots(db.prisma, id, at + PAUSE + 1, PAUSE)).toBe(0);
+    expect(await runBots(db.prisma, id, at + 2 * PAUSE, PAUSE)).toBe(1);
+    expect(await ledger(id)).toHaveLength(3);
+  });
+
+  it("seats the house's characters, each with its strategy, public beside its name", async () => {
+    const { id, players } = await table("characters", { bots: true });
+    const s = await tableState(db.prisma, players[0]!, { id }, T0);
+    expect(s.ok && s.value.seats.map((x) => [x.name, x.strategy])).toEqual([
+      [players[0]!.kind === "user" ? players[0]!.name : "", null],
+      ["Bosun", "cooperative"],
+      ["Gull", "bluffer"],
+      ["Skerry", "hard"],
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import {
   commitment,
   deal,
   fillRefusal,
+  HOUSE_BOTS,
   joinRefusal,
   leaveRefusal,
   startRefusal,
@@ -43,6 +44,7 @@ import { person, signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { isUniqueViolation } from "../unique";
 import { runBots } from "./bots";
+import { renewWaitingTable } from "./demo";
 import { tableAndLobby } from "./events";
 import { lobbyFacts, loadTable, seatOf, tableReadable, type LoadedTable } from "./load";
 import { tellSeats } from "./notices";
@@ -78,7 +80,7 @@ export const ZOpenTable = z
   })
   .strict();
 
-const BOT_NAMES = ["Bosun", "Gull", "Skerry", "Tern", "Wrack", "Kelp"];
+const BOT_NAMES = HOUSE_BOTS.map((b) => b.name);
 
 const noTable = fail("not_found", "There is no such table.");
 
@@ -188,7 +190,10 @@ export async function joinTable(
   if (r.value.full) {
     const host = { kind: "user" as const, userId: r.value.host.id, name: r.value.host.name, admin: false };
     const started = await startTable(db, host, { id }, now);
-    if (started.ok) await runBots(db, id, now); // bots whose turns come before the newcomer's play at once
+    if (started.ok) {
+      await runBots(db, id, now); // bots whose turns come before the newcomer's play (after their pause)
+      await renewWaitingTable(db, r.value.host.id);
+    }
   }
   return ok({ seat: r.value.seat });
 }

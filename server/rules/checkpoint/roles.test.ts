@@ -234,7 +234,12 @@ describe("the approval gate", () => {
     expect(approvalRefusal(access, g, now, person(2))).toMatchObject({ code: "conflict" });
     expect(approvalRefusal(access, g, now, person(1))).toMatchObject({
       code: "forbidden",
-      message: expect.stringContaining("You proposed"),
+      message: expect.stringContaining("another person must approve it"),
+    });
+    // Once the approvals are in, the proposer is told so, not that someone else still must.
+    expect(approvalRefusal(access, g, { ...now, missing: 0 }, person(1))).toMatchObject({
+      code: "forbidden",
+      message: expect.stringMatching(/You proposed .* it has the 2 approvals it needs from others\./),
     });
     expect(approvalRefusal(access, g, now, person(7))).toMatchObject({
       code: "forbidden",

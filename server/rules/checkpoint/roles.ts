@@ -194,7 +194,11 @@ export function reportRefusal(a: PlanAccess, who: Asker): Failure | null {
   const guest = signedInRefusal(callerOf(who));
   if (guest) return guest;
   if (isOwner(a, who) || isOwnersAgent(a, who) || holds(a, who, "operator")) return null;
-  return fail("forbidden", "Only the plan's owner, its operators and the owner's agents write to this plan.");
+  // Says which writes: members holding other roles do write their own approvals and confirmations.
+  return fail(
+    "forbidden",
+    "Only the plan's owner, its operators and the owner's agents report outcomes and assess risks here.",
+  );
 }
 
 /** Revisions and checkpoint decisions: the owner and the owner's agents (an operator reports, it does not steer). */
@@ -343,7 +347,10 @@ export function approvalRefusal(
   if (g.proposerId === me)
     return fail(
       "forbidden",
-      `You proposed this wave (revision ${g.revision} is yours); another person must approve it.`,
+      // Once the approvals are in, "another person must approve it" would contradict the gate beside it.
+      standing.missing === 0
+        ? `You proposed this wave (revision ${g.revision} is yours); it has the ${g.needed} approval${g.needed === 1 ? "" : "s"} it needs from others.`
+        : `You proposed this wave (revision ${g.revision} is yours); another person must approve it.`,
     );
   if (!holds(a, who, "approver"))
     return fail(

@@ -4,13 +4,23 @@ import { accordsOf, sameAccord } from "./accords";
 import { AIM_WEIGHTS, FALLBACK_MAX } from "./constants";
 import { runClock, seatToAct, tallyOf, type Tally } from "./ledger";
 import { claimOf, score } from "./score";
+import { claimsFor, HARD_MARGIN, HARD_UNTIL, type BotStrategy } from "./strategies";
 import type { Accord, Charge, Claim, Game, ProposedAct, PublicGame, Said } from "./types";
 
 /**
  * All a bot may read. `charges?: never` makes handing it a whole Game a type error, so the bot cannot
  * see another seat's charge even by accident; publicGame() strips one.
  */
-export type BotInput = { seat: number; charge: Charge; game: PublicGame & { charges?: never }; now: number };
+export type BotInput = {
+  seat: number;
+  charge: Charge;
+  game: PublicGame & { charges?: never };
+  now: number;
+  /** How it plays (default cooperative); see strategies.ts. */
+  strategy?: BotStrategy;
+  /** Its own seed (botLuck), for a strategy that draws: the same draws on every replay. */
+  luck?: Uint8Array;
+};
 
 /** The public part of a game: everything but the charges. */
 export function publicGame(game: Game | PublicGame): PublicGame {
@@ -78,14 +88,20 @@ function support(seat: number, charge: Charge, wants: Map<string, Want>[], accor
 }
 
 /**
- * The accord the bot would offer: among those paying it more than its fallback, the one most likely to
+ * The accord the bot would offer: among those paying it at least `floor`, the one most likely to
  * reach the quorum, then the best for the bot, then the likeliest overall; ties go to the first in order.
  */
-function bestAccord(t: Tally, seat: number, charge: Charge, wants: Map<string, Want>[]): Accord {
+function bestAccord(
+  t: Tally,
+  seat: number,
+  charge: Charge,
+  wants: Map<string, Want>[],
+  floor: number,
+): Accord {
   let best: { accord: Accord; reach: number; pay: number; expected: number } | null = null;
   for (const accord of accordsOf(t.charter)) {
     const pay = score(charge, accord);
-    if (pay <= charge.fallback) continue;
+    if (pay < floor) continue;
     const expected = support(seat, charge, wants, accord);
     // Hundredths, so float noise cannot reorder equal guesses.
     const reach = Math.round(Math.min(expected, t.quorum) * 100);
@@ -102,11 +118,23 @@ function bestAccord(t: Tally, seat: number, charge: Charge, wants: Map<string, W
   return best?.accord ?? Object.fromEntries(charge.aims.map((aim) => [aim.clause, aim.setting]));
 }
 
-/** The bot's aims as said claims, weightiest first: true by construction, and they help a table converge. */
-const aimsSaid = (charge: Charge): Said => ({
-  text: "My aims, most wanted first.",
-  claims: charge.aims.map(claimOf),
-});
+/** What the bot says of its aims, once: all of them truly (cooperative), its weightiest (hard), or a bluff. */
+function aimsSaid(charge: Charge, strategy: BotStrategy = "cooperative", luck?: Uint8Array): Said {
+  if (strategy === "hard")
+    return { text: "This one I will not give up.", claims: claimsFor("hard", charge, luck) };
+  if (strategy === "bluffer")
+    return { text: "My aims, most wanted first.", claims: claimsFor("bluffer", charge, luck) };
+  return { text: "My aims, most wanted first.", claims: charge.aims.map(claimOf) };
+}
+
+/**
+ * The least an accord must pay the bot for it to accept or offer it: more than its fallback; a hard bargainer
+ * holds out for HARD_MARGIN over it until HARD_UNTIL of the game's time has gone.
+ */
+function floorOf(strategy: BotStrategy, charge: Charge, game: PublicGame, now: number): number {
+  const late = now - game.startedAt >= HARD_UNTIL * game.deadlineMs;
+  return charge.fallback + (strategy === "hard" && !late ? HARD_MARGIN : 1);
+}
 
 /**
  * The house bot's act for its seat at `now`: accept a standing offer that pays more than its fallback;
@@ -118,17 +146,20 @@ const aimsSaid = (charge: Charge): Said => ({
  */
 export function chooseBotAct(input: BotInput): ProposedAct {
   const { seat, charge, game, now } = input;
+  const strategy = input.strategy ?? "cooperative";
   const t = tallyOf(game, null, game.acts);
   if (t.boundAt !== null) return { type: "pass" };
   runClock(t, now);
   if (now >= t.deadlineAt || seatToAct(t) !== seat) return { type: "pass" };
 
   const hasSaid = t.said.some((entry) => entry.seat === seat && entry.clause !== undefined);
-  const withSaid = <A extends ProposedAct>(act: A): A => (hasSaid ? act : { ...act, said: aimsSaid(charge) });
+  const withSaid = <A extends ProposedAct>(act: A): A =>
+    hasSaid ? act : { ...act, said: aimsSaid(charge, strategy, input.luck) };
   const offer = t.standingOffer;
   const accepted = offer !== null && t.acceptances.includes(seat);
+  const floor = floorOf(strategy, charge, game, now);
 
-  if (offer && !accepted && score(charge, offer.accord) > charge.fallback) {
+  if (offer && !accepted && score(charge, offer.accord) >= floor) {
     return withSaid({ type: "accept" });
   }
 
@@ -145,7 +176,7 @@ export function chooseBotAct(input: BotInput): ProposedAct {
     if (pending >= t.quorum - LET_THROUGH_MARGIN) return withSaid({ type: "pass" });
   }
 
-  const best = bestAccord(t, seat, charge, wants);
+  const best = bestAccord(t, seat, charge, wants, floor);
   if (offer && accepted) {
     // Its own accepted offer keeps its chance for a full round of silence before the bot gives up on it.
     const stale = t.count - (t.lastMoveAct ?? 0) >= t.seats;
@@ -154,5 +185,5 @@ export function chooseBotAct(input: BotInput): ProposedAct {
   return withSaid({ type: "offer", accord: best });
 }
 
-/** The claims a bot would say for a charge (exported for tests: a bot's said is always true). */
+/** The claims a cooperative bot would say for a charge (exported for tests: its said is always true). */
 export const botClaims = (charge: Charge): Claim[] => aimsSaid(charge).claims ?? [];

@@ -49,6 +49,7 @@ export { may, yourPayoff, type May } from "./may";
 export { standings, type Standing } from "./standings";
 export { view, type GameView, type ViewAct } from "./view";
 export { chooseBotAct, publicGame, type BotInput } from "./bot";
+export { BOT_STRATEGIES, botLuck, HOUSE_BOTS, strategyOf, type BotStrategy } from "./strategies";
 export { playBotTable, type BotTableOptions } from "./simulate";
 export { toRecord, type RecordAct, type TableRecord } from "./record";
 export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from "./replay";

@@ -5,6 +5,7 @@ import { check } from "./check";
 import { DEADLINE_DEFAULT_MS, TURN_WINDOW_DEFAULT_MS } from "./constants";
 import { deal } from "./deal";
 import { derive } from "./derive";
+import { botLuck, type BotStrategy } from "./strategies";
 import type { Game } from "./types";
 
 export type BotTableOptions = {
@@ -15,6 +16,8 @@ export type BotTableOptions = {
   deadlineMs?: number;
   /** Seats that never act (their turns go to the clock), to test bots beside an absent player. */
   absent?: readonly number[];
+  /** Each seat's strategy (default: every bot cooperative). */
+  strategies?: readonly BotStrategy[];
 };
 
 /**
@@ -48,7 +51,14 @@ export function playBotTable(
     if (absent.has(state.turn)) continue;
     const charge = charges[state.turn];
     if (!charge) return { game, refused: "no charge for the seat to act" };
-    const proposed = chooseBotAct({ seat: state.turn, charge, game: publicGame(game), now });
+    const proposed = chooseBotAct({
+      seat: state.turn,
+      charge,
+      game: publicGame(game),
+      now,
+      strategy: options.strategies?.[state.turn] ?? "cooperative",
+      luck: botLuck(seedHex, state.turn),
+    });
     const act = check(game, state.turn, proposed, now);
     if (!act.ok) return { game, refused: act.message };
     game.acts.push(act.value);

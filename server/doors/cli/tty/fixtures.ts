@@ -43,6 +43,7 @@ export function workedTable(acts: number, viewer: number | null, now: number): T
       name,
       kind: KINDS[index]!,
       status: "taken" as const,
+      strategy: KINDS[index] === "bot" ? ("cooperative" as const) : null,
       you: index === viewer,
     })),
     yourSeat: viewer,
@@ -63,6 +64,7 @@ export function openTableState(taken: number, viewer: number | null, guest = fal
     name,
     kind: KINDS[index]!,
     status: "taken" as const,
+    strategy: KINDS[index] === "bot" ? ("cooperative" as const) : null,
     you: index === viewer,
   }));
   const isHost = viewer === 0;
