@@ -410,15 +410,18 @@ function rowsFor(run: DbRun): Row[] {
         what: `table page ${p.path}: server render (${p.render.n} GETs, seated host, HTML ${Math.round(p.htmlKb)} kB)`,
         db,
         measured: `p50 ${ms(p.render.p50)} · p95 ${ms(p.render.p95)}`,
-        target: "p50 ≤ 50 ms",
-        verdict: verdict(p.render.p50 <= 50),
+        target: "p50 ≤ 25 ms",
+        verdict: verdict(p.render.p50 <= 25),
       }),
       row({
         what: `table page JavaScript (${p.scripts} <script src> chunks)`,
         db,
-        measured: `${Math.round(p.jsGzipKb)} kB gzipped (${Math.round(p.jsKb)} kB raw)`,
-        target: "≤ 250 kB gzipped",
-        verdict: verdict(p.jsGzipKb <= 250),
+        // What a browser with ES modules loads; the nomodule polyfills only an old browser fetches, shown apart.
+        measured:
+          `${Math.round(p.jsGzipKb - p.legacyGzipKb)} kB gzipped in a modern browser` +
+          ` (+ ${Math.round(p.legacyGzipKb)} kB nomodule polyfills; ${Math.round(p.jsKb)} kB raw in all)`,
+        target: "≤ 200 kB gzipped",
+        verdict: verdict(p.jsGzipKb - p.legacyGzipKb <= 200),
       }),
     );
   }
@@ -521,7 +524,8 @@ const NOTES = [
   "fan-out: a fresh app process on the same database; watchers are raw node:http SSE clients in this process; latency",
   "  runs from the act's POST being sent to each watcher parsing the event; RSS is the next-server process's VmRSS.",
   "table page: 50 sequential GETs after 5 warm-ups, request sent → last byte of HTML; JavaScript: every <script src>",
-  "  of that HTML, gzipped here with node:zlib (default level), summed; 1 kB = 1,000 bytes.",
+  "  of that HTML, gzipped here with node:zlib (default level), summed, the nomodule polyfills apart (a browser with",
+  "  ES modules never fetches them); 1 kB = 1,000 bytes.",
   "rules: tinybench in this process before any server starts; the verdict compares the mean.",
   "peer: bench/peer/*.cjs against boardgame.io's own server (in-memory storage), installed by npm into a temporary",
   "  folder; its moves are declared client: false, so a player sees its move only when the server has taken it, and a",

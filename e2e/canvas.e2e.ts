@@ -4,22 +4,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { axe, browser, hasChromium, shot } from "./browser";
-import { cookieFor, signUp } from "./http";
+import { caller, cookieFor, signUp } from "./http";
 
 const app = inject("app");
 
-async function call(method: string, path: string, auth: { cookie?: string; token?: string }, body?: unknown) {
-  const r = await fetch(`${app}${path}`, {
-    method,
-    headers: {
-      ...(auth.cookie ? { cookie: auth.cookie, origin: app } : {}),
-      ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as any };
-}
+const call = caller(app);
 
 /** The canvas's zoom, read off React Flow's viewport transform. */
 const zoomOf = (page: Page) =>
@@ -90,10 +79,12 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
 
       // Search: one hit of seven, the rest dimmed; Enter selects it and the details panel tells its story.
       await page.getByTestId("canvas-search").fill("notes");
-      await expect.poll(() => page.getByTestId("canvas-hits").innerText()).toMatch(/^1 of 7/);
+      await expect
+        .poll(() => page.getByTestId("canvas-hits").innerText(), { timeout: 10_000 })
+        .toMatch(/^1 of 7/);
       await page.getByTestId("canvas-search").press("Enter");
       const details = page.getByTestId("node-details");
-      await expect.poll(() => details.isVisible()).toBe(true);
+      await expect.poll(() => details.isVisible(), { timeout: 10_000 }).toBe(true);
       expect(await details.innerText()).toMatch(
         /docs[\s\S]*Write the notes[\s\S]*Wave 5[\s\S]*depends on[\s\S]*test/i,
       );
@@ -104,14 +95,18 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
       await shot(page, "canvas-search-details");
       // Its prerequisite is one click away in the details panel, with its evidence.
       await details.getByRole("button", { name: "test", exact: true }).click();
-      await expect.poll(() => details.innerText()).toMatch(/Run the tests[\s\S]*partial[\s\S]*#h-test/);
+      await expect
+        .poll(() => details.innerText(), { timeout: 10_000 })
+        .toMatch(/Run the tests[\s\S]*partial[\s\S]*#h-test/);
       await details.getByRole("button", { name: "Back to the audit" }).click();
-      await expect.poll(() => page.getByTestId("findings").isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId("findings").isVisible(), { timeout: 10_000 }).toBe(true);
 
       // By status: the one partial node.
       await page.getByTestId("canvas-search").fill("");
       await page.getByTestId("canvas-status").selectOption("partial");
-      await expect.poll(() => page.getByTestId("canvas-hits").innerText()).toMatch(/^1 of 7/);
+      await expect
+        .poll(() => page.getByTestId("canvas-hits").innerText(), { timeout: 10_000 })
+        .toMatch(/^1 of 7/);
       await page.getByTestId("canvas-status").selectOption("");
 
       // Only what holds the next wave: the partial prerequisite and the nodes the audit found on.
@@ -126,15 +121,16 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
       await shot(page, "canvas-holders");
       await page.getByTestId("canvas-only-holders").uncheck();
 
-      // Collapse the first wave, by its lane's own button, to a summary card; expand it again.
+      // Collapse the wave just finished, by its lane's own button, to a summary card; expand it again.
       await page.getByTestId("canvas-toolbar").getByRole("button", { name: "waves that matter" }).click();
+      await page.waitForTimeout(600); // the view's 300 ms glide back, and a frame to settle
       await page.getByRole("button", { name: "Collapse wave 4" }).click();
-      await expect.poll(() => page.getByTestId("wave-summary").count()).toBe(1);
+      await expect.poll(() => page.getByTestId("wave-summary").count(), { timeout: 10_000 }).toBe(1);
       expect(await page.getByTestId("wave-summary").innerText()).toMatch(/Wave 4 · 1 node[\s\S]*1 partial/);
       expect(await page.locator('[data-node-id="test"]').count()).toBe(0);
       await shot(page, "canvas-collapsed");
       await page.getByRole("button", { name: "Expand wave 4" }).click();
-      await expect.poll(() => page.locator('[data-node-id="test"]').count()).toBe(1);
+      await expect.poll(() => page.locator('[data-node-id="test"]').count(), { timeout: 10_000 }).toBe(1);
       expect(await axe(page)).toEqual([]);
 
       // A phone: the next wave alone, still legible.

@@ -3,23 +3,12 @@
 // approval arrives, the checkpoint admits the next wave; then 1,000 nodes.
 import { describe, expect, inject, it } from "vitest";
 import { browser, hasChromium, shot } from "./browser";
-import { cookieFor, signUp } from "./http";
+import { caller, cookieFor, signUp } from "./http";
 
 const app = inject("app");
 
 /** A write as a signed-in person (same-origin, as the browser would send it) or as an agent with its token. */
-async function call(method: string, path: string, auth: { cookie?: string; token?: string }, body?: unknown) {
-  const r = await fetch(`${app}${path}`, {
-    method,
-    headers: {
-      ...(auth.cookie ? { cookie: auth.cookie, origin: app } : {}),
-      ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as any };
-}
+const call = caller(app);
 
 /** One MCP tool call over Streamable HTTP with the agent's token, as plain JSON-RPC. */
 async function mcp(token: string, name: string, args: Record<string, unknown>) {

@@ -111,6 +111,16 @@ async function personAnswers(page: Page, round: number) {
   if (round === 1) await page.getByTestId("answer-change").fill("a cost I have not seen");
   if (round === 4) await page.getByTestId("answer-rationale").fill("Waiting costs more than shipping.");
   if (round === 1) await shot(page, "council-person-answer");
+  if (round === 3) {
+    // A half-written answer survives a reload: the axis, the coalition and the picks are all still there.
+    await page.reload();
+    await form.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => page.getByTestId("answer-axis").inputValue())
+      .toBe("whether the on-call rota can hold");
+    expect(await page.getByLabel("scout", { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByTestId("answer-position").inputValue()).toBe("ship");
+  }
   await page.getByTestId("answer-submit").click();
   await page.getByTestId("your-round").waitFor({ state: "detached", timeout: 15_000 });
 }

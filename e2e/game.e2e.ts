@@ -137,6 +137,19 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
           .toMatch(/bound|ended/);
         await page.getByTestId("reveal").waitFor();
         expect(await page.getByTestId("reveal").locator("> div").count()).toBe(4);
+        // The picture of the end: one bar per seat, its payoff against its fallback in words beside it.
+        expect(await page.getByTestId("payoff-numbers").count()).toBe(4);
+        expect(await page.getByTestId("payoff-numbers").first().textContent()).toMatch(
+          /^\d+ vs \d+ \([+-]?\d+\)$/,
+        );
+        // The log tells the story: offers say what they changed, in both views; the clock's passes say so.
+        const firstOffer = page.locator('[data-testid="act"][data-type="offer"]').last();
+        expect(await firstOffer.textContent()).toMatch(/offered the first accord: \w+ = /);
+        await page.getByTestId("act-log-full").click();
+        expect(await page.locator('[data-testid="act"][data-type="offer"]').first().textContent()).toMatch(
+          /offered (an|the first) accord: \w+ = /,
+        );
+        await page.getByTestId("act-log-compact").click();
         // the guest saw it all arrive, charges only now
         await guest.page.getByTestId("reveal").waitFor({ timeout: 10_000 });
         expect(
@@ -156,6 +169,17 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
       expect(await page.getByText("differs").count()).toBe(0);
       expect(await page.getByText("matches").count()).toBe(3);
       await shot(page, "game-verify");
+
+      // The arena counts the finished tables: Marin, and the house's three characters, with honesty.
+      await page.goto(`${app}/tables`);
+      await page.getByTestId("arena-link").click();
+      await page.waitForURL(/\/arena$/);
+      const rows = page.getByTestId("arena-row");
+      expect(await rows.filter({ hasText: "Marin" }).count()).toBe(1);
+      for (const character of ["cooperative", "hard", "bluffer"])
+        expect(await rows.filter({ hasText: character }).count(), character).toBe(1);
+      expect(await page.getByTestId("arena-chart").locator("li").count()).toBe(await rows.count());
+      await shot(page, "arena");
     } finally {
       await player.close();
       await guest.close();

@@ -71,12 +71,21 @@ export async function nextEvent(
 
 /** Calls to the app as a signed-in person (same-origin, as the browser would send them): status and JSON body. */
 export function asPerson(base: string) {
-  return async (method: string, path: string, cookie: string, body?: unknown) => {
+  const call = caller(base);
+  return (method: string, path: string, cookie: string, body?: unknown) =>
+    call(method, path, { cookie }, body);
+}
+
+/**
+ * Calls to the app as a signed-in person (same-origin) or as an agent with its bearer token: status and JSON body.
+ */
+export function caller(base: string) {
+  return async (method: string, path: string, auth: { cookie?: string; token?: string }, body?: unknown) => {
     const r = await fetch(`${base}${path}`, {
       method,
       headers: {
-        cookie,
-        origin: base,
+        ...(auth.cookie ? { cookie: auth.cookie, origin: base } : {}),
+        ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
         ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -29,6 +29,17 @@ describe.runIf(hasChromium)("a create sent twice", () => {
       await context.addCookies([cookieFor(app, cookie)]);
       const planCalls = countCalls(page, "plans.create");
       await page.goto(`${app}/plans/new`);
+      // A misspelt key is refused by name, in a person's words, next to the form (and nothing is made).
+      await page.getByLabel("Name").fill("Misspelt");
+      await page
+        .getByTestId("plan-graph")
+        .fill(JSON.stringify({ nodes: [{ id: "scan", dependsOn: [], approval: true }] }));
+      await page.getByTestId("create-plan-submit").click();
+      await expect
+        .poll(() => page.getByTestId("create-plan").getByRole("alert").textContent(), { timeout: 10_000 })
+        .toBe("Node 1 has an unknown field: approval.");
+      planCalls.n = 0; // the refused create above was one call; count the double click's alone
+      await page.goto(`${app}/plans/new`);
       await page.getByLabel("Name").fill("Clicked twice");
       // Two clicks in one go, before React can disable the button: both requests leave the page.
       await page.getByTestId("create-plan-submit").evaluate((b: HTMLButtonElement) => {

@@ -13,6 +13,7 @@ const PAGES = [
   "/councils",
   "/councils/new",
   "/decisions",
+  "/arena",
   "/plans",
   "/plans/new",
   "/rules",
@@ -36,7 +37,9 @@ async function firstIds(cookie: string) {
 
 async function check(page: Page, path: string, width: number, as: string) {
   await page.goto(`${app}${path}`);
-  await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {}); // a live page never idles
+  // Hydrated, and the header knows who is asking (its widest state): then measure.
+  await page.locator('[data-testid="who"] > *').first().waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(150);
   const where = `${path} at ${width} px (${as})`;
   expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
   // The header is one line: as tall as one row of it, whoever is signed in.
@@ -62,7 +65,7 @@ describe("the site's own files", () => {
 });
 
 describe.runIf(hasChromium)("every page on a phone and a desktop", () => {
-  it("fits 390 px with a menu, and passes axe, as a guest and signed in", async () => {
+  it("fits 390 px with a menu, and passes axe, as a guest and signed in", { timeout: 300_000 }, async () => {
     const cookie = await signUp(app, "phone-reader");
     const ided = await firstIds(cookie);
     const { page, context, close } = await browser();

@@ -41,10 +41,13 @@ export default async function TablesPage() {
   const r = await listTables(await getDb(), who, now);
   return (
     <div className="space-y-4">
-      <div className="flex items-baseline gap-4">
+      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-2xl font-semibold">Sworn &amp; Said tables</h1>
         <Link href="/rules" className="text-sm">
           The game in two minutes
+        </Link>
+        <Link href="/arena" className="text-sm" data-testid="arena-link">
+          The arena: who plays best, and most honestly
         </Link>
       </div>
       <Lobby

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { AppRouter } from "@/server/doors/trpc";
 import { useTRPC } from "@/components/ui/trpc";
+import { fieldWords } from "@/components/ui/fieldWords";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { messageOf } from "./usePlan";
 
@@ -65,7 +66,7 @@ export function CreatePlanForm() {
         once.renew();
         router.push(`/plans/${r.id}`);
       },
-      onError: (e) => setError(messageOf(e)),
+      onError: (e) => setError(fieldWords(messageOf(e)).text),
     }),
   );
   function submit(e: FormEvent) {

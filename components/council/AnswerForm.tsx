@@ -2,6 +2,7 @@
 // A person's answer to the open round: the round's fields as a form, the choices the server offers (options, other
 // seats, the confidences the round accepts), and the server's sentence when it refuses.
 import { useState } from "react";
+import { useDraft } from "@/components/ui/useDraft";
 import type { YourRound } from "@/server/actions/council";
 
 type Send = (reply: Record<string, unknown>) => Promise<string | null>;
@@ -96,9 +97,10 @@ function Text({
   );
 }
 
-export function AnswerForm({ your, send }: { your: YourRound; send: Send }) {
-  const [f, setF] = useState<Record<string, string>>({});
-  const [allies, setAllies] = useState<string[]>([]);
+export function AnswerForm({ your, send, draftKey }: { your: YourRound; send: Send; draftKey: string }) {
+  // A half-written answer survives a reload (this tab only), until it is sent.
+  const [f, setF, clearF] = useDraft<Record<string, string>>(`${draftKey}:fields`, {});
+  const [allies, setAllies, clearAllies] = useDraft<string[]>(`${draftKey}:allies`, []);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const v = (k: string) => f[k] ?? "";
@@ -148,6 +150,10 @@ export function AnswerForm({ your, send }: { your: YourRound; send: Send }) {
     const err = await send(reply());
     setBusy(false);
     if (err) setError(err);
+    else {
+      clearF();
+      clearAllies();
+    }
   }
 
   const position = (

@@ -191,6 +191,7 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
                 key={`${v.yourRound.round}-${v.yourRound.attempt}`}
                 your={v.yourRound}
                 send={send}
+                draftKey={`council:${v.id}:round:${v.yourRound.round}`}
               />
             </section>
           ) : v.you.seat && v.phase.kind === "round" ? (

@@ -1,7 +1,40 @@
-// The act log: every act in order, the clock's passes marked, said text quoted.
+"use client";
+// The act log tells the story: each offer with what it changed from the standing one (or, in full, the whole
+// accord), each accept with what it swore, the clock's passes as such, said text quoted. Newest first.
+import { useState } from "react";
 import type { ViewAct } from "@/server/rules/game";
 import { When } from "@/components/ui/When";
-import { claimText } from "./words";
+import { claimText, say } from "./words";
+
+/** What an offer put on the table, in the view chosen: its changes from the standing offer, or the whole accord. */
+function OfferText({ a, full }: { a: Extract<ViewAct, { type: "offer" }>; full: boolean }) {
+  const changed = new Set(a.changed ?? []);
+  if (!full && a.changed !== null)
+    return a.changed.length === 0 ? (
+      <> offered the standing accord again</>
+    ) : (
+      <>
+        {" "}
+        offered a new accord:{" "}
+        {a.changed.map((c) => claimText({ clause: c, setting: a.accord[c]! })).join(", ")}
+      </>
+    );
+  return (
+    <>
+      {a.changed === null ? " offered the first accord: " : " offered an accord: "}
+      {Object.entries(a.accord).map(([clause, setting], i) => (
+        <span key={clause}>
+          {i ? ", " : ""}
+          {changed.has(clause) ? (
+            <strong>{claimText({ clause, setting })}</strong>
+          ) : (
+            `${clause} = ${say(setting)}`
+          )}
+        </span>
+      ))}
+    </>
+  );
+}
 
 export function ActLog({
   acts,
@@ -18,45 +51,67 @@ export function ActLog({
   /** An admin's: hide this act's said text (the reason is the moderator panel's). */
   onHide?: (index: number) => void;
 }) {
-  if (acts.length === 0) return <p className="text-sm text-stone-500">No act yet.</p>;
+  const [full, setFull] = useState(false);
+  if (acts.length === 0) return <p className="text-sm text-stone-600">No act yet.</p>;
   return (
-    <ol className="space-y-1 text-sm" data-testid="act-log">
-      {[...acts].reverse().map((a) => (
-        <li key={a.index} className="flex gap-2" data-testid="act">
-          <span className="w-6 text-right text-xs text-stone-500">{a.index}</span>
-          <span className="flex-1">
-            <strong>{names[a.seat]}</strong>{" "}
-            {a.type === "offer"
-              ? "offered an accord"
-              : a.type === "accept"
-                ? "accepted"
-                : a.by === "clock"
-                  ? "— the clock passed"
-                  : "passed"}
-            {a.type === "accept" && a.cite ? <> — swore {claimText(a.cite)}</> : null}
-            {hidden.has(a.index) ? (
-              <em className="ml-1 text-stone-500" data-testid="said-hidden">
-                ({a.said?.text})
-              </em>
-            ) : a.said?.text ? (
-              <q className="ml-1 italic text-stone-600">{a.said.text}</q>
-            ) : null}
-            {onHide && a.said?.text && !hidden.has(a.index) ? (
-              <button
-                className="btn-quiet ml-2 text-xs"
-                data-testid="said-hide"
-                aria-label={`Hide the said text of act ${a.index}`}
-                onClick={() => onHide(a.index)}
-              >
-                Hide
-              </button>
-            ) : null}
-          </span>
-          <span className="text-xs text-stone-500">
-            <When at={a.at} mode="ago" now={now} />
-          </span>
-        </li>
-      ))}
-    </ol>
+    <div className="space-y-2">
+      <div className="flex gap-1 text-xs" role="group" aria-label="How much of each act to show">
+        {(["compact", "full"] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            className={`rounded border px-2 py-0.5 ${full === (v === "full") ? "border-tide bg-tide text-white" : "border-stone-300 bg-white"}`}
+            aria-pressed={full === (v === "full")}
+            onClick={() => setFull(v === "full")}
+            data-testid={`act-log-${v}`}
+          >
+            {v === "compact" ? "what changed" : "whole accords"}
+          </button>
+        ))}
+      </div>
+      <ol className="space-y-1 text-sm" data-testid="act-log">
+        {[...acts].reverse().map((a) => (
+          <li key={a.index} className="flex gap-2" data-testid="act" data-type={a.type}>
+            <span className="w-6 text-right text-xs text-stone-600">{a.index}</span>
+            <span className="flex-1">
+              <strong>{names[a.seat]}</strong>
+              {a.type === "offer" ? (
+                <OfferText a={a} full={full} />
+              ) : a.type === "accept" ? (
+                a.cite ? (
+                  <> accepted, swearing {claimText(a.cite)}</>
+                ) : (
+                  " accepted"
+                )
+              ) : a.by === "clock" ? (
+                <span className="text-stone-600"> — the turn window ran out: the clock passed</span>
+              ) : (
+                " passed"
+              )}
+              {hidden.has(a.index) ? (
+                <em className="ml-1 text-stone-600" data-testid="said-hidden">
+                  ({a.said?.text})
+                </em>
+              ) : a.said?.text ? (
+                <q className="ml-1 italic text-stone-600">{a.said.text}</q>
+              ) : null}
+              {onHide && a.said?.text && !hidden.has(a.index) ? (
+                <button
+                  className="btn-quiet ml-2 text-xs"
+                  data-testid="said-hide"
+                  aria-label={`Hide the said text of act ${a.index}`}
+                  onClick={() => onHide(a.index)}
+                >
+                  Hide
+                </button>
+              ) : null}
+            </span>
+            <span className="text-xs text-stone-600">
+              <When at={a.at} mode="ago" now={now} />
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { TableSummary } from "@/server/actions/game";
 import { useTRPC } from "@/components/ui/trpc";
+import { fieldWords } from "@/components/ui/fieldWords";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
@@ -122,7 +123,7 @@ export function Lobby({
       once.renew();
       window.location.assign(`/tables/${r.id}`);
     } catch (err) {
-      setError((err as Error).message);
+      setError(fieldWords((err as Error).message).text);
     }
   }
 

@@ -15,6 +15,7 @@ import { CharterGrid } from "./CharterGrid";
 import { Claims } from "./Claims";
 import { Clock } from "./Clock";
 import { LobbyPanel } from "./LobbyPanel";
+import { PayoffChart } from "./PayoffChart";
 import { Reveal } from "./Reveal";
 import { Seats } from "./Seats";
 import { Standings } from "./Standings";
@@ -197,7 +198,12 @@ export function TableView({
                     ? "A moderator cancelled the table: nothing binds, and the charges are revealed"
                     : "The deadline passed unsettled: every seat takes its fallback"}
               </h2>
-              {g.standings ? <Standings standings={g.standings} names={names} /> : null}
+              {g.standings ? (
+                <>
+                  <PayoffChart standings={g.standings} names={names} />
+                  <Standings standings={g.standings} names={names} />
+                </>
+              ) : null}
               <h3 className="text-sm font-semibold">The reveal</h3>
               {g.charges ? <Reveal charges={g.charges} names={names} /> : null}
               <p className="text-sm">

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import {
   act,
+  arenaStandings,
   fillWithBots,
   joinTable,
   leaveTable,
@@ -47,6 +48,12 @@ const ZViewAct = z.union([
     seat: z.number(),
     type: z.literal("offer"),
     accord: ZAccord,
+    changed: z
+      .array(z.string())
+      .nullable()
+      .describe(
+        "the clauses whose setting differs from the standing offer this one replaced; null for the first",
+      ),
     said: ZSaid.optional(),
     at: z.number(),
   }),
@@ -188,6 +195,33 @@ const ZDealCheck = z.union([
 ]);
 
 export const GAME_OPERATIONS = {
+  arena: operation({
+    name: "tables.arena",
+    summary:
+      "The arena: standings across the finished tables you may read — per person, agent and house-bot strategy: seats, accords bound, mean payoff and payoff over fallback, sworn claims, and honesty (the share of its said claims judged true).",
+    input: z.object({}).strict(),
+    output: z.object({
+      tables: z.number().describe("the finished tables counted (the newest 500)"),
+      standings: z.array(
+        z.object({
+          player: z.string().describe("person:<id>, agent:<id> or bot:<strategy>"),
+          kind: z.enum(["person", "agent", "bot"]),
+          name: z.string(),
+          seats: z.number(),
+          bound: z.number(),
+          meanPayoff: z.number(),
+          meanOverFallback: z.number(),
+          sworn: z.number(),
+          claims: z.number(),
+          honesty: z.number().nullable().describe("share of its said claims judged true; null with none"),
+        }),
+      ),
+    }),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/arena" },
+    run: ({ db, who }) => arenaStandings(db, who),
+  }),
   list: operation({
     name: "tables.list",
     summary: "The lobby: every table with its status and seats, and whether you sit at it.",

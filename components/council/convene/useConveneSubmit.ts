@@ -2,6 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/ui/trpc";
+import { fieldWords } from "@/components/ui/fieldWords";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import type { Convene } from "./types";
 
@@ -18,7 +19,8 @@ export function useConveneSubmit() {
       once.renew();
       window.location.assign(`/councils/${r.id}`);
     } catch (err) {
-      setError((err as Error).message);
+      // The server names a field by its path ("seats.2.soul"); a person reads "Seat 3's soul".
+      setError(fieldWords((err as Error).message).text);
     }
   }
 

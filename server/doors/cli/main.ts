@@ -63,6 +63,20 @@ export const COMMANDS: Record<string, Command> = {
       return emit(io, gameCli(args, { readFile }));
     },
   },
+  arena: {
+    usage: "parley arena --tables N --seats S --players P,… --seed HEX",
+    summary: "play N tables offline between house strategies and print the standings (§14)",
+    async run(args, io) {
+      const { arenaCli } = await import("./arena");
+      return emit(
+        io,
+        arenaCli(args, {
+          writeFile: (file, text) => fs.writeFileSync(file, text),
+          mkdir: (dir) => fs.mkdirSync(dir, { recursive: true }),
+        }),
+      );
+    },
+  },
   tty: {
     usage: "parley tty [TABLE]",
     summary: "the terminal door: j/k move, o open, s sit, x leave, q quit, and the turn's acts",

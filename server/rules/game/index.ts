@@ -51,6 +51,7 @@ export { view, type GameView, type ViewAct } from "./view";
 export { chooseBotAct, publicGame, type BotInput } from "./bot";
 export { BOT_STRATEGIES, botLuck, HOUSE_BOTS, strategyOf, type BotStrategy } from "./strategies";
 export { playBotTable, type BotTableOptions } from "./simulate";
+export { ARENA_PLAYERS, playArena, standingsAcross, type ArenaStanding, type ArenaTable } from "./arena";
 export { toRecord, type RecordAct, type TableRecord } from "./record";
 export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from "./replay";
 export { WORKED_EXAMPLE } from "./worked-example";

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { may, yourPayoff } from "./may";
-import { exampleAt, exampleTable } from "./test-kit";
+import { act, exampleAt, exampleTable } from "./test-kit";
 import type { Game } from "./types";
 import { view } from "./view";
 import { WORKED_EXAMPLE } from "./worked-example";
@@ -90,6 +90,15 @@ describe("view", () => {
     const game = exampleTable(2);
     (game.acts[1] as unknown as Record<string, unknown>).charge = game.charges[1];
     expect(secretsIn(view(game, { seat: null }, exampleAt(2)))).toBe(0);
+  });
+
+  it("says of each offer which clauses it changed from the standing one (none known for the first)", () => {
+    const game = exampleTable(1); // Aster offered A
+    const counter = { ...WORKED_EXAMPLE.accordA, ledger: "published", pilot: "dismissed" };
+    expect(act(game, { type: "offer", accord: counter }, exampleAt(1))).toMatchObject({ ok: true });
+    expect(act(game, { type: "offer", accord: counter }, exampleAt(2))).toMatchObject({ ok: true });
+    const acts = view(game, { seat: null }, exampleAt(2)).acts;
+    expect(acts.map((a) => (a.type === "offer" ? a.changed : "—"))).toEqual([null, ["ledger", "pilot"], []]);
   });
 
   it("treats a seat index that is not at the table as a guest", () => {

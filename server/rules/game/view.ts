@@ -20,7 +20,16 @@ import type {
 
 /** An act as anyone may see it: its index and seat made explicit, nothing secret in it. */
 export type ViewAct =
-  | { index: number; seat: number; type: "offer"; accord: Accord; said?: Said; at: number }
+  | {
+      index: number;
+      seat: number;
+      type: "offer";
+      accord: Accord;
+      /** The clauses whose setting differs from the standing offer it replaced; null for the first offer. */
+      changed: string[] | null;
+      said?: Said;
+      at: number;
+    }
   | { index: number; seat: number; type: "accept"; cite?: Claim; said?: Said; at: number }
   | { index: number; seat: number; type: "pass"; said?: Said; by?: "clock"; at: number };
 
@@ -63,10 +72,13 @@ const copySaid = (said: Said): Said => ({
   ...(said.claims ? { claims: said.claims.map(claimOf) } : {}),
 });
 
-function viewAct(act: Act, index: number, seat: number): ViewAct {
+/** `standing` is the accord that stood before this act (an offer replaces it), or null before the first offer. */
+function viewAct(act: Act, index: number, seat: number, standing: Accord | null): ViewAct {
   const said = act.said ? { said: copySaid(act.said) } : {};
-  if (act.type === "offer")
-    return { index, seat, type: "offer", accord: { ...act.accord }, ...said, at: act.at };
+  if (act.type === "offer") {
+    const changed = standing ? Object.keys(act.accord).filter((c) => act.accord[c] !== standing[c]) : null;
+    return { index, seat, type: "offer", accord: { ...act.accord }, changed, ...said, at: act.at };
+  }
   if (act.type === "accept") {
     return {
       index,
@@ -98,9 +110,12 @@ export function view(game: Game, viewer: { seat: number | null }, now: number): 
   const seat = isSeatOf(game, viewer.seat) ? viewer.seat : null;
   const revealed = derived.status !== "playing";
   const ownCharge = seat === null ? undefined : game.charges[seat];
-  const acts = [...game.acts, ...derived.dueClockActs]
-    .slice(0, derived.actCount)
-    .map((act, index) => viewAct(act, index, index % game.seats));
+  let standing: Accord | null = null;
+  const acts = [...game.acts, ...derived.dueClockActs].slice(0, derived.actCount).map((act, index) => {
+    const viewed = viewAct(act, index, index % game.seats, standing);
+    if (act.type === "offer") standing = act.accord;
+    return viewed;
+  });
 
   return {
     seats: game.seats,

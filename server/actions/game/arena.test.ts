@@ -1,0 +1,62 @@
+// The arena's standings on a real database: derived from the finished tables' ledgers on read — the worked example's
+// five people with its payoffs, house bots by strategy — and only from tables the viewer may read.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANON } from "../../identity";
+import { WORKED_EXAMPLE } from "../../rules/game";
+import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { seedGameDemo } from "./demo";
+import { arenaStandings, fillWithBots, openTable, setTableVisibility, startTable } from "./index";
+import { sweepTables } from "./sweep";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterAll(async () => db?.drop());
+
+const T0 = Date.parse("2026-11-29T09:00:00Z");
+const DAY = 24 * 3600_000;
+
+describe("the arena's standings", () => {
+  it("counts the worked example's five people with the payoffs its ledger derives, and nothing else yet", async () => {
+    await seedGameDemo(db);
+    const r = await arenaStandings(db.prisma, ANON);
+    expect(r.ok && r.value.tables).toBe(1);
+    const rows = r.ok ? r.value.standings : [];
+    expect(rows.map((s) => [s.name, s.kind, s.seats, s.meanPayoff]).sort()).toEqual(
+      WORKED_EXAMPLE.names.map((n, i) => [n, "person", 1, [6, 3, 3, 3, 5][i]]).sort(),
+    );
+    // Dace's said claim (ledger) was true: honesty 1 over one claim; the others said nothing.
+    const dace = rows.find((s) => s.name === "Dace")!;
+    expect(dace).toMatchObject({ claims: 1, honesty: 1 });
+    expect(rows.find((s) => s.name === "Aster")).toMatchObject({ claims: 0, honesty: null, bound: 1 });
+  });
+
+  it("adds house bots by strategy once their table ends, and leaves out a table the viewer may not read", async () => {
+    const host = await makeUser(db, "arena-host");
+    const opened = await openTable(db.prisma, host, { title: "arena bots", seats_max: 4 });
+    const id = opened.ok ? opened.value.id : 0;
+    await fillWithBots(db.prisma, host, { id });
+    await startTable(db.prisma, host, { id }, T0);
+    // Nobody plays the host's turns: the clock passes for it, the bots play theirs, and the deadline ends it.
+    for (let t = T0; t <= T0 + DAY; t += 3 * 3600_000) await sweepTables(db, t);
+    await sweepTables(db, T0 + DAY);
+    const row = await db.prisma.gameTable.findUniqueOrThrow({ where: { id } });
+    expect(["bound", "ended"]).toContain(row.outcome);
+    const guest = await arenaStandings(db.prisma, ANON);
+    const bots = (guest.ok ? guest.value.standings : []).filter((s) => s.kind === "bot");
+    expect(bots.map((b) => [b.player, b.seats]).sort()).toEqual([
+      ["bot:bluffer", 1],
+      ["bot:cooperative", 1],
+      ["bot:hard", 1],
+    ]);
+    // Invited only: a guest's standings no longer count it; its host's still do.
+    expect(await setTableVisibility(db.prisma, host, { id, visibility: "invited" })).toMatchObject({
+      ok: true,
+    });
+    const after = await arenaStandings(db.prisma, ANON);
+    expect(after.ok && after.value.standings.some((s) => s.kind === "bot")).toBe(false);
+    const own = await arenaStandings(db.prisma, host);
+    expect(own.ok && own.value.standings.filter((s) => s.kind === "bot")).toHaveLength(3);
+  });
+});
