@@ -288,7 +288,7 @@ export function TableView({
               commitment={t.commitment}
               now={now}
               started={t.startedAt !== null}
-              endedAt={t.status === "bound" || t.status === "ended" ? (g?.acts.at(-1)?.at ?? null) : null}
+              endedAt={g?.boundAt ?? g?.endedAt ?? null}
             />
           </section>
           {t.lobby ? (
