@@ -2,78 +2,12 @@
 // guest watches live and never sees a charge; an agent plays a whole game over MCP with its token.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { browser, hasChromium, shot } from "./browser";
 import { signUp } from "./http";
+import { actCount, playToTheEnd, signUpInBrowser, type Did } from "./play";
 
 const app = inject("app");
-
-async function signUpInBrowser(page: Page, name: string) {
-  await page.goto(`${app}/signin`);
-  await page.getByTestId("to-register").click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("a long enough password");
-  await page.getByTestId("signin-submit").click();
-  await expect.poll(() => page.getByTestId("who-name").textContent()).toBe(name);
-}
-
-const actCount = (page: Page) => page.getByTestId("act").count();
-
-type Did = { offer: boolean; accept: boolean; citedOther: boolean; pass: boolean };
-
-/** Plays the person's seat to the end: first a pass with a said claim, then an offer, then accepts when it can. */
-async function playToTheEnd(page: Page, did: Did, onTurn: (turn: number) => Promise<void>) {
-  const mine = { offered: false, passed: false };
-  for (let turn = 0; turn < 40; turn++) {
-    if ((await page.getByTestId("table-view").getAttribute("data-status")) !== "playing") return;
-    const ready = await page
-      .getByTestId("your-turn")
-      .and(page.locator("[data-your-turn]"))
-      .or(page.getByTestId("the-end"))
-      .first()
-      .waitFor({ timeout: 15_000 })
-      .then(() => page.locator("[data-your-turn]").count());
-    if (!ready) return;
-    const before = await actCount(page);
-    if (!mine.passed) {
-      const words = "I can live with most things, but not this one.";
-      await page.getByTestId("said-text").fill(words);
-      expect(await page.getByTestId("said-count").textContent()).toBe(`${words.length}/280 characters`);
-      await page.getByTestId("said-claim").selectOption({ index: 1 });
-      const claim = await page.getByTestId("said-claim").inputValue();
-      // A half-written turn survives a reload of the page.
-      await page.reload();
-      await page.locator("[data-your-turn]").waitFor({ timeout: 15_000 });
-      await expect.poll(() => page.getByTestId("said-text").inputValue()).toBe(words);
-      expect(await page.getByTestId("said-claim").inputValue()).toBe(claim);
-      await page.getByTestId("act-pass").click();
-      mine.passed = did.pass = true;
-    } else if (!mine.offered) {
-      // my aims, and the first setting elsewhere
-      const rows = page.getByTestId("turn-panel").getByTestId("charter-grid").locator("tr");
-      for (let r = 0; r < (await rows.count()); r++) {
-        const row = rows.nth(r);
-        const aim = row.locator("button", { has: page.getByTestId("aim-mark") });
-        await ((await aim.count()) ? aim.first() : row.locator("button").first()).click();
-      }
-      await page.getByTestId("act-offer").click();
-      mine.offered = did.offer = true;
-    } else if (await page.getByTestId("act-accept").isEnabled()) {
-      const cite = page.getByTestId("cite");
-      if ((await cite.count()) && (await cite.locator("option").count()) > 1) {
-        await cite.selectOption({ index: 1 });
-        did.citedOther = true;
-      }
-      await page.getByTestId("act-accept").click();
-      did.accept = true;
-    } else {
-      await page.getByTestId("act-pass").click();
-    }
-    await expect.poll(() => actCount(page), { timeout: 15_000 }).toBeGreaterThan(before);
-    await onTurn(turn);
-  }
-}
 
 describe.runIf(hasChromium)("a person at a table of house bots, watched by a guest", () => {
   it("opens, fills with bots, plays to the end (offer, accept with a cite, pass with a said claim) and sees the reveal", async () => {

@@ -20,6 +20,7 @@ import { Reveal } from "./Reveal";
 import { Seats } from "./Seats";
 import { Standings } from "./Standings";
 import { TurnPanel, type ActBodies, type Send } from "./TurnPanel";
+import { Whispers, type SendWhisper } from "./Whispers";
 
 const STATUS: Record<TableState["status"], string> = {
   open: "open — waiting for seats",
@@ -33,11 +34,14 @@ export function TableView({
   initial,
   address,
   saidMax,
+  whispersMax,
 }: {
   initial: TableState;
   address: string;
-  /** The rules' cap on said text, for the turn panel. */
+  /** The rules' cap on said text, for the turn panel and whispers. */
   saidMax: number;
+  /** The rules' WHISPERS_PER_SEAT. */
+  whispersMax: number;
 }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -57,6 +61,7 @@ export function TableView({
     offer: useMutation(trpc.tables.offer.mutationOptions()),
     accept: useMutation(trpc.tables.accept.mutationOptions()),
     pass: useMutation(trpc.tables.pass.mutationOptions()),
+    whisper: useMutation(trpc.tables.whisper.mutationOptions()),
     answer: useMutation(trpc.invitations.accept.mutationOptions()),
     decline: useMutation(trpc.invitations.decline.mutationOptions()),
     visibility: useMutation(trpc.tables.setVisibility.mutationOptions()),
@@ -108,6 +113,9 @@ export function TableView({
       await refresh();
     }
   };
+
+  const sendWhisper: SendWhisper = (to, body) =>
+    attempt(() => m.whisper.mutateAsync({ ...body, to, tableId: t.id }));
 
   return (
     <div className="space-y-6" data-testid="table-view" data-status={t.status}>
@@ -222,6 +230,24 @@ export function TableView({
                   download the record
                 </a>
               </p>
+            </section>
+          ) : null}
+
+          {g && (t.yourSeat !== null || g.whispers.length > 0 || t.status === "playing") ? (
+            <section className="card space-y-2" data-testid="whispers-card">
+              <h2 className="font-semibold">Whispers</h2>
+              <Whispers
+                whispers={g.whispers}
+                names={names}
+                you={t.yourSeat}
+                playing={t.status === "playing"}
+                charter={g.charter}
+                settings={t.settings}
+                saidMax={saidMax}
+                whispersMax={whispersMax}
+                now={now}
+                send={sendWhisper}
+              />
             </section>
           ) : null}
 

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useDraft } from "@/components/ui/useDraft";
 import type { Accord, Claim, May } from "@/server/rules/game";
 import { CharterGrid } from "./CharterGrid";
+import { ClaimSelect } from "./ClaimSelect";
 import { claimText } from "./words";
 import type { Charge } from "@/server/rules/game";
 import type { inferRouterInputs } from "@trpc/server";
@@ -117,25 +118,13 @@ export function TurnPanel({
           </p>
         </div>
         <div>
-          <label className="label" htmlFor="said-claim">
-            Claim you want (optional)
-          </label>
-          <select
+          <ClaimSelect
             id="said-claim"
-            className="field"
+            charter={charter}
+            settings={settings}
             value={claim}
-            onChange={(e) => setClaim(e.target.value)}
-            data-testid="said-claim"
-          >
-            <option value="">— no claim —</option>
-            {charter.flatMap((c) =>
-              (settings[c] ?? []).map((s) => (
-                <option key={`${c}=${s}`} value={`${c}=${s}`}>
-                  {claimText({ clause: c, setting: s })}
-                </option>
-              )),
-            )}
-          </select>
+            onChange={setClaim}
+          />
         </div>
       </section>
       <div className="flex flex-wrap items-end gap-3">

@@ -23,9 +23,9 @@ registerEventFilter("user:", (e, who) =>
   who.kind === "user" && e.topic === `user:${who.userId}` ? e : null,
 );
 
-/** Whether `who` is in an event's audience (server/live/outbox.ts): admins always are. */
+/** Whether `who` is in an event's audience (server/live/outbox.ts): admins always are, but to a private one. */
 export function inAudience(audience: Audience, who: Who): boolean {
-  if (who.kind === "user" && who.admin) return true;
+  if (who.kind === "user" && who.admin && !("private" in audience && audience.private)) return true;
   if ("signedIn" in audience) return who.kind !== "anon";
   if (who.kind === "user") return audience.users.includes(who.userId);
   if (who.kind === "agent")

@@ -3,10 +3,12 @@ import type { Prisma } from "../generated/prisma/client";
 
 /**
  * Who may hear an event, decided by its publisher in the transaction that writes it (so it is what was true then):
- * anyone signed in, or these people, these agents and the agents of these people. Admins hear every event. An
- * event without one is for anyone who may follow its topic.
+ * anyone signed in, or these people, these agents and the agents of these people. Admins hear every event but a
+ * `private` one (a whisper's: game.md §12 lets only its two seats know it arrived). An event without one is for anyone
+ * who may follow its topic.
  */
-export type Audience = { signedIn: true } | { users: number[]; agents: number[]; agentsOf: number[] };
+export type Audience =
+  { signedIn: true } | { users: number[]; agents: number[]; agentsOf: number[]; private?: true };
 
 /** Where an audience travels: a reserved key of the event's payload, read and removed before delivery. */
 export const AUDIENCE_KEY = "audience";

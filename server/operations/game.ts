@@ -24,10 +24,12 @@ import {
   inviteToTable,
   setTableVisibility,
   withdrawTableInvitation,
+  whisper,
+  ZWhisper,
 } from "../actions/game";
 import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
-import { BOT_STRATEGIES, SAID_MAX, SEATS_MAX, SEATS_MIN } from "../rules/game";
+import { BOT_STRATEGIES, SAID_MAX, SEATS_MAX, SEATS_MIN, WHISPERS_PER_SEAT } from "../rules/game";
 import { ZId, ZInstant, ZMay, ZModerationEntry, ZTimeout } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
@@ -101,6 +103,25 @@ const ZGameView = z.object({
       truthful: z.boolean().nullable(),
     }),
   ),
+  whispers: z
+    .array(
+      z.object({
+        index: z.number(),
+        from: z.number(),
+        to: z.number(),
+        at: z.number(),
+        sealed: z.boolean().describe("true when you may not read it: then it has no text or claims"),
+        text: z.string().optional(),
+        claims: z
+          .array(
+            ZClaim.extend({ truthful: z.boolean().nullable().describe("judged at the reveal; null before") }),
+          )
+          .optional(),
+      }),
+    )
+    .describe(
+      "private talk between two seats (§12): whole for its two seats, sealed (who, to whom, when) for anyone else until the reveal publishes and judges every one",
+    ),
   payoffs: z.array(z.number()).nullable(),
   standings: z
     .array(z.object({ seat: z.number(), payoff: z.number(), overFallback: z.number(), place: z.number() }))
@@ -441,6 +462,26 @@ export const GAME_OPERATIONS = {
         "On your turn: accept the standing offer. It costs a truth: you swear one of your aims the accord satisfies (`cite`, one of may.cite; default the first in charter order).",
     },
     run: ({ db, who, now }, { tableId: id, ...body }) => act(db, who, "accept", { id, body }, now),
+  }),
+  whisper: operation({
+    name: "tables.whisper",
+    summary: `Whisper to another seat (to: its index): text and/or claims, seen by the two of you until the reveal, when every whisper is published and its claims judged; ${WHISPERS_PER_SEAT} per seat per table, at any moment of play.`,
+    input: ZWhisper.extend({ tableId }),
+    output: z.object({
+      index: z.number(),
+      from: z.number(),
+      to: z.number(),
+      at: ZInstant,
+      left: z.number().describe("how many more whispers your seat may send at this table"),
+    }),
+    callers: SIGNED_IN,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/whisper", status: 201 },
+    mcp: {
+      tool: "whisper",
+      description: `At any moment of play (not only on your turn): send a private message to another seat — \`to\` (its seat index), text (≤ ${SAID_MAX} characters) and/or claims {clause, setting}. Only the two of you read it until the reveal; then every whisper is published and each claim marked true or false against your charge. At most ${WHISPERS_PER_SEAT} per seat; it takes no turn. Whispers you may read are in table_state's game.whispers.`,
+    },
+    run: ({ db, who, now }, { tableId: id, ...body }) => whisper(db, who, { id, body }, now),
   }),
   pass: operation({
     name: "tables.pass",

@@ -7,7 +7,7 @@ import { TableView } from "@/components/game/TableView";
 import { tableState } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { SAID_MAX } from "@/server/rules/game";
+import { SAID_MAX, WHISPERS_PER_SEAT } from "@/server/rules/game";
 
 export const dynamic = "force-dynamic";
 
@@ -21,5 +21,5 @@ export default async function TablePage({ params }: { params: Promise<{ id: stri
   if (!r.ok) notFound();
   const h = await headers();
   const address = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}/tables/${r.value.id}`;
-  return <TableView initial={r.value} address={address} saidMax={SAID_MAX} />;
+  return <TableView initial={r.value} address={address} saidMax={SAID_MAX} whispersMax={WHISPERS_PER_SEAT} />;
 }

@@ -9,6 +9,7 @@ import {
   derive,
   noticesAfter,
   reminderDue,
+  WHISPERED_LATER,
   type Act,
   type Game,
   type ProposedAct,
@@ -17,6 +18,9 @@ import { fail, ok, type Result } from "../../rules/result";
 import { tableAndLobby } from "./events";
 import { loadTable, type LoadedTable } from "./load";
 import { tellSeats } from "./notices";
+
+/** A binding act lost to a whisper written at or after its moment: the transaction is rolled back (see writeActs). */
+class LateWhisper extends Error {}
 
 export const LOST_RACE = fail(
   "conflict",
@@ -60,6 +64,15 @@ async function writeActs(
       data: { finishedAt: new Date(at), outcome: after.status },
     });
     finished = claimed.count === 1;
+    // That update holds the table's row, so a whisper still being written (it reads the row FOR SHARE) has committed
+    // by now: a binding act at or before a whisper's moment would leave that whisper after the end (§12). Rare; retry.
+    if (finished && after.boundAt !== null) {
+      const late = await tx.whisper.findFirst({
+        where: { tableId, at: { gte: new Date(after.boundAt) } },
+        select: { id: true },
+      });
+      if (late) throw new LateWhisper();
+    }
   }
   const events: OutboxEvent[] = acts.map((a, i) => ({
     topic: `table:${tableId}`,
@@ -120,6 +133,7 @@ export async function appendAct(
     });
   } catch (e) {
     if (isUniqueViolation(e)) return LOST_RACE;
+    if (e instanceof LateWhisper) return WHISPERED_LATER;
     throw e;
   }
 }

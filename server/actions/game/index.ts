@@ -13,6 +13,7 @@ export {
   withdrawTableInvitation,
   answerTableInvitation,
 } from "./tables";
+export { whisper, ZWhisper, type WhisperAnswer } from "./whisper";
 export { act, ZOffer, ZAccept, ZPass, ZClaim, ZSaid, type ActType, type ActAnswer } from "./play";
 export { verifyDeal, type DealCheck } from "./verify";
 export {

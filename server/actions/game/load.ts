@@ -7,6 +7,7 @@ import {
   strategyOf,
   type BotStrategy,
   type Charge,
+  type Claim,
   type Game,
   type LobbyFacts,
   type Said,
@@ -81,6 +82,9 @@ const LOAD = (id: number) => Prisma.sql`
     (SELECT coalesce(json_agg(a ORDER BY a.turn), '[]'::json) FROM (
       SELECT a.turn, a.type, a.by, a.accord, a.cite, a.said, (extract(epoch FROM a.at) * 1000)::float8 AS at
       FROM "Act" a WHERE a."tableId" = t.id) a) AS acts,
+    (SELECT coalesce(json_agg(w ORDER BY w.at, w.id), '[]'::json) FROM (
+      SELECT w.id, w."fromSeat", w."toSeat", w.text, w.claims, (extract(epoch FROM w.at) * 1000)::float8 AS at
+      FROM "Whisper" w WHERE w."tableId" = t.id) w) AS whispers,
     (SELECT coalesce(json_agg(json_build_object('id', m.id, 'action', m.action, 'part', m.part, 'reason', m.reason,
         'admin', u.name, 'at', m.at) ORDER BY m.id), '[]'::json)
       FROM "ModerationAct" m JOIN "User" u ON u.id = m."adminId" WHERE m."tableId" = t.id) AS moderation
@@ -101,10 +105,12 @@ type RawAct = {
   said: unknown;
   at: number;
 };
+type RawWhisper = { fromSeat: number; toSeat: number; text: string | null; claims: unknown; at: number };
 type RawTable = Omit<LoadedTable["table"], "host"> & {
   hostName: string;
   seats: RawSeat[];
   acts: RawAct[];
+  whispers: RawWhisper[];
   members: number[];
   moderation: ModerationRow[];
 };
@@ -112,7 +118,7 @@ type RawTable = Omit<LoadedTable["table"], "host"> & {
 export async function loadTable(db: Client, id: number): Promise<LoadedTable | null> {
   const [row] = await db.$queryRaw<RawTable[]>(LOAD(id));
   if (!row) return null;
-  const { seats: rawSeats, acts, hostName, members, moderation, ...rest } = row;
+  const { seats: rawSeats, acts, whispers, hostName, members, moderation, ...rest } = row;
   const hidden = hiddenParts(moderation);
   const cancel = moderation.find((m) => m.action === "cancel");
   const seats: SeatRow[] = rawSeats.map(({ userName, agentName, agentOwnerId, ...s }) => ({
@@ -131,6 +137,17 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
       turnWindowMs: table.turnWindowMs,
       deadlineMs: table.deadlineMs,
       ...(cancel ? { cancelledAt: Date.parse(cancel.at) } : {}),
+      ...(whispers.length
+        ? {
+            whispers: whispers.map((w) => ({
+              from: w.fromSeat,
+              to: w.toSeat,
+              at: w.at,
+              ...(w.text !== null ? { text: w.text } : {}),
+              ...(w.claims ? { claims: w.claims as Claim[] } : {}),
+            })),
+          }
+        : {}),
       acts: acts.map((a) => {
         const at = a.at;
         const said = a.said ? { said: moderated(a.said as Said, a.turn) } : {};

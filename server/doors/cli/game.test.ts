@@ -316,3 +316,33 @@ describe("any file at all", () => {
     );
   });
 });
+
+describe("game replay with whispers (§12)", () => {
+  const whisper = {
+    from: 3,
+    to: 0,
+    at: at(12),
+    text: "between us",
+    claims: [{ clause: "ledger", setting: "published" }],
+  };
+  it("prints every whispered claim, judged once revealed; exit 0", () => {
+    const out = replayOf({ ...workedRecord(), whispers: [whisper] });
+    expect(out.code).toBe(0);
+    expect(json(out.stdout).whispered).toEqual([
+      { whisper: 0, from: 3, to: 0, clause: "ledger", setting: "published", truthful: true },
+    ]);
+  });
+
+  it("refuses a bad whisper with exit 2, one line naming it by its index", () => {
+    const out = replayOf({ ...workedRecord(), whispers: [whisper, { ...whisper, at: at(31) }] });
+    expect(out).toEqual({
+      stdout: "",
+      stderr:
+        "game: whisper 1 refused: The table ended at 2026-11-29T09:30:00.000Z; whispers are sent only while it plays.\n",
+      code: 2,
+    });
+    expect(replayOf({ ...workedRecord(), whispers: [{ ...whisper, to: 3 }] }).stderr).toMatch(
+      /^game: whisper 0 refused: A whisper goes to another seat/,
+    );
+  });
+});

@@ -12,7 +12,8 @@ export const USAGE = "usage: parley game replay FILE [--now ISO] | parley game d
  * `argv` comes after the word "game". Decides nothing: the engine replays and deals, this prints.
  * Exit codes and streams:
  * - 0: the answer as JSON (2-space indent, trailing newline) on stdout, nothing on stderr.
- * - 2: replay only — an act the rules refuse; one line on stderr, `game: act N refused: <reason>` (N from 0). Stdout
+ * - 2: replay only — an act the rules refuse; one line on stderr, `game: act N refused: <reason>` (N from 0), or a
+ *   whisper (§12, checked after the acts): `game: whisper N refused: <reason>`. Stdout
  *   stays empty, so `replay FILE > out.json` never writes a half answer. The engine names an act for every
  *   rule of §11 and also for an act whose own shape is wrong (no time, an unknown type, a clock's offer).
  * - 1: everything else — bad arguments, an unreadable file, bad JSON, and a record the engine refuses as a
@@ -56,6 +57,12 @@ function replayCommand(args: readonly string[], io: CliIo): CliAnswer {
 
   const result = replay(record, now);
   if (result.ok) return answer(result.value);
+  if (result.whisper !== undefined)
+    return {
+      stdout: "",
+      stderr: `game: whisper ${result.whisper} refused: ${oneLine(result.reason)}\n`,
+      code: 2,
+    };
   if (result.index === null) return failure(`${file}: ${oneLine(result.reason)}`);
   return { stdout: "", stderr: `game: act ${result.index} refused: ${oneLine(result.reason)}\n`, code: 2 };
 }

@@ -9,6 +9,7 @@ import { seedBytes } from "./seed";
 import { playBotTable } from "./simulate";
 import { BOT_STRATEGIES, type BotStrategy } from "./strategies";
 import type { Game } from "./types";
+import { whispered } from "./whisper";
 import { fail, ok, type Result } from "../result";
 
 /** Where every arena table starts: a fixed moment, so a record replays the same on any day. */
@@ -30,7 +31,7 @@ export type ArenaStanding = {
   meanOverFallback: number;
   /** Truths it swore by accepting. */
   sworn: number;
-  /** Said claims it made, and the share judged true at the reveal (null with none). */
+  /** Said and whispered claims it made, and the share judged true at the reveal (null with none). */
   claims: number;
   honesty: number | null;
 };
@@ -133,6 +134,12 @@ export function standingsAcross(
         if (said.seat === seat && said.clause !== undefined) {
           r.claims++;
           if (said.truthful) r.truths++;
+        }
+      // Whispered claims (§12) are judged at the reveal like said ones, and count the same.
+      for (const w of whispered(game, true))
+        if (w.from === seat) {
+          r.claims++;
+          if (w.truthful) r.truths++;
         }
       by.set(player, r);
     });

@@ -58,5 +58,22 @@ export function check(game: Game, seat: number, proposed: unknown, now: number):
   if ("ok" in state) return state;
   const problem = turnProblem(state.t, state.due, state.clockedFrom, seat);
   if (problem !== null) return fail("conflict", problem);
-  return judgeAct(state.t, seat, proposed, now);
+  const judged = judgeAct(state.t, seat, proposed, now);
+  if (judged.ok && bindsBeforeAWhisper(state.t, judged.value, game.whispers?.at(-1)?.at))
+    return WHISPERED_LATER;
+  return judged;
 }
+
+/**
+ * Whispers are sent only before the table's end (§12), and binding ends it: an accept that would bind at or before
+ * the latest whisper's moment would leave that whisper after the end, so it waits for a later moment (a retry).
+ */
+function bindsBeforeAWhisper(t: Tally, act: Act, lastWhisperAt: number | undefined): boolean {
+  if (lastWhisperAt === undefined || act.at > lastWhisperAt || act.type !== "accept") return false;
+  return t.acceptances.length + 1 >= t.quorum;
+}
+
+export const WHISPERED_LATER = fail(
+  "conflict",
+  "A whisper was sent at this very moment, and the accord cannot bind before it; act once more.",
+);

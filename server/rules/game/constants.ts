@@ -27,6 +27,8 @@ export const DEADLINE_MIN_WINDOWS = 2;
 export const SAID_MAX = 280;
 /** Said claims on one act; the spec is silent, so one per charter clause is the ceiling. */
 export const SAID_CLAIMS_MAX = CHARTER_CLAUSES;
+/** §12: how many whispers one seat may send over a whole table. */
+export const WHISPERS_PER_SEAT = 24;
 /** Characters (code points, after trimming) of a table's title. */
 export const TITLE_MIN = 1;
 export const TITLE_MAX = 80;

@@ -17,6 +17,7 @@ export {
   DEADLINE_MIN_WINDOWS,
   SAID_MAX,
   SAID_CLAIMS_MAX,
+  WHISPERS_PER_SEAT,
   TITLE_MIN,
   TITLE_MAX,
   SEED_BYTES,
@@ -38,18 +39,28 @@ export type {
   StandingOffer,
   Status,
   Sworn,
+  Whisper,
 } from "./types";
 export { score } from "./score";
 export { commitment } from "./seed";
 export { deal, dealOutput, validateDealInput } from "./deal";
 export { validateTableSettings, type TableSettings, type TableSettingsInput } from "./settings";
 export { derive, seatOfAct, type Derived } from "./derive";
-export { check } from "./check";
+export { check, WHISPERED_LATER } from "./check";
 export { may, yourPayoff, type May } from "./may";
 export { standings, type Standing } from "./standings";
 export { view, type GameView, type ViewAct } from "./view";
+export { checkWhisper, whispered, whispersEndAt, type ViewWhisper } from "./whisper";
 export { chooseBotAct, publicGame, type BotInput } from "./bot";
-export { BOT_STRATEGIES, botLuck, HOUSE_BOTS, strategyOf, type BotStrategy } from "./strategies";
+export {
+  BOT_STRATEGIES,
+  botLuck,
+  botWhisper,
+  HOUSE_BOTS,
+  strategyOf,
+  whisperLuck,
+  type BotStrategy,
+} from "./strategies";
 export { playBotTable, type BotTableOptions } from "./simulate";
 export { ARENA_PLAYERS, playArena, standingsAcross, type ArenaStanding, type ArenaTable } from "./arena";
 export { toRecord, type RecordAct, type TableRecord } from "./record";

@@ -15,6 +15,8 @@ import { validateTableSettings } from "./settings";
 import { MINUTE } from "./test-kit";
 import type { Accord, Game, ProposedAct, Said } from "./types";
 import { view } from "./view";
+import { checkWhisper, whispered } from "./whisper";
+import { WHISPERS_PER_SEAT } from "./constants";
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString("hex");
 
@@ -30,6 +32,8 @@ const stepArb = fc.record({
   claim: fc.option(fc.tuple(fc.nat(), fc.nat()), { nil: undefined }),
   cite: fc.option(fc.nat(), { nil: undefined }),
   wrongSeat: fc.nat(),
+  // A whisper before the act, sometimes (§12): from, to (an offset), and whether it claims something.
+  whisper: fc.option(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { nil: undefined }),
 });
 
 const tableArb = fc.record({
@@ -122,6 +126,28 @@ function play(table: TableDraw): Played {
     const result = check(game, seat, proposed, now);
     if (!result.ok) throw new Error(`a legal act was refused: ${result.message}`);
     game.acts.push(...state.dueClockActs, result.value);
+    // Then a whisper from any seat, on its turn or not, at the act's moment; its text is marked, so the redaction
+    // below can look for it. After a binding act it is refused: the table ended at that moment.
+    if (step.whisper) {
+      const [a, b, c] = step.whisper;
+      const from = a % game.seats;
+      const to = (from + 1 + (b % (game.seats - 1))) % game.seats;
+      const clause = charter[c % charter.length]!;
+      const settings = settingsOf(clause) ?? [];
+      const raw = {
+        to,
+        text: `whisper-secret-${(game.whispers ?? []).length}`,
+        ...(c % 2 ? { claims: [{ clause, setting: settings[c % settings.length]! }] } : {}),
+      };
+      const w = checkWhisper(game, from, raw, now);
+      const mine = (game.whispers ?? []).filter((x) => x.from === from).length;
+      if (mine >= WHISPERS_PER_SEAT || derive(game, now).status !== "playing")
+        expect(w).toMatchObject({ ok: false, code: "conflict" });
+      else if (!w.ok) throw new Error(`a legal whisper was refused: ${w.message}`);
+      else (game.whispers ??= []).push(w.value);
+      // An accord cannot bind at a whisper's own moment (check refuses it): the next act comes a millisecond later.
+      now += 1;
+    }
   }
   return { game, now, seed: table.seed, names: Array.from({ length: game.seats }, (_, i) => `player ${i}`) };
 }
@@ -180,6 +206,31 @@ describe("random legal games", () => {
     );
   });
 
+  it("show a whisper's words to its two seats only before the reveal, and to everyone after, judged", () => {
+    fc.assert(
+      fc.property(playedArb, ({ game, now }) => {
+        const revealed = derive(game, now).status !== "playing";
+        const all = game.whispers ?? [];
+        for (const seat of [null, ...Array.from({ length: game.seats }, (_, i) => i)]) {
+          const json = JSON.stringify(view(game, { seat }, now));
+          const shown = view(game, { seat }, now).whispers;
+          expect(shown.map((w) => [w.from, w.to, w.at])).toEqual(all.map((w) => [w.from, w.to, w.at]));
+          all.forEach((w, i) => {
+            const reads = revealed || seat === w.from || seat === w.to;
+            expect(json.includes(`"whisper-secret-${i}"`)).toBe(reads);
+            expect(shown[i]!.sealed).toBe(!reads);
+            if (!reads) expect(shown[i]).not.toHaveProperty("claims");
+          });
+        }
+        if (revealed) {
+          const judged = view(game, { seat: null }, now).whispers.flatMap((w) => w.claims ?? []);
+          expect(judged.map((c) => c.truthful)).toEqual(whispered(game, true).map((c) => c.truthful));
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it("pay what a brute-force score says, and swear only true aims that the standing accord met", () => {
     fc.assert(
       fc.property(playedArb, ({ game, now }) => {
@@ -214,7 +265,10 @@ describe("random legal games", () => {
         const at = now + extraWindows * game.turnWindowMs;
         const d = derive(game, at);
         const replayed = replay(JSON.parse(JSON.stringify(toRecord(game, names, seed))), at);
-        if (!replayed.ok) throw new Error(`replay refused act ${replayed.index}: ${replayed.reason}`);
+        if (!replayed.ok)
+          throw new Error(
+            `replay refused act ${replayed.index} / whisper ${replayed.whisper}: ${replayed.reason}`,
+          );
         const r = replayed.value;
         expect(r).toMatchObject({
           status: d.status,
@@ -226,6 +280,7 @@ describe("random legal games", () => {
           payoffs: d.payoffs,
           acts: d.actCount,
         });
+        expect(r.whispered).toEqual(whispered(game, d.status !== "playing"));
         expect(r.said).toEqual(
           d.said.flatMap((s) =>
             s.clause === undefined
@@ -240,15 +295,16 @@ describe("random legal games", () => {
 });
 
 describe("the generator", () => {
-  it("covers bound, ended and playing tables, clock passes, accepts and said", () => {
+  it("covers bound, ended and playing tables, clock passes, accepts, said and whispers", () => {
     // (no generated table is cancelled: a moderator's cancellation has its own tests, cancel.test.ts)
-    const seen = { bound: 0, ended: 0, playing: 0, clock: 0, accept: 0, said: 0 };
+    const seen = { bound: 0, ended: 0, playing: 0, clock: 0, accept: 0, said: 0, whispers: 0, sealed: 0 };
     for (const played of fc.sample(playedArb, { numRuns: 200, seed: 42 })) {
       const d = derive(played.game, played.now);
       if (d.status !== "cancelled") seen[d.status]++;
       if (played.game.acts.some((a) => a.type === "pass" && a.by === "clock")) seen.clock++;
       if (played.game.acts.some((a) => a.type === "accept")) seen.accept++;
       if (played.game.acts.some((a) => a.said)) seen.said++;
+      if (played.game.whispers?.length) seen[d.status === "playing" ? "sealed" : "whispers"]++;
     }
     for (const count of Object.values(seen)) expect(count).toBeGreaterThan(10);
   });

@@ -63,29 +63,40 @@ export function readAccord(charter: readonly string[], raw: unknown): Result<Acc
   return ok(accord);
 }
 
-/** Said, trimmed; undefined when there is nothing to say. */
-export function readSaid(charter: readonly string[], raw: unknown): Result<Said | undefined> {
+/** Whose words readSaid reads: said on an act, or a whisper (§12) with the same payload. */
+const WORDS = {
+  said: { noun: "Said", claim: "A said claim", each: "on one act" },
+  whisper: { noun: "Whisper", claim: "A whispered claim", each: "in one whisper" },
+} as const;
+
+/** Said (or a whisper's payload), trimmed; undefined when there is nothing to say. */
+export function readSaid(
+  charter: readonly string[],
+  raw: unknown,
+  words: keyof typeof WORDS = "said",
+): Result<Said | undefined> {
+  const { noun, claim: claimWhat, each } = WORDS[words];
   if (raw === undefined || raw === null) return ok(undefined);
-  if (!isRecord(raw)) return fail("invalid", "Said is free text and/or claims of what you want.");
+  if (!isRecord(raw)) return fail("invalid", `${noun} is free text and/or claims of what you want.`);
   const said: Said = {};
   if (raw.text !== undefined) {
-    if (typeof raw.text !== "string") return fail("invalid", "Said text must be text.");
+    if (typeof raw.text !== "string") return fail("invalid", `${noun} text must be text.`);
     const text = raw.text.trim();
     const length = charCount(text);
     if (length > SAID_MAX) {
-      return fail("invalid", `Said text is ${length} characters; keep it to ${SAID_MAX} or fewer.`);
+      return fail("invalid", `${noun} text is ${length} characters; keep it to ${SAID_MAX} or fewer.`);
     }
     if (length > 0) said.text = text;
   }
   if (raw.claims !== undefined) {
     if (!Array.isArray(raw.claims))
-      return fail("invalid", "Said claims must be a list of clause and setting.");
+      return fail("invalid", `${noun} claims must be a list of clause and setting.`);
     if (raw.claims.length > SAID_CLAIMS_MAX) {
-      return fail("invalid", `Say at most ${SAID_CLAIMS_MAX} claims on one act.`);
+      return fail("invalid", `Say at most ${SAID_CLAIMS_MAX} claims ${each}.`);
     }
     const claims: Claim[] = [];
     for (const rawClaim of raw.claims) {
-      const claim = readClaim(charter, rawClaim, "A said claim");
+      const claim = readClaim(charter, rawClaim, claimWhat);
       if (!claim.ok) return claim;
       claims.push(claim.value);
     }

@@ -2,13 +2,16 @@
 
 import { z } from "zod";
 import { instantText } from "../span";
-import type { Accord, Act, Charge, Claim, Game, Said } from "./types";
+import type { Accord, Act, Charge, Claim, Game, Said, Whisper } from "./types";
 
 /** An act as the record writes it: its time as ISO 8601; its seat is implied by the turn order. */
 export type RecordAct =
   | { type: "offer"; accord: Accord; said?: Said; at: string }
   | { type: "accept"; cite?: Claim; said?: Said; at: string }
   | { type: "pass"; said?: Said; by?: "clock"; at: string };
+
+/** A whisper as the record writes it (§12): its seats by index, its time as ISO 8601. */
+export type RecordWhisper = { from: number; to: number; at: string; text?: string; claims?: Claim[] };
 
 export type TableRecord = {
   /** The seats' names, in seat order. */
@@ -23,6 +26,8 @@ export type TableRecord = {
   /** When a moderator cancelled the table, if one did: it ended there (shared/spec/access.md). */
   cancelledAt?: string;
   acts: RecordAct[];
+  /** Every whisper, in time order, once revealed (§12); absent when there were none. */
+  whispers?: RecordWhisper[];
 };
 
 const copySaid = (said: Said): Said => ({
@@ -42,6 +47,17 @@ export function recordAct(act: Act): RecordAct {
   return { type: "pass", ...said, ...(act.by === "clock" ? { by: "clock" as const } : {}), at };
 }
 
+/** One whisper in the record's form (keys in the order §12 shows). */
+export function recordWhisper(w: Whisper): RecordWhisper {
+  return {
+    from: w.from,
+    to: w.to,
+    at: instantText(w.at),
+    ...(w.text !== undefined ? { text: w.text } : {}),
+    ...(w.claims ? { claims: w.claims.map((c) => ({ clause: c.clause, setting: c.setting })) } : {}),
+  };
+}
+
 /** The record of a table: names by seat (a missing name becomes "seat N"), and the seed once revealed. */
 export function toRecord(game: Game, names: string[], seed?: string): TableRecord {
   return {
@@ -57,6 +73,7 @@ export function toRecord(game: Game, names: string[], seed?: string): TableRecor
     ...(seed !== undefined ? { seed } : {}),
     ...(game.cancelledAt !== undefined ? { cancelledAt: instantText(game.cancelledAt) } : {}),
     acts: game.acts.map(recordAct),
+    ...(game.whispers?.length ? { whispers: game.whispers.map(recordWhisper) } : {}),
   };
 }
 
@@ -108,4 +125,15 @@ export const ZTableRecord = z.object({
       { error: "an act's type is offer, accept or pass" },
     ),
   ),
+  whispers: z
+    .array(
+      z.object({
+        from: z.number(),
+        to: z.number(),
+        at: ZInstant,
+        text: z.string().optional(),
+        claims: z.array(ZClaim).optional(),
+      }),
+    )
+    .optional(),
 });

@@ -11,7 +11,8 @@ import { commitment, seedBytes } from "./seed";
 import { readClock } from "./settings";
 import { instantText } from "../span";
 import { standingsOf, type Standing } from "./standings";
-import type { Act, Charge, StandingOffer, Status, Sworn } from "./types";
+import type { Act, Charge, StandingOffer, Status, Sworn, Whisper } from "./types";
+import { judgeWhisper, whispered, type WhisperedClaim } from "./whisper";
 
 export type ReplayOutput = {
   status: Status;
@@ -30,6 +31,8 @@ export type ReplayOutput = {
   said: { seat: number; act: number; clause: string; setting: string; truthful: boolean | null }[];
   boundAt: string | null;
   endedAt: string | null;
+  /** Every claim of every whisper (§12), in order; `truthful` once revealed, else null. */
+  whispered: WhisperedClaim[];
   /** Acts replayed, clock passes due by `now` included. */
   acts: number;
   /** With `now`: the clock passes that were due but not in the record. */
@@ -38,10 +41,17 @@ export type ReplayOutput = {
   commitment: string | null;
 };
 
-export type ReplayRefusal = { ok: false; index: number | null; reason: string };
+/** `index` names the refused act, `whisper` the refused whisper (§12); both null when the record itself is malformed. */
+export type ReplayRefusal = { ok: false; index: number | null; whisper?: number; reason: string };
 export type ReplayResult = { ok: true; value: ReplayOutput } | ReplayRefusal;
 
 const refuse = (index: number | null, reason: string): ReplayRefusal => ({ ok: false, index, reason });
+const refuseWhisper = (whisper: number, reason: string): ReplayRefusal => ({
+  ok: false,
+  index: null,
+  whisper,
+  reason,
+});
 
 /** What is wrong with a record's charter, or null. */
 function charterProblem(charter: readonly string[]): string | null {
@@ -102,7 +112,9 @@ export function replay(record: unknown, now?: number): ReplayResult {
     const path = issue?.path ?? [];
     const index = path[0] === "acts" && typeof path[1] === "number" ? path[1] : null;
     const where = path.length > 0 ? ` at ${path.map(String).join(".")}` : "";
-    return refuse(index, `The record is malformed${where}: ${issue?.message ?? "unreadable"}.`);
+    const reason = `The record is malformed${where}: ${issue?.message ?? "unreadable"}.`;
+    if (path[0] === "whispers" && typeof path[1] === "number") return refuseWhisper(path[1], reason);
+    return refuse(index, reason);
   }
   const r = parsed.data;
   if (now !== undefined && !Number.isFinite(now))
@@ -173,6 +185,16 @@ export function replay(record: unknown, now?: number): ReplayResult {
 
   // A cancelled table's clock stops at its cancellation, as derive's does.
   const cancelledAt = r.cancelledAt === undefined ? undefined : Date.parse(r.cancelledAt);
+
+  // Then the whispers (§12), each against those before it and the table's end as the acts left it.
+  const endsAt = t.boundAt ?? Math.min(t.deadlineAt, cancelledAt ?? Infinity);
+  const whispers: Whisper[] = [];
+  for (const [i, raw] of (r.whispers ?? []).entries()) {
+    const judged = judgeWhisper(terms, whispers, endsAt, raw.from, raw, Date.parse(raw.at));
+    if (!judged.ok) return refuseWhisper(i, judged.message);
+    whispers.push(judged.value);
+  }
+
   const until =
     cancelledAt === undefined ? now : now === undefined ? cancelledAt : Math.min(now, cancelledAt);
   const due = until === undefined ? [] : runClock(t, Math.max(until, t.lastAt));
@@ -197,6 +219,7 @@ export function replay(record: unknown, now?: number): ReplayResult {
       ),
       boundAt: d.boundAt === null ? null : instantText(d.boundAt),
       endedAt: d.endedAt === null ? null : instantText(d.endedAt),
+      whispered: whispered({ charges: r.charges, whispers }, d.status !== "playing"),
       acts: d.actCount,
       dueClockActs: d.dueClockActs.map(recordAct),
       commitment: seedCommitment,

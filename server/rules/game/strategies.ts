@@ -53,3 +53,26 @@ export function claimsFor(strategy: BotStrategy, charge: Charge, luck: Uint8Arra
     return others.length ? { clause: claim.clause, setting: others[stream.int(others.length)]! } : claim;
   });
 }
+
+/** A bot's stream for its n-th whisper: one-way from the table's seed, its seat and n, like botLuck. */
+export function whisperLuck(tableSeedHex: string, seat: number, n: number): Uint8Array {
+  return new Uint8Array(createHash("sha256").update(`${tableSeedHex}:whisper:${seat}:${n}`).digest());
+}
+
+/**
+ * How a house bot answers a whisper (§12), pure: in private each strategy tells a little more than in public — the
+ * cooperative one all its aims, the hard bargainer its two weightiest, the bluffer all three with a fresh chance of
+ * lying about each (so a private lie can differ from a public one). Its claims are judged at the reveal like anyone's.
+ */
+export function botWhisper(
+  strategy: BotStrategy,
+  charge: Charge,
+  luck: Uint8Array | undefined,
+): { text: string; claims: Claim[] } {
+  const truly = charge.aims.map((a) => ({ clause: a.clause, setting: a.setting }));
+  if (strategy === "hard")
+    return { text: "Between us: give me these two and you have my accept.", claims: truly.slice(0, 2) };
+  if (strategy === "bluffer")
+    return { text: "Just between us, this is all I need.", claims: claimsFor("bluffer", charge, luck) };
+  return { text: "Happy to talk. Here is what I am after.", claims: truly };
+}

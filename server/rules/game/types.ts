@@ -21,6 +21,12 @@ export type Act =
   | { type: "accept"; cite?: Claim; said?: Said; at: number }
   | { type: "pass"; said?: Said; by?: "clock"; at: number };
 
+/**
+ * A whisper (§12): private talk from one seat to another, with the payload of said; not an act (it takes no turn and
+ * never moves the clock). Visible to its two seats only until the reveal, when its claims are judged like said ones.
+ */
+export type Whisper = { from: number; to: number; at: number; text?: string; claims?: Claim[] };
+
 /** A table once started: the deal, the clock settings and the ledger. Times are ms since the epoch. */
 export type Game = {
   seats: number;
@@ -30,12 +36,14 @@ export type Game = {
   turnWindowMs: number;
   deadlineMs: number;
   acts: Act[];
+  /** Private messages between two seats (§12), in time order; absent on a table that has none. */
+  whispers?: Whisper[];
   /** When a moderator cancelled the table (shared/spec/access.md): it ends there, unsettled, and is revealed. */
   cancelledAt?: number;
 };
 
-/** A Game without the secrets: all that the public record (and a house bot) may read. */
-export type PublicGame = Omit<Game, "charges">;
+/** A Game without the secrets (charges, whispers): all that the public record (and a house bot) may read. */
+export type PublicGame = Omit<Game, "charges" | "whispers">;
 
 /** What the deal of §5 produces from a seed. */
 export type Deal = { charter: string[]; charges: Charge[] };

@@ -5,6 +5,7 @@ import { isSeatOf } from "./check";
 import { may, type May } from "./may";
 import { claimOf, score } from "./score";
 import { standingsOf, type Standing } from "./standings";
+import { viewWhispers, type ViewWhisper } from "./whisper";
 import type {
   Accord,
   Act,
@@ -53,6 +54,8 @@ export type GameView = {
   sworn: Sworn[];
   /** Said claims and text; `truthful` stays null until the reveal. */
   said: SaidEntry[];
+  /** Whispers (§12): whole for their two seats, sealed (who, to whom, when) for anyone else until the reveal. */
+  whispers: ViewWhisper[];
   /** Once bound or ended. */
   payoffs: number[] | null;
   standings: Standing[] | null;
@@ -135,6 +138,7 @@ export function view(game: Game, viewer: { seat: number | null }, now: number): 
     acceptances: derived.acceptances,
     sworn: derived.sworn.map((s) => ({ seat: s.seat, clause: s.clause, setting: s.setting, act: s.act })),
     said: derived.said.map((entry) => ({ ...entry, truthful: revealed ? entry.truthful : null })),
+    whispers: viewWhispers(game, seat, revealed),
     payoffs: revealed ? derived.payoffs : null,
     standings: revealed && derived.payoffs ? standingsOf(derived.payoffs, game.charges) : null,
     seat,

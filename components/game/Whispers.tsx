@@ -1,0 +1,224 @@
+"use client";
+// Whispers (§12): your private conversations, one per counterpart, and — for everyone — that whispers happen. Their
+// words reach this component only for the viewer's own conversations until the reveal (the server's view redacts).
+import { useState } from "react";
+import type { ViewWhisper } from "@/server/rules/game";
+import { When } from "@/components/ui/When";
+import { ClaimSelect } from "./ClaimSelect";
+import { claimText } from "./words";
+
+export type SendWhisper = (
+  to: number,
+  body: { text?: string; claims?: { clause: string; setting: string }[] },
+) => Promise<string | null>;
+
+const mark = (truthful: boolean | null) =>
+  truthful === null
+    ? { text: "claim", cls: "bg-stone-100 text-stone-700" }
+    : truthful
+      ? { text: "true", cls: "bg-emerald-100 text-emerald-800" }
+      : { text: "false", cls: "bg-rose-100 text-rose-800" };
+
+function Line({ w, names, now, you }: { w: ViewWhisper; names: string[]; now: number; you: number | null }) {
+  const who = (seat: number) => (seat === you ? "you" : names[seat]);
+  return (
+    <li className="space-y-0.5 text-sm" data-testid="whisper" data-sealed={w.sealed || undefined}>
+      <p className="text-xs text-stone-600">
+        <strong className="text-stone-800">{who(w.from)}</strong> → {who(w.to)} ·{" "}
+        <When at={w.at} mode="ago" now={now} />
+      </p>
+      {w.sealed ? (
+        <p className="text-stone-600 italic">sealed until the reveal</p>
+      ) : (
+        <>
+          {w.text !== undefined ? <p className="break-words">{w.text}</p> : null}
+          {w.claims?.length ? (
+            <ul className="flex flex-wrap gap-1">
+              {w.claims.map((c, i) => {
+                const m = mark(c.truthful);
+                return (
+                  <li key={i} className="text-xs">
+                    <span className={`badge mr-1 ${m.cls}`} data-testid="whisper-mark">
+                      {m.text}
+                    </span>
+                    wants {claimText(c)}
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </>
+      )}
+    </li>
+  );
+}
+
+export function Whispers({
+  whispers,
+  names,
+  you,
+  playing,
+  charter,
+  settings,
+  saidMax,
+  whispersMax,
+  now,
+  send,
+}: {
+  whispers: ViewWhisper[];
+  names: string[];
+  /** The viewer's seat, or null for a guest or a watcher. */
+  you: number | null;
+  playing: boolean;
+  charter: string[];
+  settings: Record<string, string[]>;
+  saidMax: number;
+  whispersMax: number;
+  now: number;
+  send: SendWhisper;
+}) {
+  const others = names.map((_, i) => i).filter((i) => i !== you);
+  const [withSeat, setWithSeat] = useState<number>(others[0] ?? 0);
+  const [text, setText] = useState("");
+  const [claim, setClaim] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Not seated (or after the reveal): every whisper in time order, sealed ones as sealed.
+  if (you === null || !playing) {
+    return (
+      <div className="space-y-2" data-testid="whispers">
+        <p className="text-xs text-stone-600">
+          {playing
+            ? "Seats may talk in private. You see who whispers to whom; what they say stays sealed until the reveal."
+            : "Published at the reveal: every whisper, each claim judged against its sender's charge."}
+        </p>
+        {whispers.length === 0 ? <p className="text-sm text-stone-600">No whispers.</p> : null}
+        <ul className="max-h-96 space-y-2 overflow-y-auto" aria-label="Whispers">
+          {whispers.map((w) => (
+            <Line key={w.index} w={w} names={names} now={now} you={you} />
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  const thread = whispers.filter(
+    (w) => (w.from === you && w.to === withSeat) || (w.from === withSeat && w.to === you),
+  );
+  const sent = whispers.filter((w) => w.from === you).length;
+  const left = whispersMax - sent;
+  const overheard = whispers.filter((w) => w.sealed).length;
+  const empty = text.trim() === "" && claim === "";
+  const why =
+    left <= 0
+      ? `You have sent all ${whispersMax} whispers a seat may send at this table.`
+      : empty
+        ? "Write something or name a claim to whisper."
+        : null;
+
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    const [clause = "", setting = ""] = claim.split("=");
+    const err = await send(withSeat, {
+      ...(text.trim() ? { text } : {}),
+      ...(claim ? { claims: [{ clause, setting }] } : {}),
+    });
+    setBusy(false);
+    if (err) setError(err);
+    else {
+      setText("");
+      setClaim("");
+    }
+  };
+
+  return (
+    <div className="space-y-3" data-testid="whispers">
+      <p className="text-xs text-stone-600">
+        Only you and the seat you whisper to read it until the reveal; then every whisper is published and its
+        claims judged. It takes no turn.
+      </p>
+      <div className="flex flex-wrap gap-1" role="group" aria-label="Whisper with">
+        {others.map((i) => {
+          const count = whispers.filter(
+            (w) => (w.from === you && w.to === i) || (w.from === i && w.to === you),
+          ).length;
+          return (
+            <button
+              key={i}
+              type="button"
+              className={i === withSeat ? "btn" : "btn-quiet"}
+              aria-pressed={i === withSeat}
+              onClick={() => setWithSeat(i)}
+              data-testid={`whisper-with-${i}`}
+            >
+              {names[i]}
+              {count ? ` (${count})` : ""}
+            </button>
+          );
+        })}
+      </div>
+      <ul
+        className="max-h-72 space-y-2 overflow-y-auto"
+        aria-label={`Whispers with ${names[withSeat]}`}
+        aria-live="polite"
+        data-testid="whisper-thread"
+      >
+        {thread.length === 0 ? (
+          <li className="text-sm text-stone-600">Nothing whispered with {names[withSeat]} yet.</li>
+        ) : null}
+        {thread.map((w) => (
+          <Line key={w.index} w={w} names={names} now={now} you={you} />
+        ))}
+      </ul>
+      <form
+        className="space-y-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!why) void go();
+        }}
+      >
+        <label className="label" htmlFor="whisper-text">
+          Whisper to {names[withSeat]}
+        </label>
+        <textarea
+          id="whisper-text"
+          className="field"
+          rows={2}
+          maxLength={saidMax}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-describedby="whisper-count"
+          data-testid="whisper-text"
+        />
+        <p id="whisper-count" className="text-right text-xs text-stone-600" data-testid="whisper-count">
+          {text.length}/{saidMax} characters · {left} of {whispersMax} whispers left
+        </p>
+        <ClaimSelect
+          id="whisper-claim"
+          charter={charter}
+          settings={settings}
+          value={claim}
+          onChange={setClaim}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <button className="btn" disabled={busy || why !== null} data-testid="whisper-send">
+            Whisper
+          </button>
+          {why ? <span className="text-xs text-stone-600">{why}</span> : null}
+        </div>
+        {error ? (
+          <p className="text-sm text-rose-700" role="alert" data-testid="whisper-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {overheard ? (
+        <p className="text-xs text-stone-600" data-testid="whispers-overheard">
+          {overheard} {overheard === 1 ? "whisper" : "whispers"} between other seats, sealed until the reveal.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// Whispers in real Chromium against the built app (game.md §12): a person whispers with two house bots, which answer
+// in character; a guest watching sees that whispers happen but never what they say; the reveal publishes and judges
+// every one, and the record carries them.
+import { describe, expect, inject, it } from "vitest";
+import { axe, browser, hasChromium, shot } from "./browser";
+import { playToTheEnd, signUpInBrowser, type Did } from "./play";
+
+const app = inject("app");
+
+describe.runIf(hasChromium)("whispers at a table of house bots, watched by a guest", () => {
+  it("a person whispers with two bots; the guest sees them sealed; the reveal publishes them judged", async () => {
+    const player = await browser();
+    const guest = await browser();
+    try {
+      const page = player.page;
+      await signUpInBrowser(page, "Wren");
+      await page.goto(`${app}/tables`);
+      await page.getByLabel("Title").fill("Words in private");
+      await page.getByLabel("Seats").selectOption("4");
+      await page.getByTestId("open-submit").click();
+      await page.waitForURL(/\/tables\/\d+$/);
+      const url = page.url();
+      const id = Number(url.split("/").at(-1));
+      await page.getByTestId("lobby-fillWithBots").click();
+      await expect.poll(() => page.getByTestId("seat").count()).toBe(4);
+      await guest.page.goto(url);
+      await page.getByTestId("lobby-start").click();
+      await expect.poll(() => page.getByTestId("table-view").getAttribute("data-status")).toBe("playing");
+
+      // To the first bot (seat 2: Bosun, cooperative): text and a claim; its answer arrives in the thread.
+      const words = "Between us, I can live without the beacon.";
+      const thread = page.getByTestId("whisper-thread");
+      expect(await page.getByTestId("whisper-send").isDisabled()).toBe(true);
+      expect(await page.getByTestId("whispers").textContent()).toContain("Write something or name a claim");
+      await page.getByTestId("whisper-with-1").click();
+      await page.getByTestId("whisper-text").fill(words);
+      await page.getByTestId("whisper-claim").selectOption({ index: 1 });
+      await page.getByTestId("whisper-send").click();
+      await expect.poll(() => thread.getByTestId("whisper").count(), { timeout: 10_000 }).toBe(2);
+      expect(await thread.textContent()).toContain(words);
+      expect(await thread.textContent()).toContain("Happy to talk");
+      expect(await page.getByTestId("whisper-count").textContent()).toContain("23 of 24 whispers left");
+      // And to the bluffer (seat 3: Gull).
+      await page.getByTestId("whisper-with-2").click();
+      expect(await thread.getByTestId("whisper").count()).toBe(0);
+      await page.getByTestId("whisper-text").fill("What do you need?");
+      await page.getByTestId("whisper-send").click();
+      await expect.poll(() => thread.getByTestId("whisper").count(), { timeout: 10_000 }).toBe(2);
+      expect(await thread.textContent()).toContain("Just between us");
+      await page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
+      await shot(page, "whispers-1280");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(page, "whispers-390");
+      expect(await axe(page), "whispers at 390 px").toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 860 });
+      expect(await axe(page), "whispers at 1280 px").toEqual([]);
+
+      // The guest sees four whispers happened — who to whom — and nothing of what they said.
+      await guest.page.reload();
+      const sealed = guest.page.getByTestId("whispers").getByTestId("whisper");
+      await expect.poll(() => sealed.count(), { timeout: 10_000 }).toBe(4);
+      expect(await guest.page.locator('[data-testid="whisper"][data-sealed]').count()).toBe(4);
+      const seen =
+        (await guest.page.content()) + JSON.stringify(await (await fetch(`${app}/api/tables/${id}`)).json());
+      for (const secret of [words, "Happy to talk", "Just between us", "What do you need?"])
+        expect(seen, secret).not.toContain(secret);
+      expect(await guest.page.getByTestId("whisper-send").count()).toBe(0);
+      expect(await axe(guest.page), "guest's whispers").toEqual([]);
+      await guest.page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
+      await shot(guest.page, "whispers-guest-sealed");
+
+      // Play to the end; at the reveal everyone reads every whisper, each claim judged true or false.
+      const did: Did = { offer: false, accept: false, citedOther: false, pass: false };
+      await playToTheEnd(page, did, async () => {});
+      await expect
+        .poll(() => page.getByTestId("table-view").getAttribute("data-status"), { timeout: 15_000 })
+        .toMatch(/bound|ended/);
+      await expect
+        .poll(() => guest.page.locator('[data-testid="whisper"][data-sealed]').count(), { timeout: 10_000 })
+        .toBe(0);
+      expect(await guest.page.getByTestId("whispers").textContent()).toContain(words);
+      const marks = await guest.page.getByTestId("whisper-mark").allTextContents();
+      expect(marks.length).toBeGreaterThanOrEqual(4); // the person's claim and the bots' (3 + 3 at least)
+      expect(marks.every((m) => m === "true" || m === "false")).toBe(true);
+      await guest.page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
+      await shot(guest.page, "whispers-revealed");
+      const record = await (await fetch(`${app}/api/tables/${id}/record`)).json();
+      expect(record.whispers).toHaveLength(4);
+      expect(record.whispers[0]).toMatchObject({ from: 0, to: 1, text: words });
+    } finally {
+      await player.close();
+      await guest.close();
+    }
+  });
+});

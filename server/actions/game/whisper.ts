@@ -1,0 +1,182 @@
+// Whispers (game.md §12): a seat's private word to another seat, appended like an act but taking no turn. The rules
+// judge it inside the transaction that writes it; a house bot that is whispered to answers in kind.
+import { z } from "zod";
+import type { Prisma } from "../../generated/prisma/client";
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import { wake } from "../../live";
+import { publish, type Audience } from "../../live/outbox";
+import {
+  botWhisper,
+  checkWhisper,
+  SAID_MAX,
+  SEATS_MAX,
+  strategyOf,
+  whisperLuck,
+  WHISPERS_PER_SEAT,
+} from "../../rules/game";
+import { fail, ok, type Result } from "../../rules/result";
+import { signedIn } from "../guard";
+import { parseId, parseInput } from "../input";
+import { isUniqueViolation } from "../unique";
+import { loadTable, seatOf, tableReadable, type LoadedTable, type SeatRow } from "./load";
+import { ZClaim } from "./play";
+
+export const ZWhisper = z
+  .object({
+    to: z
+      .number()
+      .int()
+      .min(0)
+      .max(SEATS_MAX - 1)
+      .describe("the seat index you whisper to (not your own)"),
+    text: z.string().max(4000).optional().describe(`at most ${SAID_MAX} characters`),
+    claims: z
+      .array(ZClaim)
+      .max(20)
+      .optional()
+      .describe("what you want, {clause, setting}; judged at the reveal"),
+  })
+  .strict();
+
+export type WhisperAnswer = {
+  /** The whisper's index in the table's whispers (in time order). */
+  index: number;
+  from: number;
+  to: number;
+  at: string;
+  /** How many more this seat may send at this table. */
+  left: number;
+};
+
+/** A whisper's live event reaches its two seats' holders only: no watcher, no other seat, no admin (§12). */
+function whisperAudience(seats: (SeatRow | undefined)[]): Audience {
+  return {
+    users: seats.flatMap((s) => (s?.userId != null ? [s.userId] : [])),
+    agents: seats.flatMap((s) => (s?.agentId != null ? [s.agentId] : [])),
+    agentsOf: [],
+    private: true,
+  };
+}
+
+const LAST_ONE = fail(
+  "conflict",
+  `This seat has sent all ${WHISPERS_PER_SEAT} whispers a seat may send at one table.`,
+);
+
+/**
+ * Appends one whisper from the seat `seatFor` names, checked against the table as read inside the transaction. The
+ * table's row is read FOR SHARE first, so a binding act (which updates it) is either seen here or waits for this
+ * whisper and then finds it (append.ts refuses to bind before a whisper's time).
+ */
+async function appendWhisper(
+  db: Db,
+  tableId: number,
+  seatFor: (loaded: LoadedTable) => Result<number>,
+  raw: unknown,
+  now: number,
+  readable: (loaded: LoadedTable) => boolean,
+): Promise<Result<WhisperAnswer & { toBot: boolean }>> {
+  try {
+    return await db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "GameTable" WHERE id = ${tableId} FOR SHARE`;
+      const loaded = await loadTable(tx, tableId);
+      if (!loaded || !readable(loaded)) return fail("not_found", "There is no such table.");
+      const game = loaded.game;
+      if (!game) return fail("conflict", "The table has not started; whispers begin with the play.");
+      const seat = seatFor(loaded);
+      if (!seat.ok) return seat;
+      const judged = checkWhisper(game, seat.value, raw, now);
+      if (!judged.ok) return judged;
+      const w = judged.value;
+      const prior = game.whispers ?? [];
+      const n = prior.filter((p) => p.from === w.from).length;
+      await tx.whisper.create({
+        data: {
+          tableId,
+          fromSeat: w.from,
+          toSeat: w.to,
+          n,
+          text: w.text ?? null,
+          claims: w.claims ? (w.claims as Prisma.InputJsonValue) : undefined,
+          at: new Date(w.at),
+        },
+      });
+      // Who whispered to whom is public (a sealed entry in every view); what was said is in no payload.
+      await publish(tx, {
+        topic: `table:${tableId}`,
+        type: "whisper",
+        payload: { tableId, from: w.from, to: w.to },
+        audience: whisperAudience([loaded.seats[w.from], loaded.seats[w.to]]),
+      });
+      return ok({
+        index: prior.length,
+        from: w.from,
+        to: w.to,
+        at: new Date(w.at).toISOString(),
+        left: WHISPERS_PER_SEAT - n - 1,
+        toBot: !!loaded.seats[w.to]?.botName && !loaded.seats[w.from]?.botName,
+      });
+    });
+  } catch (e) {
+    // Two whispers of one seat racing for the same count: the unique (table, seat, n) lets one in; the CHECK on n
+    // refuses a 25th.
+    if (isUniqueViolation(e))
+      return fail("conflict", "Another whisper of yours went in at the same moment; send this one again.");
+    if (/Whisper_n_check/.test(String((e as Error)?.message))) return LAST_ONE;
+    throw e;
+  }
+}
+
+/** A seat whispers to another seat, through any door. */
+export async function whisper(
+  db: Db,
+  who: Who,
+  input: { id: unknown; body?: unknown },
+  now: number,
+): Promise<Result<WhisperAnswer>> {
+  const signed = signedIn(who);
+  if (!signed.ok) return signed;
+  const id = parseId(input.id);
+  if (id === null) return fail("not_found", "There is no such table.");
+  const p = parseInput(ZWhisper, input.body ?? {});
+  if (!p.ok) return p;
+  const r = await appendWhisper(
+    db,
+    id,
+    (loaded) => {
+      const seat = seatOf(loaded.seats, who);
+      return seat === null || loaded.seats[seat]!.status === "invited"
+        ? fail("forbidden", "You hold no seat at this table.")
+        : ok(seat);
+    },
+    p.value,
+    now,
+    (loaded) => tableReadable(loaded, who),
+  );
+  if (!r.ok) return r;
+  const { toBot, ...answer } = r.value;
+  if (toBot) await botAnswers(db, id, answer.to, answer.from, now);
+  wake();
+  return ok(answer);
+}
+
+/** A house bot answers a whisper with what its strategy tells in private, while it has whispers left. */
+async function botAnswers(db: Db, tableId: number, bot: number, to: number, now: number): Promise<void> {
+  const loaded = await loadTable(db, tableId);
+  const seat = loaded?.seats[bot];
+  if (!loaded?.game || !seat?.botName) return;
+  const sent = (loaded.game.whispers ?? []).filter((w) => w.from === bot).length;
+  if (sent >= WHISPERS_PER_SEAT) return;
+  const luck = loaded.table.seed ? whisperLuck(loaded.table.seed, bot, sent) : undefined;
+  const reply = botWhisper(strategyOf(seat.botName), loaded.game.charges[bot]!, luck);
+  // A refusal (the table ended meanwhile, the bot's last whisper taken) leaves the bot silent, as it should.
+  await appendWhisper(
+    db,
+    tableId,
+    () => ok(bot),
+    { to, ...reply },
+    now,
+    () => true,
+  );
+}
