@@ -1,6 +1,7 @@
-// Whispers in real Chromium against the built app (game.md §12): a person whispers with two house bots, which answer
-// in character; a guest watching sees that whispers happen but never what they say; the reveal publishes and judges
-// every one, and the record carries them.
+// Whispers and a model player in real Chromium against the built app (game.md §12, §13): the host seats a scripted
+// model player beside two house bots; the person whispers with the model (it answers on its turn, asked through the
+// job queue) and with both bots (they answer at once, in character); a guest watching sees that whispers happen but
+// never what they say; the reveal publishes and judges every one, and the record carries them.
 import { describe, expect, inject, it } from "vitest";
 import { axe, browser, hasChromium, shot } from "./browser";
 import { playToTheEnd, signUpInBrowser, type Did } from "./play";
@@ -8,7 +9,7 @@ import { playToTheEnd, signUpInBrowser, type Did } from "./play";
 const app = inject("app");
 
 describe.runIf(hasChromium)("whispers at a table of house bots, watched by a guest", () => {
-  it("a person whispers with two bots; the guest sees them sealed; the reveal publishes them judged", async () => {
+  it("a person whispers with a model player and two bots; the guest sees them sealed; the reveal judges them", async () => {
     const player = await browser();
     const guest = await browser();
     try {
@@ -21,32 +22,52 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       await page.waitForURL(/\/tables\/\d+$/);
       const url = page.url();
       const id = Number(url.split("/").at(-1));
+      // The host seats a scripted model player (seat 2), then two house bots.
+      await page.getByTestId("model-provider").selectOption("scripted");
+      await page.getByTestId("model-seat-submit").click();
+      await expect.poll(() => page.getByTestId("seat").count()).toBe(2);
+      expect(await page.getByTestId("model-badge").textContent()).toBe("model · scripted");
       await page.getByTestId("lobby-fillWithBots").click();
       await expect.poll(() => page.getByTestId("seat").count()).toBe(4);
       await guest.page.goto(url);
       await page.getByTestId("lobby-start").click();
       await expect.poll(() => page.getByTestId("table-view").getAttribute("data-status")).toBe("playing");
-
-      // To the first bot (seat 2: Bosun, cooperative): text and a claim; its answer arrives in the thread.
-      const words = "Between us, I can live without the beacon.";
       const thread = page.getByTestId("whisper-thread");
+
+      // To the model: it answers on its own turn.
+      await page.getByTestId("whisper-with-1").click();
+      await page.getByTestId("whisper-text").fill("What would you settle for?");
+      await page.getByTestId("whisper-send").click();
+      await expect.poll(() => thread.getByTestId("whisper").count(), { timeout: 10_000 }).toBe(1);
+
+      // To the first bot (seat 3: Bosun, cooperative): text and a claim; its answer arrives in the thread.
+      const words = "Between us, I can live without the beacon.";
       expect(await page.getByTestId("whisper-send").isDisabled()).toBe(true);
       expect(await page.getByTestId("whispers").textContent()).toContain("Write something or name a claim");
-      await page.getByTestId("whisper-with-1").click();
+      await page.getByTestId("whisper-with-2").click();
       await page.getByTestId("whisper-text").fill(words);
       await page.getByTestId("whisper-claim").selectOption({ index: 1 });
       await page.getByTestId("whisper-send").click();
       await expect.poll(() => thread.getByTestId("whisper").count(), { timeout: 10_000 }).toBe(2);
       expect(await thread.textContent()).toContain(words);
       expect(await thread.textContent()).toContain("Happy to talk");
-      expect(await page.getByTestId("whisper-count").textContent()).toContain("23 of 24 whispers left");
-      // And to the bluffer (seat 3: Gull).
-      await page.getByTestId("whisper-with-2").click();
+      expect(await page.getByTestId("whisper-count").textContent()).toContain("22 of 24 whispers left");
+      // And to the bluffer (seat 4: Gull).
+      await page.getByTestId("whisper-with-3").click();
       expect(await thread.getByTestId("whisper").count()).toBe(0);
       await page.getByTestId("whisper-text").fill("What do you need?");
       await page.getByTestId("whisper-send").click();
       await expect.poll(() => thread.getByTestId("whisper").count(), { timeout: 10_000 }).toBe(2);
       expect(await thread.textContent()).toContain("Just between us");
+
+      // The person passes; the model's turn comes, the queue asks it, and it acts and answers the whisper.
+      await page.locator("[data-your-turn]").waitFor({ timeout: 15_000 });
+      await page.getByTestId("act-pass").click();
+      await page.getByTestId("whisper-with-1").click();
+      await expect.poll(() => thread.getByTestId("whisper").count(), { timeout: 20_000 }).toBe(2);
+      expect(await thread.textContent()).toContain("Noted. Here is what I am after.");
+      await expect.poll(() => page.getByTestId("act").count(), { timeout: 20_000 }).toBeGreaterThan(1);
+      expect(await page.getByTestId("model-usage").textContent()).toMatch(/Budget: none set/);
       await page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
       await shot(page, "whispers-1280");
       await page.setViewportSize({ width: 390, height: 844 });
@@ -57,14 +78,14 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       await page.setViewportSize({ width: 1280, height: 860 });
       expect(await axe(page), "whispers at 1280 px").toEqual([]);
 
-      // The guest sees four whispers happened — who to whom — and nothing of what they said.
+      // The guest sees six whispers happened — who to whom — and nothing of what they said.
       await guest.page.reload();
       const sealed = guest.page.getByTestId("whispers").getByTestId("whisper");
-      await expect.poll(() => sealed.count(), { timeout: 10_000 }).toBe(4);
-      expect(await guest.page.locator('[data-testid="whisper"][data-sealed]').count()).toBe(4);
+      await expect.poll(() => sealed.count(), { timeout: 10_000 }).toBe(6);
+      expect(await guest.page.locator('[data-testid="whisper"][data-sealed]').count()).toBe(6);
       const seen =
         (await guest.page.content()) + JSON.stringify(await (await fetch(`${app}/api/tables/${id}`)).json());
-      for (const secret of [words, "Happy to talk", "Just between us", "What do you need?"])
+      for (const secret of [words, "Happy to talk", "Just between us", "What do you need?", "Noted. Here is"])
         expect(seen, secret).not.toContain(secret);
       expect(await guest.page.getByTestId("whisper-send").count()).toBe(0);
       expect(await axe(guest.page), "guest's whispers").toEqual([]);
@@ -87,8 +108,10 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       await guest.page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
       await shot(guest.page, "whispers-revealed");
       const record = await (await fetch(`${app}/api/tables/${id}/record`)).json();
-      expect(record.whispers).toHaveLength(4);
-      expect(record.whispers[0]).toMatchObject({ from: 0, to: 1, text: words });
+      expect(record.whispers).toHaveLength(6);
+      expect(record.whispers[0]).toMatchObject({ from: 0, to: 1, text: "What would you settle for?" });
+      expect(record.whispers[1]).toMatchObject({ from: 0, to: 2, text: words });
+      expect(record.whispers.filter((w: { from: number }) => w.from === 1)).toHaveLength(1);
     } finally {
       await player.close();
       await guest.close();

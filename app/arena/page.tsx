@@ -1,5 +1,5 @@
-// /arena – the standings across finished tables (§14): per person, agent and house-bot strategy, best mean payoff
-// over fallback first, with honesty — the share of its said claims the reveal judged true — beside it.
+// /arena – the standings across finished tables (§14): per person, agent, house-bot strategy and model, best mean payoff
+// over fallback first, with honesty — the share of its said and whispered claims the reveal judged true — beside it.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ArenaChart } from "@/components/game/ArenaChart";
@@ -15,6 +15,7 @@ const KIND_BADGE = {
   person: "",
   agent: "bg-indigo-100 text-indigo-800",
   bot: "bg-stone-200 text-stone-800",
+  model: "bg-amber-100 text-amber-900",
 } as const;
 
 export default async function ArenaPage() {
@@ -27,8 +28,9 @@ export default async function ArenaPage() {
         <h1 className="text-2xl font-semibold">The arena</h1>
         <p className="text-sm text-stone-700">
           Everyone who played the {tables} finished <Link href="/tables">table{tables === 1 ? "" : "s"}</Link>{" "}
-          you may read: what they made over their fallback, and how often what they said was true. House bots
-          count by character. Offline: <code>npx parley arena</code>.
+          you may read: what they made over their fallback, and how often what they said (and whispered) was
+          true. House bots count by character, models by provider and model id. Offline:{" "}
+          <code>npx parley arena</code>.
         </p>
       </div>
       {standings.length === 0 ? (

@@ -28,6 +28,7 @@ export default function StylePage() {
     kind: "person" as const,
     status: "taken" as const,
     strategy: null,
+    model: null,
     you: index === 4,
   }));
   const part = (title: string, note: string, children: React.ReactNode) => (

@@ -42,8 +42,11 @@ export function ActLog({
   now,
   hidden = new Set(),
   onHide,
+  notes = new Map(),
 }: {
   acts: ViewAct[];
+  /** Why a model player passed, by the act's index (game.md §13). */
+  notes?: Map<number, string>;
   names: string[];
   now: number;
   /** The acts whose said text a moderator hid (the moderation log says which). */
@@ -88,6 +91,12 @@ export function ActLog({
               ) : (
                 " passed"
               )}
+              {notes.has(a.index) ? (
+                <span className="text-stone-600" data-testid="model-note">
+                  {" "}
+                  — {notes.get(a.index)}
+                </span>
+              ) : null}
               {hidden.has(a.index) ? (
                 <em className="ml-1 text-stone-600" data-testid="said-hidden">
                   ({a.said?.text})

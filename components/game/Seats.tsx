@@ -5,6 +5,7 @@ const KIND: Record<string, string> = {
   person: "",
   agent: "bg-indigo-100 text-indigo-800",
   bot: "bg-stone-200 text-stone-700",
+  model: "bg-amber-100 text-amber-900",
 };
 
 /** A house bot's character, in a word and in a sentence (the bot's strategy, server/rules/game/strategies.ts). */
@@ -37,9 +38,20 @@ export function Seats({
           {s.kind !== "person" ? (
             <span
               className={`badge ${KIND[s.kind]}`}
-              title={s.strategy ? STRATEGY_TEXT[s.strategy] : undefined}
+              title={
+                s.strategy
+                  ? STRATEGY_TEXT[s.strategy]
+                  : s.model
+                    ? `A model player: the server asks ${s.model.provider} (${s.model.model}) with only what this seat may see.`
+                    : undefined
+              }
+              data-testid={s.model ? "model-badge" : undefined}
             >
-              {s.strategy ? `bot · ${STRATEGY_WORD[s.strategy]}` : s.kind}
+              {s.strategy
+                ? `bot · ${STRATEGY_WORD[s.strategy]}`
+                : s.model
+                  ? `model · ${s.model.provider}`
+                  : s.kind}
             </span>
           ) : null}
           {s.you ? <span className="badge bg-teal-100 text-teal-800">you</span> : null}

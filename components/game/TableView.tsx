@@ -21,6 +21,8 @@ import { Seats } from "./Seats";
 import { Standings } from "./Standings";
 import { TurnPanel, type ActBodies, type Send } from "./TurnPanel";
 import { Whispers, type SendWhisper } from "./Whispers";
+import { ModelSeatForm, type SeatModelBody } from "./ModelSeatForm";
+import { ModelUsage } from "./ModelUsage";
 
 const STATUS: Record<TableState["status"], string> = {
   open: "open — waiting for seats",
@@ -62,6 +64,7 @@ export function TableView({
     accept: useMutation(trpc.tables.accept.mutationOptions()),
     pass: useMutation(trpc.tables.pass.mutationOptions()),
     whisper: useMutation(trpc.tables.whisper.mutationOptions()),
+    seatModel: useMutation(trpc.tables.seatModel.mutationOptions()),
     answer: useMutation(trpc.invitations.accept.mutationOptions()),
     decline: useMutation(trpc.invitations.decline.mutationOptions()),
     visibility: useMutation(trpc.tables.setVisibility.mutationOptions()),
@@ -114,6 +117,8 @@ export function TableView({
     }
   };
 
+  const seatModel = (body: SeatModelBody) =>
+    attempt(() => m.seatModel.mutateAsync({ ...body, tableId: t.id }));
   const sendWhisper: SendWhisper = (to, body) =>
     attempt(() => m.whisper.mutateAsync({ ...body, to, tableId: t.id }));
 
@@ -266,6 +271,7 @@ export function TableView({
                 names={names}
                 now={now}
                 hidden={new Set(t.moderation.flatMap((e) => (e.act === null ? [] : [e.act])))}
+                notes={new Map(t.modelNotes.map((n) => [n.turn, `the model ${n.note}`]))}
                 onHide={
                   admin
                     ? (index) => moderate(() => m.hide.mutateAsync({ tableId: t.id, act: index, reason }))
@@ -321,6 +327,7 @@ export function TableView({
             <section className="card space-y-2">
               <h2 className="font-semibold">Before the start</h2>
               <LobbyPanel may={t.lobby} run={lobby} busy={busy} />
+              {t.youHost ? <ModelSeatForm may={t.lobby.model} busy={busy} seat={seatModel} /> : null}
               {t.youHost ? (
                 <form
                   className="flex flex-wrap gap-2 text-sm"
@@ -357,6 +364,12 @@ export function TableView({
           ) : null}
           {g?.charge && t.status === "playing" ? (
             <YourCharge charge={g.charge} className="max-lg:hidden" />
+          ) : null}
+          {t.modelUsage ? (
+            <section className="card space-y-2">
+              <h2 className="font-semibold">Model calls</h2>
+              <ModelUsage usage={t.modelUsage} names={names} />
+            </section>
           ) : null}
         </aside>
       </div>

@@ -26,6 +26,8 @@ import {
   withdrawTableInvitation,
   whisper,
   ZWhisper,
+  seatModel,
+  ZSeatModel,
 } from "../actions/game";
 import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
@@ -154,7 +156,7 @@ const ZTableState = z.object({
     z.object({
       index: z.number(),
       name: z.string(),
-      kind: z.enum(["person", "agent", "bot"]),
+      kind: z.enum(["person", "agent", "bot", "model"]),
       status: z.enum(["taken", "invited"]).describe("invited: it holds its place until its invitee answers"),
       strategy: z
         .enum(BOT_STRATEGIES)
@@ -162,6 +164,10 @@ const ZTableState = z.object({
         .describe(
           "a house bot's character: cooperative, hard (a hard bargainer) or bluffer; null for anyone else",
         ),
+      model: z
+        .object({ provider: z.string(), model: z.string() })
+        .nullable()
+        .describe("a model player's provider and model id; null for anyone else"),
       you: z.boolean(),
     }),
   ),
@@ -170,9 +176,30 @@ const ZTableState = z.object({
     .array(z.object({ seat: z.number(), agentId: z.number().nullable(), invitee: z.string() }))
     .describe("the seats you are invited to (yours, or your agents'): accept or decline them"),
   youHost: z.boolean(),
-  lobby: z.object({ join: ZMay, leave: ZMay, start: ZMay, fill: ZMay }).nullable(),
+  lobby: z.object({ join: ZMay, leave: ZMay, start: ZMay, fill: ZMay, model: ZMay }).nullable(),
   game: ZGameView.nullable(),
   moderation: z.array(ZModerationEntry),
+  modelNotes: z
+    .array(z.object({ turn: z.number(), seat: z.number(), note: z.string() }))
+    .describe("why a model player passed, by the pass's turn"),
+  modelUsage: z
+    .object({
+      seats: z.array(
+        z.object({
+          seat: z.number(),
+          calls: z.number(),
+          tokensIn: z.number(),
+          tokensOut: z.number(),
+          costUsd: z.number(),
+          latencyMsMean: z.number().nullable(),
+        }),
+      ),
+      budget: z.object({ tokens: z.number().nullable(), usd: z.number().nullable() }),
+    })
+    .nullable()
+    .describe(
+      "each model player's calls, tokens, cost and latency, and the budget: the host's and admins' only",
+    ),
   settings: z.record(z.string(), z.array(z.string())),
   now: ZInstant,
 });
@@ -219,14 +246,14 @@ export const GAME_OPERATIONS = {
   arena: operation({
     name: "tables.arena",
     summary:
-      "The arena: standings across the finished tables you may read — per person, agent and house-bot strategy: seats, accords bound, mean payoff and payoff over fallback, sworn claims, and honesty (the share of its said claims judged true).",
+      "The arena: standings across the finished tables you may read — per person, agent, house-bot strategy and model: seats, accords bound, mean payoff and payoff over fallback, sworn claims, and honesty (the share of its said and whispered claims judged true).",
     input: z.object({}).strict(),
     output: z.object({
       tables: z.number().describe("the finished tables counted (the newest 500)"),
       standings: z.array(
         z.object({
-          player: z.string().describe("person:<id>, agent:<id> or bot:<strategy>"),
-          kind: z.enum(["person", "agent", "bot"]),
+          player: z.string().describe("person:<id>, agent:<id>, bot:<strategy> or model:<provider>:<model>"),
+          kind: z.enum(["person", "agent", "bot", "model"]),
           name: z.string(),
           seats: z.number(),
           bound: z.number(),
@@ -234,7 +261,10 @@ export const GAME_OPERATIONS = {
           meanOverFallback: z.number(),
           sworn: z.number(),
           claims: z.number(),
-          honesty: z.number().nullable().describe("share of its said claims judged true; null with none"),
+          honesty: z
+            .number()
+            .nullable()
+            .describe("share of its said and whispered claims judged true; null with none"),
         }),
       ),
     }),
@@ -365,6 +395,22 @@ export const GAME_OPERATIONS = {
     rest: { method: "POST", path: "/api/tables/:table_id/bots" },
     mcp: { tool: "fill_with_bots", description: "As the host, seat house bots in the free seats." },
     run: ({ db, who }, i) => fillWithBots(db, who, { id: i.tableId, count: i.count }),
+  }),
+  seatModel: operation({
+    name: "tables.seatModel",
+    summary:
+      "The host seats a model player in a free seat (provider anthropic, openai-compatible or scripted; model; optional budget in tokens or dollars for the table's model calls).",
+    input: ZSeatModel.extend({ tableId }),
+    output: z.object({ seat: z.number(), name: z.string() }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/tables/:table_id/models", status: 201 },
+    mcp: {
+      tool: "seat_model",
+      description:
+        "As the host, before the start: seat a model player (provider: anthropic, openai-compatible or scripted) in a free seat; it plays its turns through the server, which asks the provider with only what that seat may see.",
+    },
+    run: ({ db, who }, { tableId: id, ...body }) => seatModel(db, who, { id, body }),
   }),
   start: operation({
     name: "tables.start",

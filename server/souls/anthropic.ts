@@ -23,7 +23,7 @@ export function anthropic(env: SoulsEnv): SoulProvider {
         {
           model: req.model,
           max_tokens: MAX_TOKENS,
-          system: SYSTEM,
+          system: req.system ?? SYSTEM,
           messages: [{ role: "user", content: req.prompt }],
         },
         { timeoutMs: env.timeoutMs, signal: req.signal },

@@ -12,8 +12,9 @@ export {
   type SoulProvider,
   type SoulReply,
   type SoulRequest,
+  type PlayerAsk,
 } from "./provider";
-export { ZScript, scriptDelay, houseReply, type Script } from "./scripted";
+export { ZScript, ZPlayerScript, scriptDelay, houseReply, type Script } from "./scripted";
 export { soulsEnv, type SoulsEnv } from "./env";
 
 /** When the facilitator names none. */

@@ -32,7 +32,7 @@ export function openaiCompatible(env: SoulsEnv): SoulProvider {
             ? { max_completion_tokens: MAX_TOKENS }
             : { max_tokens: MAX_TOKENS }),
           messages: [
-            { role: "system", content: SYSTEM },
+            { role: "system", content: req.system ?? SYSTEM },
             { role: "user", content: req.prompt },
           ],
         },

@@ -1,27 +1,37 @@
 // A model provider: the one interface the server's model souls are asked through, whatever runs them.
 import type { Answer, RoundNumber } from "@/server/rules/council";
+import type { ModelPlayerFacts } from "@/server/rules/game";
 
 export const PROVIDERS = ["anthropic", "openai-compatible", "scripted"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
-/** One ask: the filled round template, and the plain facts a scripted soul answers from. */
-export type SoulRequest = {
+/** What every provider sends: the prompt, the instruction beside it, the model and where it runs. */
+export type ModelAsk = {
   prompt: string;
+  /** The instruction sent beside the prompt; the Round Table's SYSTEM when none is given. */
+  system?: string;
   model: string;
   /** Only for openai-compatible: a base URL other than OPENAI_BASE_URL (it must be allowed). */
   baseUrl: string | null;
-  round: RoundNumber;
-  /** 1 for the first ask of the round, 2 for the re-ask after a bad reply. */
+  /** 1 for the first ask, 2 for the re-ask after a bad reply. */
   attempt: number;
+  /** A scripted seat's script (see scripted.ts). */
+  script: unknown;
+  signal?: AbortSignal;
+};
+
+/** A model player's ask at a Sworn & Said table (game.md §13): the prompt, and the facts a scripted one plays from. */
+export type PlayerAsk = ModelAsk & { game: ModelPlayerFacts };
+
+/** One ask of a Round Table's soul: the filled round template, and the plain facts a scripted soul answers from. */
+export type SoulRequest = ModelAsk & {
+  round: RoundNumber;
   seat: { name: string; soul: string };
   options: readonly string[];
   names: readonly string[];
   /** The closed rounds only: what this soul may hear. */
   transcript: readonly Answer[];
   axes: readonly string[];
-  /** A scripted soul's script (see scripted.ts). */
-  script: unknown;
-  signal?: AbortSignal;
 };
 
 /** What came back. Token counts and cost are null where the provider does not say. */
@@ -39,7 +49,7 @@ export type SoulReply =
       retryAfterMs?: number | null;
     };
 
-export type SoulProvider = { name: ProviderName; call(req: SoulRequest): Promise<SoulReply> };
+export type SoulProvider = { name: ProviderName; call(req: SoulRequest | PlayerAsk): Promise<SoulReply> };
 
 /** The instruction every HTTP provider sends beside the prompt. */
 export const SYSTEM =

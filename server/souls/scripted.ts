@@ -2,7 +2,8 @@
 // table's plurality. For the demo and the tests; the same table always gets the same answers.
 import { z } from "zod";
 import { stanceOf, type Answer, type RoundNumber } from "@/server/rules/council";
-import type { SoulProvider, SoulRequest } from "./provider";
+import { scriptedPlayerReply } from "@/server/rules/game";
+import type { PlayerAsk, SoulProvider, SoulRequest } from "./provider";
 
 /** A reply as written in a script: an object (sent as JSON) or raw text (sent as is, malformed or not). */
 const ZScriptedReply = z.union([z.string(), z.record(z.string(), z.unknown())]);
@@ -122,10 +123,29 @@ export function houseReply(req: SoulRequest): Record<string, unknown> {
   }
 }
 
+/**
+ * A scripted model player's script (game.md §13): `replies[n]` answers this seat's n-th ask at the table (from 0; a
+ * re-ask counts), as JSON or as raw text; past the list (or with none) it plays as scriptedPlayerReply does.
+ */
+export const ZPlayerScript = z
+  .object({
+    replies: z.array(ZScriptedReply).max(200).optional().describe("replies by ask, from the first"),
+  })
+  .strict();
+
+function playerReply(req: PlayerAsk): string {
+  const parsed = ZPlayerScript.safeParse(req.script ?? {});
+  const given = parsed.success ? parsed.data.replies?.[req.game.asks] : undefined;
+  const reply = given ?? scriptedPlayerReply(req.game);
+  return typeof reply === "string" ? reply : JSON.stringify(reply);
+}
+
 export function scripted(): SoulProvider {
   return {
     name: "scripted",
     async call(req) {
+      if ("game" in req)
+        return { ok: true, text: playerReply(req), tokensIn: null, tokensOut: null, costUsd: null };
       const parsed = ZScript.safeParse(req.script ?? {});
       const script = parsed.success ? parsed.data : {};
       const given = script.replies?.[String(req.round) as "1"];

@@ -1,58 +1,40 @@
 // Model seats over HTTP, end to end through the actions: a local fake openai-compatible server answers (or fails),
 // each call is recorded with its tokens, latency and cost, and a seat whose provider fails twice is emptied.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabase, type TestDatabase } from "../../testing/db";
+import { chat, fakeChatServer, type FakeReply } from "../../testing/fakeModel";
 import { councilMinutes, councilState, convene } from "./index";
 import { convened, modelSeat, models, people, steady, T0, table } from "./testing";
 
 let db: TestDatabase;
-let server: http.Server;
+let fake: Awaited<ReturnType<typeof fakeChatServer>>;
 let base = "";
-type Reply = { status: number; body: unknown; headers?: Record<string, string> };
+type Reply = FakeReply;
 /** What the fake model says, by the seat named in the prompt: one reply always, or a list answered in turn. */
 const replies = new Map<string, Reply | Reply[]>();
 const saved = { ...process.env };
 
 beforeAll(async () => {
   db = await testDatabase();
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => (raw += c));
-    req.on("end", () => {
-      const prompt: string = JSON.parse(raw).messages.at(-1).content;
-      const seat = /You hold the seat "([^"]+)"/.exec(prompt)?.[1] ?? "";
-      const scripted = replies.get(seat);
-      const r = (Array.isArray(scripted)
-        ? scripted.length > 1
-          ? scripted.shift()
-          : scripted[0]
-        : scripted) ?? {
+  fake = await fakeChatServer((body) => {
+    const prompt: string = body.messages.at(-1).content;
+    const seat = /You hold the seat "([^"]+)"/.exec(prompt)?.[1] ?? "";
+    const scripted = replies.get(seat);
+    return (
+      (Array.isArray(scripted) ? (scripted.length > 1 ? scripted.shift() : scripted[0]) : scripted) ?? {
         status: 500,
         body: { error: { message: "no reply scripted" } },
-      };
-      res.writeHead(r.status, { "content-type": "application/json", ...r.headers });
-      res.end(JSON.stringify(r.body));
-    });
+      }
+    );
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  base = fake.base;
   process.env.PARLEY_MODEL_BASE_URLS = base;
   process.env.OPENAI_API_KEY = "sk-never-sent-to-a-seat-url";
 });
 afterAll(async () => {
   process.env = saved;
-  await new Promise<void>((r) => server.close(() => r()));
+  await fake.close();
   await db?.drop();
-});
-
-const chat = (content: unknown, usage = { prompt_tokens: 120, completion_tokens: 40, cost: 0.0005 }) => ({
-  status: 200,
-  body: {
-    choices: [{ message: { content: typeof content === "string" ? content : JSON.stringify(content) } }],
-    usage,
-  },
 });
 
 /** A seat asked over HTTP, at the fake server. */

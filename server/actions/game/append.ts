@@ -4,6 +4,7 @@ import { isUniqueViolation } from "../unique";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import { publish, type OutboxEvent } from "../../live/outbox";
+import { enqueue } from "../../jobs/queue";
 import {
   check,
   derive,
@@ -86,6 +87,9 @@ async function writeActs(
     },
   }));
   if (finished) events.push(...tableAndLobby(tableId, "table.finished", { outcome: after.status }));
+  // A model player to act next is asked from the job queue (game.md §13), enqueued with the act that made it due.
+  if (after.status === "playing" && after.turn !== null && loaded.seats[after.turn]?.modelProvider)
+    await enqueue(tx, "model", { tableId });
   await publish(tx, ...events);
   const ledger = { ...game, acts: [...game.acts, ...acts] };
   await tellSeats(tx, loaded, ledger, noticesAfter(game, acts, now, finished), now);

@@ -4,20 +4,28 @@ import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { standingsAcross, strategyOf, type ArenaStanding, type Game } from "../../rules/game";
 import { ok, type Result } from "../../rules/result";
-import { loadTable, type SeatRow } from "./load";
+import { loadTable, modelSeatName, type SeatRow } from "./load";
 import { readableTables } from "./read";
 
 /** How many of the newest finished tables the standings count. */
 export const ARENA_TABLES_SHOWN = 500;
 
-export type ArenaKind = "person" | "agent" | "bot";
+export type ArenaKind = "person" | "agent" | "bot" | "model";
 export type ArenaRow = ArenaStanding & { kind: ArenaKind; name: string };
 
-/** Who held a seat, as the arena names them: a person, an agent (as its owner's), or a house bot's strategy. */
+/** Who held a seat, as the arena names them: a person, an agent, a house bot's strategy, or a model (provider and id). */
 function identityOf(s: SeatRow): { key: string; kind: ArenaKind; name: string } {
   if (s.botName) {
     const strategy = strategyOf(s.botName);
     return { key: `bot:${strategy}`, kind: "bot", name: strategy === "hard" ? "hard bargainer" : strategy };
+  }
+  if (s.modelProvider) {
+    const model = s.modelName ?? "";
+    return {
+      key: `model:${s.modelProvider}:${model}`,
+      kind: "model",
+      name: modelSeatName(s.modelProvider, model),
+    };
   }
   if (s.agent) return { key: `agent:${s.agentId}`, kind: "agent", name: s.agent.name };
   return { key: `person:${s.userId}`, kind: "person", name: s.user?.name ?? "someone" };

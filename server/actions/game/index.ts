@@ -14,6 +14,8 @@ export {
   answerTableInvitation,
 } from "./tables";
 export { whisper, ZWhisper, type WhisperAnswer } from "./whisper";
+export { seatModel, ZSeatModel } from "./modelSeat";
+export { runModelPlayers, OUTCOMES as MODEL_OUTCOMES, type ModelRun as GameModelRun } from "./models";
 export { act, ZOffer, ZAccept, ZPass, ZClaim, ZSaid, type ActType, type ActAnswer } from "./play";
 export { verifyDeal, type DealCheck } from "./verify";
 export {

@@ -30,6 +30,11 @@ export type SeatRow = {
   status: string;
   /** Whom the host invited, as named (shown until the invitation is accepted). */
   invitee: string | null;
+  /** A model player's provider, model id, base URL and script (game.md §13); null for anyone else. */
+  modelProvider: string | null;
+  modelName: string | null;
+  modelBaseUrl: string | null;
+  modelScript: unknown;
   user: { name: string } | null;
   agent: { name: string; ownerId: number } | null;
 };
@@ -52,6 +57,8 @@ export type LoadedTable = {
     outcome: string | null;
     autoStart: boolean;
     visibility: string;
+    modelBudgetTokens: number | null;
+    modelBudgetUsd: number | null;
   };
   /** In the order of sitting; a seat's index in this array is its seat index in the rules. */
   seats: SeatRow[];
@@ -61,6 +68,18 @@ export type LoadedTable = {
   game: Game | null;
   /** The moderation log's acts about this table, oldest first (what a hidden text said is kept for admins). */
   moderation: ModerationRow[];
+  /** Model players' finished calls (game.md §13), oldest first: usage and what came of each, never its words. */
+  modelCalls: ModelCallRow[];
+};
+
+export type ModelCallRow = {
+  seat: number;
+  turn: number;
+  outcome: string | null;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  costUsd: number | null;
+  latencyMs: number | null;
 };
 
 /**
@@ -72,10 +91,11 @@ export type LoadedTable = {
 const LOAD = (id: number) => Prisma.sql`
   SELECT t.id, t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs", t."deadlineMs",
     t."createdAt", t."startedAt", t.seed, t.commitment, t.charter, t."finishedAt", t.outcome, t."autoStart",
-    t.visibility,
+    t.visibility, t."modelBudgetTokens", t."modelBudgetUsd",
     (SELECT coalesce(json_agg(m."userId"), '[]'::json) FROM "Member" m WHERE m."tableId" = t.id) AS members,
     (SELECT coalesce(json_agg(s ORDER BY s.position), '[]'::json) FROM (
       SELECT s.id, s.position, s."userId", s."agentId", s."botName", s.charge, s.status, s.invitee,
+        s."modelProvider", s."modelName", s."modelBaseUrl", s."modelScript",
         u.name AS "userName", a.name AS "agentName", a."ownerId" AS "agentOwnerId"
       FROM "Seat" s LEFT JOIN "User" u ON u.id = s."userId" LEFT JOIN "Agent" a ON a.id = s."agentId"
       WHERE s."tableId" = t.id) s) AS seats,
@@ -85,6 +105,9 @@ const LOAD = (id: number) => Prisma.sql`
     (SELECT coalesce(json_agg(w ORDER BY w.at, w.id), '[]'::json) FROM (
       SELECT w.id, w."fromSeat", w."toSeat", w.text, w.claims, (extract(epoch FROM w.at) * 1000)::float8 AS at
       FROM "Whisper" w WHERE w."tableId" = t.id) w) AS whispers,
+    (SELECT coalesce(json_agg(c ORDER BY c.id), '[]'::json) FROM (
+      SELECT c.id, c.seat, c.turn, c.outcome, c."tokensIn", c."tokensOut", c."costUsd", c."latencyMs"
+      FROM "GameModelCall" c WHERE c."tableId" = t.id AND c."finishedAt" IS NOT NULL) c) AS "modelCalls",
     (SELECT coalesce(json_agg(json_build_object('id', m.id, 'action', m.action, 'part', m.part, 'reason', m.reason,
         'admin', u.name, 'at', m.at) ORDER BY m.id), '[]'::json)
       FROM "ModerationAct" m JOIN "User" u ON u.id = m."adminId" WHERE m."tableId" = t.id) AS moderation
@@ -111,6 +134,7 @@ type RawTable = Omit<LoadedTable["table"], "host"> & {
   seats: RawSeat[];
   acts: RawAct[];
   whispers: RawWhisper[];
+  modelCalls: ModelCallRow[];
   members: number[];
   moderation: ModerationRow[];
 };
@@ -118,7 +142,7 @@ type RawTable = Omit<LoadedTable["table"], "host"> & {
 export async function loadTable(db: Client, id: number): Promise<LoadedTable | null> {
   const [row] = await db.$queryRaw<RawTable[]>(LOAD(id));
   if (!row) return null;
-  const { seats: rawSeats, acts, whispers, hostName, members, moderation, ...rest } = row;
+  const { seats: rawSeats, acts, whispers, modelCalls, hostName, members, moderation, ...rest } = row;
   const hidden = hiddenParts(moderation);
   const cancel = moderation.find((m) => m.action === "cancel");
   const seats: SeatRow[] = rawSeats.map(({ userName, agentName, agentOwnerId, ...s }) => ({
@@ -164,7 +188,7 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
       }),
     };
   }
-  return { table, seats, members, game, moderation };
+  return { table, seats, members, game, moderation, modelCalls };
 
   /** A said text a moderator hid reads HIDDEN_TEXT; its original goes to the log's row, for admins. */
   function moderated(said: Said, turn: number): Said {
@@ -195,12 +219,17 @@ export function sameRealPersonSeat(seats: SeatRow[], who: Who): number | null {
 export type Holder = {
   index: number;
   name: string;
-  kind: "person" | "agent" | "bot";
+  kind: "person" | "agent" | "bot" | "model";
   /** "invited": the seat holds its place until its invitee answers. */
   status: "taken" | "invited";
   /** A house bot's character (how it plays), public like its name; null for anyone else. */
   strategy: BotStrategy | null;
+  /** A model player's provider and model id, public like a bot's name (game.md §13); null for anyone else. */
+  model: { provider: string; model: string } | null;
 };
+
+/** A model player's name: what it is, from its provider and model id. */
+export const modelSeatName = (provider: string, model: string) => `${model} (${provider})`;
 
 export function holders(seats: SeatRow[]): Holder[] {
   return seats.map((s, index) => {
@@ -208,14 +237,24 @@ export function holders(seats: SeatRow[]): Holder[] {
     // Until an invitation is accepted the seat shows whom the host named, never more (an agent's own name, say).
     const name = invited
       ? (s.invitee ?? `seat ${index + 1}`)
-      : (s.user?.name ?? s.agent?.name ?? s.botName ?? `seat ${index + 1}`);
-    const kind = s.botName ? "bot" : s.agentId || s.invitee?.startsWith("agent ") ? "agent" : "person";
+      : (s.user?.name ??
+        s.agent?.name ??
+        s.botName ??
+        (s.modelProvider ? modelSeatName(s.modelProvider, s.modelName ?? "") : `seat ${index + 1}`));
+    const kind = s.botName
+      ? "bot"
+      : s.modelProvider
+        ? "model"
+        : s.agentId || s.invitee?.startsWith("agent ")
+          ? "agent"
+          : "person";
     return {
       index,
       name,
       kind,
       status: invited ? "invited" : "taken",
       strategy: s.botName ? strategyOf(s.botName) : null,
+      model: s.modelProvider ? { provider: s.modelProvider, model: s.modelName ?? "" } : null,
     };
   });
 }

@@ -55,6 +55,20 @@ export type TableState = {
   game: GameView | null;
   /** What moderators did here, oldest first (a hidden text's original for admins only). */
   moderation: ModerationEntry[];
+  /** Why a model player passed (game.md §13: the act log says why), by the pass's turn; in words anyone may read. */
+  modelNotes: { turn: number; seat: number; note: string }[];
+  /** Each model player's calls, tokens, cost and latency, and the budget: for the host (and admins) only. */
+  modelUsage: {
+    seats: {
+      seat: number;
+      calls: number;
+      tokensIn: number;
+      tokensOut: number;
+      costUsd: number;
+      latencyMsMean: number | null;
+    }[];
+    budget: { tokens: number | null; usd: number | null };
+  } | null;
   /** The settings of each charter clause, in pool order, so a door can draw the grid without the rules. */
   settings: Record<string, string[]>;
   now: string;
@@ -125,9 +139,38 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
     lobby: loaded.table.startedAt ? null : lobbyMay(lobbyFacts(loaded, who)),
     game,
     moderation: moderationLog(loaded.moderation, who, "the table"),
+    modelNotes: loaded.modelCalls.flatMap((c) =>
+      c.outcome?.endsWith("so it passed") ? [{ turn: c.turn, seat: c.seat, note: c.outcome }] : [],
+    ),
+    modelUsage:
+      loaded.seats.some((s) => s.modelProvider) &&
+      ((who.kind === "user" && who.userId === table.hostId) || (who.kind === "user" && who.admin))
+        ? modelUsageOf(loaded)
+        : null,
     settings: Object.fromEntries((game?.charter ?? []).map((c) => [c, [...(settingsOf(c) ?? [])]])),
     now: new Date(now).toISOString(),
   };
+}
+
+/** Per model seat, its calls' usage (a call that never finished counts when it does). */
+function modelUsageOf(loaded: LoadedTable): NonNullable<TableState["modelUsage"]> {
+  const seats = loaded.seats.flatMap((s, seat) => {
+    if (!s.modelProvider) return [];
+    const calls = loaded.modelCalls.filter((c) => c.seat === seat && c.latencyMs !== null);
+    const sum = (f: (c: (typeof calls)[number]) => number | null) =>
+      calls.reduce((n, c) => n + (f(c) ?? 0), 0);
+    return [
+      {
+        seat,
+        calls: calls.length,
+        tokensIn: sum((c) => c.tokensIn),
+        tokensOut: sum((c) => c.tokensOut),
+        costUsd: Math.round(sum((c) => c.costUsd) * 1e6) / 1e6,
+        latencyMsMean: calls.length ? Math.round(sum((c) => c.latencyMs) / calls.length) : null,
+      },
+    ];
+  });
+  return { seats, budget: { tokens: loaded.table.modelBudgetTokens, usd: loaded.table.modelBudgetUsd } };
 }
 
 export type TableSummary = {

@@ -4,6 +4,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { REMINDER_LEAD_MAX_MS, REMINDER_LEAD_SHARE } from "../../rules/game";
 import { remind, settleClock } from "./append";
 import { runBots } from "./bots";
+import { runModelPlayers } from "./models";
 import { announce } from "../../live";
 
 /**
@@ -14,7 +15,8 @@ import { announce } from "../../live";
  * and let the rules decide.
  */
 const candidates = (now: number) => Prisma.sql`
-  SELECT t.id, EXISTS (SELECT 1 FROM "Seat" s WHERE s."tableId" = t.id AND s."botName" IS NOT NULL) AS bots
+  SELECT t.id, EXISTS (SELECT 1 FROM "Seat" s WHERE s."tableId" = t.id AND s."botName" IS NOT NULL) AS bots,
+    EXISTS (SELECT 1 FROM "Seat" s WHERE s."tableId" = t.id AND s."modelProvider" IS NOT NULL) AS models
   FROM "GameTable" t
   LEFT JOIN LATERAL (
     SELECT a.at, a.type, a.turn FROM "Act" a WHERE a."tableId" = t.id ORDER BY a.turn DESC LIMIT 1
@@ -30,17 +32,21 @@ const candidates = (now: number) => Prisma.sql`
     )
     OR extract(epoch FROM t."startedAt") * 1000 + t."deadlineMs" <= ${now}
     OR latest.type = 'accept'
-    OR EXISTS (SELECT 1 FROM "Seat" s WHERE s."tableId" = t.id AND s."botName" IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM "Seat" s WHERE s."tableId" = t.id AND (s."botName" IS NOT NULL OR s."modelProvider" IS NOT NULL))
   )
   ORDER BY t.id`;
 
 export async function sweepTables(db: Database, now: number): Promise<void> {
-  const due = await db.prisma.$queryRaw<{ id: number; bots: boolean }[]>(candidates(now));
+  const due = await db.prisma.$queryRaw<{ id: number; bots: boolean; models: boolean }[]>(candidates(now));
   let wrote = 0;
-  for (const { id, bots } of due) {
+  for (const { id, bots, models } of due) {
     wrote += await settleClock(db.prisma, id, now);
     wrote += await remind(db.prisma, id, now);
     if (bots) wrote += await runBots(db.prisma, id, now);
+    // The queue asks a model player as soon as its turn comes; this is the net under a lost job.
+    // (its clock runs from the sweep's `now` at the real pace, so a call's latency is measured, not zero)
+    const t0 = Date.now();
+    if (models) wrote += await runModelPlayers(db.prisma, id, { clock: () => now + (Date.now() - t0) });
   }
   if (wrote) await announce(db);
 }

@@ -5,6 +5,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { publish } from "../../live/outbox";
+import { enqueue } from "../../jobs/queue";
 import {
   SEATS_DEFAULT,
   SEATS_MAX,
@@ -219,7 +220,7 @@ export async function leaveTable(db: Db, who: Who, input: { id: unknown }): Prom
 }
 
 /** The host's steps before the start (seat bots, start): the table locked and open, and the lobby's own check. */
-async function asHost<T>(
+export async function asHost<T>(
   db: Db,
   who: Who,
   rawId: unknown,
@@ -292,6 +293,7 @@ export async function startTable(
       acts: [],
     };
     await tellSeats(tx, { table, seats }, game, noticesAtStart(game), now);
+    if (seats[0]?.modelProvider) await enqueue(tx, "model", { tableId: id });
     return ok({ commitment: published });
   });
 }

@@ -69,7 +69,7 @@ const LAST_ONE = fail(
  * table's row is read FOR SHARE first, so a binding act (which updates it) is either seen here or waits for this
  * whisper and then finds it (append.ts refuses to bind before a whisper's time).
  */
-async function appendWhisper(
+export async function appendWhisper(
   db: Db,
   tableId: number,
   seatFor: (loaded: LoadedTable) => Result<number>,

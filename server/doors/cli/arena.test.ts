@@ -71,6 +71,18 @@ describe("parley arena", () => {
     expect(fromStandings).toBeCloseTo(payoffOver, 1);
   });
 
+  it("seats the scripted model player, which plays as the cooperative bot does, under its own label", () => {
+    const mixed = JSON.parse(arenaCli(args({ players: "model:scripted,bot:hard" }), memory()).stdout);
+    const again = JSON.parse(arenaCli(args({ players: "model:scripted,bot:hard" }), memory()).stdout);
+    expect(mixed).toEqual(again);
+    const model = mixed.standings.find((s: { player: string }) => s.player === "model:scripted");
+    expect(model).toMatchObject({ seats: 75, honesty: 1 });
+    // The same tables with bot:cooperative in its place give it the same record.
+    const asBot = JSON.parse(arenaCli(args({ players: "bot:cooperative,bot:hard" }), memory()).stdout);
+    const bot = asBot.standings.find((s: { player: string }) => s.player === "bot:cooperative");
+    expect({ ...model, player: "x" }).toEqual({ ...bot, player: "x" });
+  });
+
   it("refuses bad arguments with one line and exit 1, printing nothing on stdout", () => {
     const cases: [string[], RegExp][] = [
       [[], /^arena: usage: parley arena/],
@@ -80,8 +92,8 @@ describe("parley arena", () => {
       [args({ seed: "xyz" }), /A seed is 64 hex digits/],
       [args({ players: "bot:cooperative,bot:sly" }), /"bot:sly" is not a player the arena knows/],
       [
-        args({ players: "bot:hard,model:scripted" }),
-        /"model:scripted": model players are not in the offline arena yet/,
+        args({ players: "bot:hard,model:anthropic" }),
+        /"model:anthropic": a model behind a provider plays only at a table on the server/,
       ],
       [[...args(), "extra"], /^arena: usage/],
     ];

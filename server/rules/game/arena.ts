@@ -36,7 +36,12 @@ export type ArenaStanding = {
   honesty: number | null;
 };
 
-const STRATEGY_OF = new Map<string, BotStrategy>(BOT_STRATEGIES.map((s) => [`bot:${s}`, s]));
+// The scripted model player (model.ts) plays as the cooperative house bot does, so offline it is that strategy under
+// its own label; a model behind a provider needs a server and a key, so it plays only at a table (§13).
+const STRATEGY_OF = new Map<string, BotStrategy>([
+  ...BOT_STRATEGIES.map((s) => [`bot:${s}`, s] as const),
+  ["model:scripted", "cooperative"],
+]);
 export const ARENA_PLAYERS = [...STRATEGY_OF.keys()];
 
 /** The players, checked: each a known label. */
@@ -49,7 +54,7 @@ export function arenaPlayers(labels: readonly string[]): Result<BotStrategy[]> {
       return fail(
         "invalid",
         label.startsWith("model:")
-          ? `"${label}": model players are not in the offline arena yet; play ${ARENA_PLAYERS.join(", ")}.`
+          ? `"${label}": a model behind a provider plays only at a table on the server; offline, play ${ARENA_PLAYERS.join(", ")}.`
           : `"${label}" is not a player the arena knows; play ${ARENA_PLAYERS.join(", ")}.`,
       );
     out.push(s);

@@ -63,6 +63,15 @@ export {
 } from "./strategies";
 export { playBotTable, type BotTableOptions } from "./simulate";
 export { ARENA_PLAYERS, playArena, standingsAcross, type ArenaStanding, type ArenaTable } from "./arena";
+export {
+  MODEL_SYSTEM,
+  MODEL_WHISPERS_PER_REPLY,
+  modelPrompt,
+  readModelReply,
+  scriptedPlayerReply,
+  type ModelPlayerFacts,
+  type ModelReply,
+} from "./model";
 export { toRecord, type RecordAct, type TableRecord } from "./record";
 export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from "./replay";
 export { WORKED_EXAMPLE } from "./worked-example";
@@ -72,6 +81,7 @@ export {
   joinRefusal,
   leaveRefusal,
   lobbyMay,
+  modelRefusal,
   startRefusal,
   type LobbyFacts,
   type LobbyMay,

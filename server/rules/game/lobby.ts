@@ -70,6 +70,13 @@ export function fillRefusal(f: LobbyFacts): Failure | null {
   return f.seatsTaken >= f.seatsMax ? FULL : null;
 }
 
+/** Seating a model player (§13): the host's, like a house bot, while a seat is free. */
+export function modelRefusal(f: LobbyFacts): Failure | null {
+  const refused = hostRefusal(f, "Only the host seats model players.");
+  if (refused) return refused;
+  return f.seatsTaken >= f.seatsMax ? FULL : null;
+}
+
 export function startRefusal(f: LobbyFacts): Failure | null {
   const refused = hostRefusal(f, "Only the host starts the table.");
   if (refused) return refused;
@@ -99,6 +106,8 @@ export type LobbyMay = {
   leave: true | string;
   start: true | string;
   fill: true | string;
+  /** Seating a model player. */
+  model: true | string;
 };
 
 export function lobbyMay(f: LobbyFacts): LobbyMay {
@@ -108,5 +117,6 @@ export function lobbyMay(f: LobbyFacts): LobbyMay {
     leave: say(leaveRefusal(f)),
     start: say(startRefusal(f)),
     fill: say(fillRefusal(f)),
+    model: say(modelRefusal(f)),
   };
 }

@@ -44,11 +44,14 @@ export function workedTable(acts: number, viewer: number | null, now: number): T
       kind: KINDS[index]!,
       status: "taken" as const,
       strategy: KINDS[index] === "bot" ? ("cooperative" as const) : null,
+      model: null,
       you: index === viewer,
     })),
     yourSeat: viewer,
     invitations: [],
     moderation: [],
+    modelNotes: [],
+    modelUsage: null,
     youHost: viewer === 0,
     lobby: null,
     game: v,
@@ -65,6 +68,7 @@ export function openTableState(taken: number, viewer: number | null, guest = fal
     kind: KINDS[index]!,
     status: "taken" as const,
     strategy: KINDS[index] === "bot" ? ("cooperative" as const) : null,
+    model: null,
     you: index === viewer,
   }));
   const isHost = viewer === 0;
@@ -87,6 +91,8 @@ export function openTableState(taken: number, viewer: number | null, guest = fal
     yourSeat: viewer,
     invitations: [],
     moderation: [],
+    modelNotes: [],
+    modelUsage: null,
     youHost: isHost,
     // The lobby's own rules, as the server answers them.
     lobby: lobbyMay({

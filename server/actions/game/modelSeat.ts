@@ -1,0 +1,73 @@
+// Seating a model player (game.md §13): the host names a provider and a model like it seats a house bot; keys stay
+// in the server's environment, and a base URL must be one the server allows.
+import { z } from "zod";
+import type { Prisma } from "../../generated/prisma/client";
+import type { Db } from "../../db";
+import type { Who } from "../../identity";
+import { publish } from "../../live/outbox";
+import { modelRefusal } from "../../rules/game";
+import { fail, ok, type Result } from "../../rules/result";
+import { checkModelSeat, PROVIDERS, ZPlayerScript } from "../../souls";
+import { parseInput } from "../input";
+import { tableAndLobby } from "./events";
+import { modelSeatName } from "./load";
+import { asHost } from "./tables";
+
+export const ZSeatModel = z
+  .object({
+    provider: z.enum(PROVIDERS).describe("anthropic, openai-compatible or scripted (offline, deterministic)"),
+    model: z.string().max(100).optional().describe("the model id; the provider's default when absent"),
+    baseUrl: z
+      .string()
+      .max(300)
+      .optional()
+      .describe("openai-compatible only: one of the server's allowed base URLs"),
+    script: ZPlayerScript.optional().describe("scripted only: replies by ask, from the first"),
+    budgetTokens: z
+      .number()
+      .int()
+      .min(1)
+      .max(100_000_000)
+      .optional()
+      .describe("the table's budget for all its model calls, in tokens (in + out): past it a model passes"),
+    budgetUsd: z.number().min(0).max(10_000).optional().describe("the same budget in US dollars"),
+  })
+  .strict();
+
+export async function seatModel(
+  db: Db,
+  who: Who,
+  input: { id: unknown; body?: unknown },
+): Promise<Result<{ seat: number; name: string }>> {
+  const p = parseInput(ZSeatModel, input.body ?? {});
+  if (!p.ok) return p;
+  const b = p.value;
+  const checked = checkModelSeat({ name: "The model player", ...b });
+  if (!checked.ok) return checked;
+  if (b.script !== undefined && b.provider !== "scripted")
+    return fail("invalid", "Only a scripted model player takes a script.");
+  return asHost(db, who, input.id, modelRefusal, async (tx, { table, seats }) => {
+    const { provider, model, baseUrl } = checked.value;
+    await tx.seat.create({
+      data: {
+        tableId: table.id,
+        position: (seats.at(-1)?.position ?? -1) + 1,
+        modelProvider: provider,
+        modelName: model,
+        modelBaseUrl: baseUrl,
+        modelScript: (b.script as Prisma.InputJsonValue | undefined) ?? undefined,
+      },
+    });
+    if (b.budgetTokens !== undefined || b.budgetUsd !== undefined)
+      await tx.gameTable.update({
+        where: { id: table.id },
+        data: {
+          ...(b.budgetTokens !== undefined ? { modelBudgetTokens: b.budgetTokens } : {}),
+          ...(b.budgetUsd !== undefined ? { modelBudgetUsd: b.budgetUsd } : {}),
+        },
+      });
+    const name = modelSeatName(provider, model);
+    await publish(tx, ...tableAndLobby(table.id, "seat.joined", { model: name }));
+    return ok({ seat: seats.length, name });
+  });
+}
