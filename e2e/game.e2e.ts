@@ -3,7 +3,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, inject, it } from "vitest";
-import { browser, hasChromium, shot } from "./browser";
+import { browser, hasChromium, shot, shotsAndAxe } from "./browser";
 import { signUp } from "./http";
 import { actCount, playToTheEnd, signUpInBrowser, type Did } from "./play";
 
@@ -114,6 +114,12 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
         expect(await rows.filter({ hasText: character }).count(), character).toBe(1);
       expect(await page.getByTestId("arena-chart").locator("li").count()).toBe(await rows.count());
       await shot(page, "arena");
+      // Marin's profile: the tables Marin played, each with its payoff; no axe violation at either width.
+      await rows.filter({ hasText: "Marin" }).getByTestId("arena-player-link").click();
+      await page.getByTestId("arena-player").waitFor();
+      expect(await page.getByTestId("arena-player-table").count()).toBeGreaterThanOrEqual(1);
+      expect(await page.getByTestId("arena-player-standing").textContent()).toMatch(/Seats\d+ \(\d+ bound\)/);
+      await shotsAndAxe(page, "arena-player");
     } finally {
       await player.close();
       await guest.close();

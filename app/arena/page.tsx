@@ -2,7 +2,7 @@
 // over fallback first, with honesty — the share of its said and whispered claims the reveal judged true — beside it.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArenaChart } from "@/components/game/ArenaChart";
+import { ArenaChart, KindBadge } from "@/components/game/ArenaChart";
 import { ScrollX } from "@/components/ui/ScrollX";
 import { arenaStandings } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
@@ -10,13 +10,6 @@ import { getDb } from "@/server/db";
 
 export const metadata: Metadata = { title: "The arena" };
 export const dynamic = "force-dynamic";
-
-const KIND_BADGE = {
-  person: "",
-  agent: "bg-indigo-100 text-indigo-800",
-  bot: "bg-stone-200 text-stone-800",
-  model: "bg-amber-100 text-amber-900",
-} as const;
 
 export default async function ArenaPage() {
   const who = await whoFromSession();
@@ -60,10 +53,14 @@ export default async function ArenaPage() {
                   <tr key={s.player} className="border-t border-stone-100" data-testid="arena-row">
                     <td className="px-3 py-2 tabular-nums">{i + 1}</td>
                     <td className="px-3 py-2">
-                      <span className="font-medium">{s.name}</span>{" "}
-                      {s.kind !== "person" ? (
-                        <span className={`badge ${KIND_BADGE[s.kind]}`}>{s.kind}</span>
-                      ) : null}
+                      <Link
+                        href={`/arena/${encodeURIComponent(s.player)}`}
+                        className="font-medium"
+                        data-testid="arena-player-link"
+                      >
+                        {s.name}
+                      </Link>{" "}
+                      {s.kind !== "person" ? <KindBadge kind={s.kind} /> : null}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{s.seats}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{s.bound}</td>

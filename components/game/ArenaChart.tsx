@@ -27,3 +27,15 @@ export function ArenaChart({ standings }: { standings: ArenaRow[] }) {
     </ul>
   );
 }
+
+const KIND_BADGE = {
+  person: "",
+  agent: "bg-indigo-100 text-indigo-800",
+  bot: "bg-stone-200 text-stone-800",
+  model: "bg-amber-100 text-amber-900",
+} as const;
+
+/** What kind of player this is (a person has none). */
+export function KindBadge({ kind }: { kind: ArenaRow["kind"] }) {
+  return <span className={`badge ${KIND_BADGE[kind]}`}>{kind}</span>;
+}

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import {
   act,
+  arenaPlayer,
   arenaStandings,
   fillWithBots,
   joinTable,
@@ -242,6 +243,22 @@ const ZDealCheck = z.union([
   }),
 ]);
 
+const ZArenaRow = z.object({
+  player: z.string().describe("person:<id>, agent:<id>, bot:<strategy> or model:<provider>:<model>"),
+  kind: z.enum(["person", "agent", "bot", "model"]),
+  name: z.string(),
+  seats: z.number(),
+  bound: z.number(),
+  meanPayoff: z.number(),
+  meanOverFallback: z.number(),
+  sworn: z.number(),
+  claims: z.number(),
+  honesty: z
+    .number()
+    .nullable()
+    .describe("share of its said and whispered claims judged true; null with none"),
+});
+
 export const GAME_OPERATIONS = {
   arena: operation({
     name: "tables.arena",
@@ -250,28 +267,50 @@ export const GAME_OPERATIONS = {
     input: z.object({}).strict(),
     output: z.object({
       tables: z.number().describe("the finished tables counted (the newest 500)"),
-      standings: z.array(
-        z.object({
-          player: z.string().describe("person:<id>, agent:<id>, bot:<strategy> or model:<provider>:<model>"),
-          kind: z.enum(["person", "agent", "bot", "model"]),
-          name: z.string(),
-          seats: z.number(),
-          bound: z.number(),
-          meanPayoff: z.number(),
-          meanOverFallback: z.number(),
-          sworn: z.number(),
-          claims: z.number(),
-          honesty: z
-            .number()
-            .nullable()
-            .describe("share of its said and whispered claims judged true; null with none"),
-        }),
-      ),
+      standings: z.array(ZArenaRow),
     }),
     callers: ANYONE,
     kind: "read",
     rest: { method: "GET", path: "/api/arena" },
     run: ({ db, who }) => arenaStandings(db, who),
+  }),
+  arenaPlayer: operation({
+    name: "tables.arenaPlayer",
+    summary:
+      "One player's profile in the arena: its standing and every finished table you may read where it sat, newest first, with its payoff, fallback, sworn and judged claims at each.",
+    input: z
+      .object({
+        player: z
+          .string()
+          .max(200)
+          .describe(
+            "the player as the arena names it: person:<id>, agent:<id>, bot:<strategy> or model:<provider>:<model>",
+          ),
+      })
+      .strict(),
+    output: z.object({
+      standing: ZArenaRow,
+      tables: z.array(
+        z.object({
+          id: z.number(),
+          title: z.string(),
+          finishedAt: ZInstant,
+          seat: z.number(),
+          seats: z.array(z.string()).describe("who sat at each seat, by the arena's names"),
+          bound: z.boolean(),
+          payoff: z.number(),
+          fallback: z.number(),
+          overFallback: z.number(),
+          sworn: z.number(),
+          claims: z.number(),
+          truths: z.number(),
+        }),
+      ),
+    }),
+    callers: ANYONE,
+    kind: "read",
+    rest: { method: "GET", path: "/api/arena/player" },
+    run: ({ db, who }, i) => arenaPlayer(db, who, i),
   }),
   list: operation({
     name: "tables.list",

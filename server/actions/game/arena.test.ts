@@ -5,7 +5,14 @@ import { ANON } from "../../identity";
 import { WORKED_EXAMPLE } from "../../rules/game";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { seedGameDemo } from "./demo";
-import { arenaStandings, fillWithBots, openTable, setTableVisibility, startTable } from "./index";
+import {
+  arenaPlayer,
+  arenaStandings,
+  fillWithBots,
+  openTable,
+  setTableVisibility,
+  startTable,
+} from "./index";
 import { sweepTables } from "./sweep";
 
 let db: TestDatabase;
@@ -58,5 +65,40 @@ describe("the arena's standings", () => {
     expect(after.ok && after.value.standings.some((s) => s.kind === "bot")).toBe(false);
     const own = await arenaStandings(db.prisma, host);
     expect(own.ok && own.value.standings.filter((s) => s.kind === "bot")).toHaveLength(3);
+  });
+
+  it("gives each player a profile: its standing and every table it sat at, from the same ledgers", async () => {
+    const all = await arenaStandings(db.prisma, ANON);
+    const dace = (all.ok ? all.value.standings : []).find((s) => s.name === "Dace")!;
+    const r = await arenaPlayer(db.prisma, ANON, { player: dace.player });
+    expect(r).toMatchObject({ ok: true, value: { standing: dace } });
+    const tables = r.ok ? r.value.tables : [];
+    expect(tables).toHaveLength(1);
+    expect(tables[0]).toMatchObject({
+      seat: 3,
+      seats: WORKED_EXAMPLE.names,
+      bound: true,
+      payoff: 3,
+      fallback: 0,
+      overFallback: 3,
+      claims: 1,
+      truths: 1,
+    });
+    // A house-bot strategy sat at every table the guest may read that seated it; a stranger's key has no profile.
+    const bots = await arenaPlayer(db.prisma, ANON, { player: "bot:hard" });
+    expect(bots.ok).toBe(false);
+    const host = (await db.prisma.user.findFirstOrThrow({ where: { name: "arena-host" } })).id;
+    const own = await arenaPlayer(
+      db.prisma,
+      { kind: "user", userId: host, name: "arena-host", admin: false },
+      {
+        player: "bot:hard",
+      },
+    );
+    expect(own.ok && own.value.tables.map((t) => t.seats.length)).toEqual([4]);
+    expect(await arenaPlayer(db.prisma, ANON, { player: "person:999999" })).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
   });
 });

@@ -2,8 +2,15 @@
 // strategy, derived from each table's ledger on read by the rules' standingsAcross — never a tally kept beside them.
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
-import { standingsAcross, strategyOf, type ArenaStanding, type Game } from "../../rules/game";
-import { ok, type Result } from "../../rules/result";
+import {
+  seatRecords,
+  standingsAcross,
+  strategyOf,
+  type ArenaStanding,
+  type Game,
+  type SeatRecord,
+} from "../../rules/game";
+import { fail, ok, type Result } from "../../rules/result";
 import { loadTable, modelSeatName, type SeatRow } from "./load";
 import { readableTables } from "./read";
 
@@ -31,30 +38,87 @@ function identityOf(s: SeatRow): { key: string; kind: ArenaKind; name: string } 
   return { key: `person:${s.userId}`, kind: "person", name: s.user?.name ?? "someone" };
 }
 
-export async function arenaStandings(
-  db: Db,
-  who: Who,
-): Promise<Result<{ tables: number; standings: ArenaRow[] }>> {
+type Finished = { id: number; title: string; finishedAt: Date; players: string[]; game: Game };
+
+/** The newest finished tables `who` may read, each with who held its seats as the arena names them. */
+async function finishedTables(db: Db, who: Who) {
   const rows = await db.gameTable.findMany({
     where: { AND: [readableTables(who), { outcome: { in: ["bound", "ended"] } }] },
     orderBy: { id: "desc" },
     take: ARENA_TABLES_SHOWN,
     select: { id: true },
   });
-  const tables: { players: string[]; game: Game }[] = [];
+  const tables: Finished[] = [];
   const named = new Map<string, { kind: ArenaKind; name: string }>();
   for (const { id } of rows) {
     const loaded = await loadTable(db, id);
-    if (!loaded?.game) continue;
+    if (!loaded?.game || !loaded.table.finishedAt) continue;
     const players = loaded.seats.map((s) => {
       const i = identityOf(s);
       named.set(i.key, { kind: i.kind, name: i.name });
       return i.key;
     });
-    tables.push({ players, game: loaded.game });
+    tables.push({
+      id,
+      title: loaded.table.title,
+      finishedAt: loaded.table.finishedAt,
+      players,
+      game: loaded.game,
+    });
   }
+  return { tables, named };
+}
+
+export async function arenaStandings(
+  db: Db,
+  who: Who,
+): Promise<Result<{ tables: number; standings: ArenaRow[] }>> {
+  const { tables, named } = await finishedTables(db, who);
   return ok({
     tables: tables.length,
     standings: standingsAcross(tables).map((s) => ({ ...s, ...named.get(s.player)! })),
+  });
+}
+
+export type ArenaPlayerTable = SeatRecord & {
+  id: number;
+  title: string;
+  finishedAt: string;
+  seat: number;
+  /** Who else sat there, by seat (names as the arena gives them). */
+  seats: string[];
+};
+
+/** One player's profile (§14): its standing and every finished table it sat at, newest first, from the ledgers. */
+export async function arenaPlayer(
+  db: Db,
+  who: Who,
+  input: { player: string },
+): Promise<Result<{ standing: ArenaRow; tables: ArenaPlayerTable[] }>> {
+  const { tables, named } = await finishedTables(db, who);
+  const mine = tables.filter((t) => t.players.includes(input.player));
+  const standing = standingsAcross(mine).find((s) => s.player === input.player);
+  const name = named.get(input.player);
+  if (!standing || !name) return fail("not_found", "No finished table you may read has that player.");
+  return ok({
+    standing: { ...standing, ...name },
+    tables: mine.flatMap((t) => {
+      const records = seatRecords(t.game);
+      const seats = t.players.map((p) => named.get(p)?.name ?? p);
+      return t.players.flatMap((p, seat) =>
+        p === input.player
+          ? [
+              {
+                id: t.id,
+                title: t.title,
+                finishedAt: t.finishedAt.toISOString(),
+                seat,
+                seats,
+                ...records[seat]!,
+              },
+            ]
+          : [],
+      );
+    }),
   });
 }

@@ -1,5 +1,5 @@
 // The Sworn & Said actions: every door calls these and decides nothing itself.
-export { arenaStandings, type ArenaRow } from "./arena";
+export { arenaPlayer, arenaStandings, type ArenaPlayerTable, type ArenaRow } from "./arena";
 export {
   openTable,
   joinTable,

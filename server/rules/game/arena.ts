@@ -106,9 +106,53 @@ export function playArena(input: {
   return ok({ tables, standings: standingsAcross(tables) });
 }
 
+/** One seat's record at one finished table, from its ledger: what `derive` says at the table's end. */
+export type SeatRecord = {
+  bound: boolean;
+  payoff: number;
+  fallback: number;
+  overFallback: number;
+  /** Truths it swore by accepting. */
+  sworn: number;
+  /** Said and whispered claims it made, and how many the reveal judged true. */
+  claims: number;
+  truths: number;
+};
+
+/** Every seat's record at a finished table (a table still in play is read as at its deadline). */
+export function seatRecords(game: Game): SeatRecord[] {
+  const d = derive(game, game.startedAt + game.deadlineMs);
+  const whispers = whispered(game, true);
+  return game.charges.map((charge, seat) => {
+    const payoff = d.payoffs?.[seat] ?? charge.fallback;
+    let claims = 0;
+    let truths = 0;
+    for (const said of d.said)
+      if (said.seat === seat && said.clause !== undefined) {
+        claims++;
+        if (said.truthful) truths++;
+      }
+    // Whispered claims (§12) are judged at the reveal like said ones, and count the same.
+    for (const w of whispers)
+      if (w.from === seat) {
+        claims++;
+        if (w.truthful) truths++;
+      }
+    return {
+      bound: d.status === "bound",
+      payoff,
+      fallback: charge.fallback,
+      overFallback: payoff - charge.fallback,
+      sworn: d.sworn.filter((s) => s.seat === seat).length,
+      claims,
+      truths,
+    };
+  });
+}
+
 /**
  * The standings across finished tables, from their ledgers: best mean payoff over fallback first, then honesty,
- * then the label. Each seat's payoff and claims are what `derive` says at the table's end.
+ * then the label. Each seat's payoff and claims are its seatRecords.
  */
 export function standingsAcross(
   tables: readonly { players: readonly string[]; game: Game }[],
@@ -126,26 +170,17 @@ export function standingsAcross(
     }
   >();
   for (const { players, game } of tables) {
-    const d = derive(game, game.startedAt + game.deadlineMs);
+    const records = seatRecords(game);
     players.forEach((player, seat) => {
       const r = by.get(player) ?? { seats: 0, bound: 0, payoff: 0, over: 0, sworn: 0, claims: 0, truths: 0 };
-      const payoff = d.payoffs?.[seat] ?? game.charges[seat]!.fallback;
+      const s = records[seat]!;
       r.seats++;
-      if (d.status === "bound") r.bound++;
-      r.payoff += payoff;
-      r.over += payoff - game.charges[seat]!.fallback;
-      r.sworn += d.sworn.filter((s) => s.seat === seat).length;
-      for (const said of d.said)
-        if (said.seat === seat && said.clause !== undefined) {
-          r.claims++;
-          if (said.truthful) r.truths++;
-        }
-      // Whispered claims (§12) are judged at the reveal like said ones, and count the same.
-      for (const w of whispered(game, true))
-        if (w.from === seat) {
-          r.claims++;
-          if (w.truthful) r.truths++;
-        }
+      if (s.bound) r.bound++;
+      r.payoff += s.payoff;
+      r.over += s.overFallback;
+      r.sworn += s.sworn;
+      r.claims += s.claims;
+      r.truths += s.truths;
       by.set(player, r);
     });
   }

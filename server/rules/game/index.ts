@@ -62,7 +62,15 @@ export {
   type BotStrategy,
 } from "./strategies";
 export { playBotTable, type BotTableOptions } from "./simulate";
-export { ARENA_PLAYERS, playArena, standingsAcross, type ArenaStanding, type ArenaTable } from "./arena";
+export {
+  ARENA_PLAYERS,
+  playArena,
+  seatRecords,
+  standingsAcross,
+  type ArenaStanding,
+  type ArenaTable,
+  type SeatRecord,
+} from "./arena";
 export {
   MODEL_SYSTEM,
   MODEL_WHISPERS_PER_REPLY,
