@@ -38,6 +38,13 @@ describe.runIf(hasChromium)("a create sent twice", () => {
       await expect
         .poll(() => page.getByTestId("create-plan").getByRole("alert").textContent(), { timeout: 10_000 })
         .toBe("Node 1 has an unknown field: approval.");
+      // …and beside the field it is about: the graph, marked invalid and described by the sentence.
+      expect(await page.getByTestId("field-error-plan-graph").textContent()).toBe(
+        "Node 1 has an unknown field: approval.",
+      );
+      expect(await page.getByTestId("plan-graph").getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByTestId("plan-graph").getAttribute("aria-describedby")).toBe("plan-graph-error");
+      expect(await page.getByTestId("field-error-plan-name").count()).toBe(0);
       planCalls.n = 0; // the refused create above was one call; count the double click's alone
       await page.goto(`${app}/plans/new`);
       await page.getByLabel("Name").fill("Clicked twice");

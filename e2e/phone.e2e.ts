@@ -46,6 +46,18 @@ async function check(page: Page, path: string, width: number, as: string) {
   const header = (await page.getByTestId("header").boundingBox())!;
   expect(header.height, where).toBeLessThan(70);
   expect(await axe(page), where).toEqual([]);
+  // Every disabled action says why: the button names a description (or a title) that holds a sentence.
+  const silent = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLButtonElement>("button:disabled")]
+      .filter((b) => b.offsetParent !== null)
+      .filter((b) => {
+        const ids = (b.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+        const said = ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? "").join("");
+        return !said && !b.title.trim();
+      })
+      .map((b) => b.textContent?.trim() || b.getAttribute("aria-label") || b.outerHTML.slice(0, 80)),
+  );
+  expect(silent, `disabled buttons that do not say why: ${where}`).toEqual([]);
 }
 
 describe("the site's own files", () => {

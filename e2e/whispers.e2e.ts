@@ -112,6 +112,12 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       expect(record.whispers[0]).toMatchObject({ from: 0, to: 1, text: "What would you settle for?" });
       expect(record.whispers[1]).toMatchObject({ from: 0, to: 2, text: words });
       expect(record.whispers.filter((w: { from: number }) => w.from === 1)).toHaveLength(1);
+      // The arena ranks the model player beside the person and the bots, with its honesty (whispers counted).
+      await page.goto(`${app}/arena`);
+      const model = page.getByTestId("arena-row").filter({ hasText: "house (scripted)" });
+      expect(await model.count()).toBe(1);
+      expect(await model.textContent()).toMatch(/model/);
+      expect(await model.textContent()).toMatch(/100% of \d+/);
     } finally {
       await player.close();
       await guest.close();

@@ -6,9 +6,12 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { AppRouter } from "@/server/doors/trpc";
 import { useTRPC } from "@/components/ui/trpc";
-import { fieldWords } from "@/components/ui/fieldWords";
+import { FieldError, FieldErrors, fieldProps, formError, type FormError } from "@/components/ui/FieldError";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
-import { messageOf } from "./usePlan";
+import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+
+/** The inputs the graph field writes: a refusal about any of them is shown under it. */
+const GRAPH_FIELDS = ["nodes", "waves", "declaration"] as const;
 
 /** What the graph field gives the create procedure: nodes (and waves), or a declaration to import. */
 type Graph = Pick<inferRouterInputs<AppRouter>["plans"]["create"], "nodes" | "waves" | "declaration">;
@@ -58,7 +61,8 @@ export function CreatePlanForm() {
   const [approvers, setApprovers] = useState(1);
   const [visibility, setVisibility] = useState<"public" | "signed_in" | "invited">("invited");
   const [ttlHours, setTtlHours] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
+  const invalid = (field: string | readonly string[], id: string) => fieldProps(error, field, id);
   const once = useIdempotencyKey();
   const create = useMutation(
     trpc.plans.create.mutationOptions({
@@ -66,7 +70,7 @@ export function CreatePlanForm() {
         once.renew();
         router.push(`/plans/${r.id}`);
       },
-      onError: (e) => setError(fieldWords(messageOf(e)).text),
+      onError: (e) => setError(formError(e)),
     }),
   );
   function submit(e: FormEvent) {
@@ -75,11 +79,14 @@ export function CreatePlanForm() {
     try {
       parsed = parseGraphText(graph);
     } catch {
-      return setError("That JSON does not parse: check the brackets and quotes.");
+      return setError({ field: "nodes", text: "That JSON does not parse: check the brackets and quotes." });
     }
     const hours = ttlHours.trim();
     if (hours !== "" && !(Number(hours) > 0))
-      return setError("Give the approval's life in hours, or leave it empty.");
+      return setError({
+        field: "approvalTtlMs",
+        text: "Give the approval's life in hours, or leave it empty.",
+      });
     create.mutate({
       idempotencyKey: once.key,
       name,
@@ -90,99 +97,115 @@ export function CreatePlanForm() {
     });
   }
   return (
-    <form className="card space-y-4" onSubmit={submit} data-testid="create-plan">
-      <div className="grid gap-4 md:grid-cols-[1fr_200px_160px_200px]">
-        <div>
-          <label className="label" htmlFor="plan-name">
-            Name
-          </label>
-          <input
-            id="plan-name"
-            className="field"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="e.g. Patch package X safely"
-          />
+    <FieldErrors error={error}>
+      <form className="card space-y-4" onSubmit={submit} data-testid="create-plan">
+        <div className="grid gap-4 md:grid-cols-[1fr_200px_160px_200px]">
+          <div>
+            <label className="label" htmlFor="plan-name">
+              Name
+            </label>
+            <input
+              id="plan-name"
+              {...invalid("name", "plan-name")}
+              className="field"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="e.g. Patch package X safely"
+            />
+            <FieldError field="name" id="plan-name" />
+          </div>
+          <div>
+            <label className="label" htmlFor="plan-approvers">
+              Approvers per gated wave
+            </label>
+            <input
+              id="plan-approvers"
+              {...invalid("requiredApprovers", "plan-approvers")}
+              type="number"
+              min={1}
+              max={9}
+              className="field"
+              value={approvers}
+              onChange={(e) => setApprovers(Number(e.target.value))}
+            />
+            <FieldError field="requiredApprovers" id="plan-approvers" />
+          </div>
+          <div>
+            <label className="label" htmlFor="plan-visibility">
+              Who reads it
+            </label>
+            <select
+              id="plan-visibility"
+              className="field"
+              value={visibility}
+              onChange={(e) => setVisibility(e.target.value as typeof visibility)}
+              data-testid="plan-visibility-select"
+            >
+              <option value="invited">invited: its owner and members</option>
+              <option value="signed_in">signed in: anyone signed in</option>
+              <option value="public">public: anyone</option>
+            </select>
+          </div>
+          <div>
+            <label className="label" htmlFor="plan-ttl">
+              An approval counts for (hours)
+            </label>
+            <input
+              id="plan-ttl"
+              {...invalid("approvalTtlMs", "plan-ttl")}
+              className="field"
+              inputMode="decimal"
+              value={ttlHours}
+              onChange={(e) => setTtlHours(e.target.value)}
+              placeholder="empty: until a new revision"
+            />
+            <FieldError field="approvalTtlMs" id="plan-ttl" />
+          </div>
         </div>
-        <div>
-          <label className="label" htmlFor="plan-approvers">
-            Approvers per gated wave
-          </label>
-          <input
-            id="plan-approvers"
-            type="number"
-            min={1}
-            max={9}
-            className="field"
-            value={approvers}
-            onChange={(e) => setApprovers(Number(e.target.value))}
-          />
-        </div>
-        <div>
-          <label className="label" htmlFor="plan-visibility">
-            Who reads it
-          </label>
-          <select
-            id="plan-visibility"
-            className="field"
-            value={visibility}
-            onChange={(e) => setVisibility(e.target.value as typeof visibility)}
-            data-testid="plan-visibility-select"
-          >
-            <option value="invited">invited: its owner and members</option>
-            <option value="signed_in">signed in: anyone signed in</option>
-            <option value="public">public: anyone</option>
-          </select>
-        </div>
-        <div>
-          <label className="label" htmlFor="plan-ttl">
-            An approval counts for (hours)
-          </label>
-          <input
-            id="plan-ttl"
-            className="field"
-            inputMode="decimal"
-            value={ttlHours}
-            onChange={(e) => setTtlHours(e.target.value)}
-            placeholder="empty: until a new revision"
-          />
-        </div>
-      </div>
-      <p className="text-xs text-stone-600">
-        Approvers, authority and resources are roles you give on the plan&apos;s page once it is made: only
-        they approve and confirm, never you for a wave you proposed.
-      </p>
-      <div>
-        <label className="label" htmlFor="plan-graph">
-          The graph
-        </label>
-        <textarea
-          id="plan-graph"
-          className="field h-56 font-mono text-xs"
-          value={graph}
-          onChange={(e) => setGraph(e.target.value)}
-          data-testid="plan-graph"
-        />
-        <p className="mt-1 text-xs text-stone-600">
-          One node a line: <code>id</code> or <code>id: title</code>, then <code>&lt;- a, b</code> for the
-          nodes it depends on; <code>!</code> after the id marks a node whose wave needs approval. Or paste
-          JSON: a graph{" "}
-          <code>
-            {"{"}&quot;nodes&quot;: [{"{"}&quot;id&quot;, &quot;title&quot;?, &quot;dependsOn&quot;,
-            &quot;needsApproval&quot;?{"}"}], &quot;waves&quot;?{"}"}
-          </code>{" "}
-          (any other key is refused by name) or a whole checkpoint declaration to import its outcomes and
-          risks. Waves are derived by longest path unless given.
+        <p className="text-xs text-stone-600">
+          Approvers, authority and resources are roles you give on the plan&apos;s page once it is made: only
+          they approve and confirm, never you for a wave you proposed.
         </p>
-      </div>
-      <button className="btn" disabled={create.isPending || !name.trim()} data-testid="create-plan-submit">
-        Create the plan
-      </button>
-      {error ? (
-        <p className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </form>
+        <div>
+          <label className="label" htmlFor="plan-graph">
+            The graph
+          </label>
+          <textarea
+            id="plan-graph"
+            {...invalid(GRAPH_FIELDS, "plan-graph")}
+            className="field h-56 font-mono text-xs"
+            value={graph}
+            onChange={(e) => setGraph(e.target.value)}
+            data-testid="plan-graph"
+          />
+          <FieldError field={GRAPH_FIELDS} id="plan-graph" />
+          <p className="mt-1 text-xs text-stone-600">
+            One node a line: <code>id</code> or <code>id: title</code>, then <code>&lt;- a, b</code> for the
+            nodes it depends on; <code>!</code> after the id marks a node whose wave needs approval. Or paste
+            JSON: a graph{" "}
+            <code>
+              {"{"}&quot;nodes&quot;: [{"{"}&quot;id&quot;, &quot;title&quot;?, &quot;dependsOn&quot;,
+              &quot;needsApproval&quot;?{"}"}], &quot;waves&quot;?{"}"}
+            </code>{" "}
+            (any other key is refused by name) or a whole checkpoint declaration to import its outcomes and
+            risks. Waves are derived by longest path unless given.
+          </p>
+        </div>
+        <button
+          className="btn"
+          disabled={create.isPending || !name.trim()}
+          {...describedBy("create-plan-why", name.trim() ? null : "Name the plan first.")}
+          data-testid="create-plan-submit"
+        >
+          Create the plan
+        </button>
+        <WhyNot id="create-plan-why" why={name.trim() ? null : "Name the plan first."} />
+        {error ? (
+          <p className="text-sm text-red-700" role="alert">
+            {error.text}
+          </p>
+        ) : null}
+      </form>
+    </FieldErrors>
   );
 }

@@ -9,6 +9,7 @@ import type { AppRouter } from "@/server/doors/trpc";
 import { useTRPC } from "@/components/ui/trpc";
 import { DECISION_STYLE } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
+import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 
 const HELP: Record<string, string> = {
   hold: "Record that the next wave waits: evidence or recovery is requested.",
@@ -20,6 +21,7 @@ const HELP: Record<string, string> = {
 /** Exactly the procedure's input, so tsc checks what the form sends. */
 type CheckpointInput = inferRouterInputs<AppRouter>["plans"]["checkpoint"];
 
+const DECIDE_WHY = "Write the rationale first: a decision is recorded with its reason.";
 export function DecisionForm({ view, souls }: { view: PlanView; souls: Souls }) {
   const trpc = useTRPC();
   const refresh = usePlanRefresh();
@@ -185,9 +187,15 @@ export function DecisionForm({ view, souls }: { view: PlanView; souls: Souls }) 
           data-testid="rationale"
         />
       </div>
-      <button className="btn" disabled={run.isPending || !rationale.trim()} data-testid="decide">
+      <button
+        className="btn"
+        disabled={run.isPending || !rationale.trim()}
+        {...describedBy("decide-why", rationale.trim() ? null : DECIDE_WHY)}
+        data-testid="decide"
+      >
         Record {decision}
       </button>
+      <WhyNot id="decide-why" why={rationale.trim() ? null : DECIDE_WHY} />
       {error ? (
         <p className="text-red-700" role="alert">
           {error}

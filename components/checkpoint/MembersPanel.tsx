@@ -8,6 +8,7 @@ import type { PlanView } from "@/server/actions/checkpoint";
 import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
 import { messageOf, usePlanRefresh } from "./usePlan";
+import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 
 type Role = PlanView["members"]["log"][number]["role"];
 type Visibility = PlanView["plan"]["visibility"];
@@ -15,6 +16,7 @@ type Visibility = PlanView["plan"]["visibility"];
 const ASSIGNABLE: Role[] = ["approver", "authority", "resources", "operator", "viewer"];
 const HOUR = 3_600_000;
 
+const ROLE_WHY = "Name the person (account name) or the agent (its id) first.";
 export function MembersPanel({ view }: { view: PlanView }) {
   const m = view.members;
   return (
@@ -249,7 +251,12 @@ function ManageForms({ view }: { view: PlanView }) {
           <input type="checkbox" checked={asAgent} onChange={(e) => setAsAgent(e.target.checked)} />
           an agent (operator only)
         </label>
-        <button className="btn" disabled={busy || !who.trim()} data-testid="role-assign">
+        <button
+          className="btn"
+          disabled={busy || !who.trim()}
+          {...describedBy("role-why", who.trim() ? null : ROLE_WHY)}
+          data-testid="role-assign"
+        >
           Give the role
         </button>
         <button
@@ -257,10 +264,12 @@ function ManageForms({ view }: { view: PlanView }) {
           className="btn-quiet"
           disabled={busy || !who.trim()}
           onClick={(e) => submitRole(e, "remove")}
+          {...describedBy("role-why", who.trim() ? null : ROLE_WHY)}
           data-testid="role-remove"
         >
           Take it back
         </button>
+        <WhyNot id="role-why" why={who.trim() ? null : ROLE_WHY} />
       </form>
       <p className="text-xs text-stone-600">
         Another person, or another person&apos;s agent, is invited and holds the role once they (or the

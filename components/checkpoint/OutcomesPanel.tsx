@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
 import { statusStyle } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
+import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 
 type Status = PlanView["words"]["statuses"][number];
 
@@ -16,6 +17,11 @@ export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id:
   const [nodeId, setNodeId] = useState("");
   const [status, setStatus] = useState<Status>("success");
   const [evidenceHash, setHash] = useState("");
+  const outcomeWhy = !nodeId.trim()
+    ? "Name the node the outcome is for."
+    : !evidenceHash.trim()
+      ? "Give the evidence's hash: an outcome is reported with its evidence."
+      : null;
   const [provenance, setProvenance] = useState("");
   const [error, setError] = useState<string | null>(null);
   const post = useMutation(
@@ -79,9 +85,11 @@ export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id:
           <button
             className="btn justify-center"
             disabled={post.isPending || !evidenceHash.trim() || !nodeId.trim()}
+            {...describedBy("outcome-why", outcomeWhy)}
           >
             Report
           </button>
+          <WhyNot id="outcome-why" why={outcomeWhy} />
         </form>
       ) : (
         <p className="text-xs text-stone-500">

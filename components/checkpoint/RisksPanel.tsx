@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
 import { SEVERITY_STYLE } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
+import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 
 type Severity = PlanView["words"]["severities"][number];
 
@@ -26,6 +27,11 @@ export function RisksPanel({ view, onFocus }: { view: PlanView; onFocus: (id: st
     evidenceHash: "",
     note: "",
   });
+  const riskWhy = !form.riskId.trim()
+    ? "Name the risk being assessed."
+    : !form.evidenceHash.trim()
+      ? "Give the evidence's hash: an assessment is recorded with its evidence."
+      : null;
   const [error, setError] = useState<string | null>(null);
   const assess = useMutation(
     trpc.plans.assessRisk.mutationOptions({
@@ -150,9 +156,11 @@ export function RisksPanel({ view, onFocus }: { view: PlanView; onFocus: (id: st
           <button
             className="btn justify-center"
             disabled={assess.isPending || !form.riskId.trim() || !form.evidenceHash.trim()}
+            {...describedBy("risk-why", riskWhy)}
           >
             Assess
           </button>
+          <WhyNot id="risk-why" why={riskWhy} />
           <input
             className="field col-span-2 md:col-span-6"
             placeholder="note (what changed)"

@@ -80,12 +80,14 @@ export function WebhooksPanel({ planId }: { planId: number }) {
           className="btn"
           type="submit"
           disabled={add.isPending || events.length === 0}
-          title={events.length === 0 ? "Pick at least one event." : undefined}
+          aria-describedby={events.length === 0 ? "webhook-why" : undefined}
         >
           Register the webhook
         </button>
         {events.length === 0 ? (
-          <span className="ml-2 text-xs text-stone-500">Pick at least one event.</span>
+          <span id="webhook-why" className="ml-2 text-xs text-stone-600">
+            Pick at least one event.
+          </span>
         ) : null}
       </form>
       {secret ? (

@@ -188,6 +188,11 @@ export function Rounds({
                     ? " — waiting for the facilitator."
                     : ` — ${verdict.confirmedBy ?? "the deadline"} answered ${verdict.confirmed ? "yes" : "no"}.`
                   : null}
+                {verdict.departure ? (
+                  <span className="mt-1 block text-stone-700" data-testid={`departure-${r.round}`}>
+                    {verdict.departure}
+                  </span>
+                ) : null}
               </p>
             ) : null}
             {r.round === 2 && view.axes && view.rounds.some((x) => x.round === 3) ? (

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { TableSummary } from "@/server/actions/game";
 import { useTRPC } from "@/components/ui/trpc";
-import { fieldWords } from "@/components/ui/fieldWords";
+import { FieldError, FieldErrors, fieldProps, formError, type FormError } from "@/components/ui/FieldError";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
@@ -107,7 +107,9 @@ export function Lobby({
   const [seats, setSeats] = useState(limits.seatsDefault);
   const [windowH, setWindowH] = useState(limits.windowDefaultMs / HOUR);
   const [deadlineH, setDeadlineH] = useState(limits.deadlineDefaultMs / HOUR);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
+
+  const invalid = (field: string, id: string) => fieldProps(error, field, id);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -123,7 +125,7 @@ export function Lobby({
       once.renew();
       window.location.assign(`/tables/${r.id}`);
     } catch (err) {
-      setError(fieldWords((err as Error).message).text);
+      setError(formError(err));
     }
   }
 
@@ -158,83 +160,97 @@ export function Lobby({
       </div>
       <aside>
         {signedIn ? (
-          <form onSubmit={submit} className="card space-y-3" data-testid="open-table">
-            <h2 className="font-semibold">Open a table</h2>
-            <div>
-              <label className="label" htmlFor="title">
-                Title
-              </label>
-              <input
-                id="title"
-                className="field"
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-                maxLength={limits.titleMax}
-                required
-                placeholder="The Wreck of the Fathom"
-              />
-            </div>
-            <div>
-              <label className="label" htmlFor="seats">
-                Seats
-              </label>
-              <select
-                id="seats"
-                className="field"
-                value={seats}
-                onChange={(e) => setSeats(Number(e.target.value))}
+          <FieldErrors error={error}>
+            <form onSubmit={submit} className="card space-y-3" data-testid="open-table">
+              <h2 className="font-semibold">Open a table</h2>
+              <div>
+                <label className="label" htmlFor="title">
+                  Title
+                </label>
+                <input
+                  id="title"
+                  {...invalid("title", "title")}
+                  className="field"
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  maxLength={limits.titleMax}
+                  required
+                  placeholder="The Wreck of the Fathom"
+                />
+                <FieldError field="title" id="title" />
+              </div>
+              <div>
+                <label className="label" htmlFor="seats">
+                  Seats
+                </label>
+                <select
+                  id="seats"
+                  {...invalid("seats_max", "seats")}
+                  className="field"
+                  value={seats}
+                  onChange={(e) => setSeats(Number(e.target.value))}
+                >
+                  {Array.from(
+                    { length: limits.seatsMax - limits.seatsMin + 1 },
+                    (_, i) => limits.seatsMin + i,
+                  ).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+                <FieldError field="seats_max" id="seats" />
+              </div>
+              <div className="grid grid-cols-2 gap-2">
+                <div>
+                  <label className="label" htmlFor="window">
+                    Turn window (h)
+                  </label>
+                  <input
+                    id="window"
+                    {...invalid("turn_window_ms", "window")}
+                    type="number"
+                    step="0.25"
+                    min={limits.windowMinMs / HOUR}
+                    max={limits.windowMaxMs / HOUR}
+                    className="field"
+                    value={windowH}
+                    onChange={(e) => setWindowH(Number(e.target.value))}
+                  />
+                  <FieldError field="turn_window_ms" id="window" />
+                </div>
+                <div>
+                  <label className="label" htmlFor="deadline">
+                    Deadline (h)
+                  </label>
+                  <input
+                    id="deadline"
+                    {...invalid("deadline_ms", "deadline")}
+                    type="number"
+                    step="1"
+                    min={limits.deadlineMinMs / HOUR}
+                    max={limits.deadlineMaxMs / HOUR}
+                    className="field"
+                    value={deadlineH}
+                    onChange={(e) => setDeadlineH(Number(e.target.value))}
+                  />
+                  <FieldError field="deadline_ms" id="deadline" />
+                </div>
+              </div>
+              {error ? (
+                <p className="text-sm text-rose-700" role="alert" data-testid="open-error">
+                  {error.text}
+                </p>
+              ) : null}
+              <button
+                className="btn w-full justify-center"
+                disabled={open.isPending}
+                data-testid="open-submit"
               >
-                {Array.from(
-                  { length: limits.seatsMax - limits.seatsMin + 1 },
-                  (_, i) => limits.seatsMin + i,
-                ).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="grid grid-cols-2 gap-2">
-              <div>
-                <label className="label" htmlFor="window">
-                  Turn window (h)
-                </label>
-                <input
-                  id="window"
-                  type="number"
-                  step="0.25"
-                  min={limits.windowMinMs / HOUR}
-                  max={limits.windowMaxMs / HOUR}
-                  className="field"
-                  value={windowH}
-                  onChange={(e) => setWindowH(Number(e.target.value))}
-                />
-              </div>
-              <div>
-                <label className="label" htmlFor="deadline">
-                  Deadline (h)
-                </label>
-                <input
-                  id="deadline"
-                  type="number"
-                  step="1"
-                  min={limits.deadlineMinMs / HOUR}
-                  max={limits.deadlineMaxMs / HOUR}
-                  className="field"
-                  value={deadlineH}
-                  onChange={(e) => setDeadlineH(Number(e.target.value))}
-                />
-              </div>
-            </div>
-            {error ? (
-              <p className="text-sm text-rose-700" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <button className="btn w-full justify-center" disabled={open.isPending} data-testid="open-submit">
-              Open and take seat 1
-            </button>
-          </form>
+                Open and take seat 1
+              </button>
+            </form>
+          </FieldErrors>
         ) : (
           <div className="card text-sm">
             <p>

@@ -13,11 +13,16 @@ export function LobbyPanel({ may, run, busy }: { may: LobbyMay; run: (verb: Verb
           className={quiet ? "btn-quiet" : "btn"}
           disabled={busy || v !== true}
           onClick={() => run(verb)}
+          aria-describedby={v !== true ? `lobby-${verb}-why` : undefined}
           data-testid={`lobby-${verb}`}
         >
           {label}
         </button>
-        {v !== true ? <span className="text-xs text-stone-500">{v}</span> : null}
+        {v !== true ? (
+          <span id={`lobby-${verb}-why`} className="text-xs text-stone-600">
+            {v}
+          </span>
+        ) : null}
       </div>
     );
   };

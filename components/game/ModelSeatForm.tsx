@@ -83,10 +83,19 @@ export function ModelSeatForm({
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <button className="btn-quiet" disabled={busy || may !== true} data-testid="model-seat-submit">
+        <button
+          className="btn-quiet"
+          disabled={busy || may !== true}
+          aria-describedby={may !== true ? "model-seat-why" : undefined}
+          data-testid="model-seat-submit"
+        >
           Seat a model player
         </button>
-        {may !== true ? <span className="text-xs text-stone-600">{may}</span> : null}
+        {may !== true ? (
+          <span id="model-seat-why" className="text-xs text-stone-600">
+            {may}
+          </span>
+        ) : null}
         {note ? (
           <span className="text-stone-600" role="status">
             {note}

@@ -23,6 +23,9 @@ import { TurnPanel, type ActBodies, type Send } from "./TurnPanel";
 import { Whispers, type SendWhisper } from "./Whispers";
 import { ModelSeatForm, type SeatModelBody } from "./ModelSeatForm";
 import { ModelUsage } from "./ModelUsage";
+import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+
+const INVITE_WHY = "Name a person (their account name) or an agent (its id) to invite.";
 
 const STATUS: Record<TableState["status"], string> = {
   open: "open — waiting for seats",
@@ -349,9 +352,15 @@ export function TableView({
                     value={invitee}
                     onChange={(e) => setInvitee(e.target.value)}
                   />
-                  <button className="btn-quiet" data-testid="invite-submit" disabled={!invitee.trim()}>
+                  <button
+                    className="btn-quiet"
+                    data-testid="invite-submit"
+                    disabled={!invitee.trim()}
+                    {...describedBy("invite-why", invitee.trim() ? null : INVITE_WHY)}
+                  >
                     Invite to a seat
                   </button>
+                  <WhyNot id="invite-why" why={invitee.trim() ? null : INVITE_WHY} />
                   {inviteNote ? <span className="text-stone-600">{inviteNote}</span> : null}
                 </form>
               ) : null}

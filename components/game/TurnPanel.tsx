@@ -132,6 +132,7 @@ export function TurnPanel({
           className="btn"
           disabled={busy || may.offer !== true || !complete}
           onClick={() => go("offer", { accord: picked })}
+          aria-describedby="may-refusals"
           data-testid="act-offer"
         >
           Offer this accord
@@ -160,6 +161,7 @@ export function TurnPanel({
               const [clause = "", setting = ""] = cite.split("=");
               void go("accept", cite ? { cite: { clause, setting } } : {});
             }}
+            aria-describedby="may-refusals"
             data-testid="act-accept"
           >
             Accept{may.cite.length === 1 ? ` (swear ${claimText(may.cite[0]!)})` : ""}
@@ -169,13 +171,20 @@ export function TurnPanel({
           className="btn-quiet"
           disabled={busy || may.pass !== true}
           onClick={() => go("pass", {})}
+          aria-describedby="may-refusals"
           data-testid="act-pass"
         >
           Pass
         </button>
       </div>
-      <ul className="space-y-0.5 text-xs text-stone-500" data-testid="may-refusals">
-        {refusal(may.offer) ? <li>Offer: {refusal(may.offer)}</li> : null}
+      <ul id="may-refusals" className="space-y-0.5 text-xs text-stone-600" data-testid="may-refusals">
+        {refusal(may.offer) ? (
+          <li>Offer: {refusal(may.offer)}</li>
+        ) : !complete ? (
+          <li data-testid="offer-incomplete">
+            Offer: pick a setting for every clause ({charter.filter((c) => !picked[c]).length} left).
+          </li>
+        ) : null}
         {refusal(may.accept) ? <li>Accept: {refusal(may.accept)}</li> : null}
         {refusal(may.pass) ? <li>Pass: {refusal(may.pass)}</li> : null}
       </ul>

@@ -203,10 +203,19 @@ export function Whispers({
           onChange={setClaim}
         />
         <div className="flex flex-wrap items-center gap-2">
-          <button className="btn" disabled={busy || why !== null} data-testid="whisper-send">
+          <button
+            className="btn"
+            disabled={busy || why !== null}
+            aria-describedby={why ? "whisper-why" : undefined}
+            data-testid="whisper-send"
+          >
             Whisper
           </button>
-          {why ? <span className="text-xs text-stone-600">{why}</span> : null}
+          {why ? (
+            <span id="whisper-why" className="text-xs text-stone-600">
+              {why}
+            </span>
+          ) : null}
         </div>
         {error ? (
           <p className="text-sm text-rose-700" role="alert" data-testid="whisper-error">

@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/ui/CopyButton";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
+import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 
 export function AgentsPanel({ userId }: { userId: number }) {
   const trpc = useTRPC();
@@ -57,9 +58,15 @@ export function AgentsPanel({ userId }: { userId: number }) {
             placeholder="e.g. claude-negotiator"
           />
         </div>
-        <button className="btn" disabled={create.isPending || !name.trim()} data-testid="create-agent">
+        <button
+          className="btn"
+          disabled={create.isPending || !name.trim()}
+          {...describedBy("agent-why", name.trim() ? null : "Name the agent first.")}
+          data-testid="create-agent"
+        >
           Create agent
         </button>
+        <WhyNot id="agent-why" why={name.trim() ? null : "Name the agent first."} />
       </form>
       {error ? (
         <p className="text-sm text-red-700" role="alert">

@@ -18,7 +18,14 @@ export function parseInput<S extends z.ZodType>(
   if (unfit) return fail("invalid", unfit);
   const parsed = schema.safeParse(raw);
   if (parsed.success) return ok(parsed.data);
-  return fail("invalid", describeIssue(parsed.error.issues[0], raw, names));
+  const issue = parsed.error.issues[0];
+  const path = issue?.path.map((k) => (typeof k === "string" && names ? names(k) : String(k))) ?? [];
+  // An unknown key is about that key; any other issue about the field at its path.
+  const field =
+    issue?.code === "unrecognized_keys" && issue.keys.length
+      ? [...path, names ? names(issue.keys[0]!) : issue.keys[0]!].join(".")
+      : path.join(".");
+  return fail("invalid", describeIssue(issue, raw, names), field || undefined);
 }
 
 /** One sentence a person (or a model) can act on: which field, and what was expected. */

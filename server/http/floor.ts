@@ -39,7 +39,7 @@ export function failureResponse(
   extra: Record<string, string> = {},
 ): Response {
   return Response.json(
-    { error: { code: f.code, message: f.message } },
+    { error: { code: f.code, message: f.message, ...(f.field !== undefined ? { field: f.field } : {}) } },
     {
       status: FAILURE_CODES[f.code],
       headers: {

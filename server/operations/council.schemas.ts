@@ -95,6 +95,10 @@ const ZVerdictView = z.object({
   confirmedBy: z.string().nullable().describe("who answered; null with confirmed set: the deadline did"),
   confirmedAt: ZInstant.nullable(),
   at: ZInstant,
+  departure: z
+    .string()
+    .nullable()
+    .describe("when an imported record went elsewhere than the verdict said, where it went; null otherwise"),
 });
 
 const ZVoteRow = z.object({

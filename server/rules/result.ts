@@ -20,11 +20,13 @@ export const FAILURE_CODES = {
 
 export type FailureCode = keyof typeof FAILURE_CODES;
 
-export type Failure = { ok: false; code: FailureCode; message: string };
+/** `field`: the input field the failure is about (a path such as "title" or "options.1"), so a form can show it there. */
+export type Failure = { ok: false; code: FailureCode; message: string; field?: string };
 export type Ok<T> = { ok: true; value: T };
 export type Result<T> = Ok<T> | Failure;
 
 export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
-export const fail = (code: FailureCode, message: string): Failure => ({ ok: false, code, message });
+export const fail = (code: FailureCode, message: string, field?: string): Failure =>
+  field === undefined ? { ok: false, code, message } : { ok: false, code, message, field };
 export const isFailure = (r: unknown): r is Failure =>
   typeof r === "object" && r !== null && (r as { ok?: unknown }).ok === false && "code" in r;

@@ -1,4 +1,5 @@
 // How the decision is counted and paced: the aggregator, the values keywords a dissent may name, the round deadline.
+import { FieldError, useFieldError } from "@/components/ui/FieldError";
 import type { ConveneDraft } from "./draft";
 import type { ConveneLimits } from "./types";
 
@@ -21,6 +22,7 @@ export function CountingFields({
         </label>
         <select
           id="aggregator"
+          {...useFieldError("aggregator", "aggregator")}
           className="field"
           value={draft.aggregator}
           onChange={(e) =>
@@ -33,6 +35,7 @@ export function CountingFields({
             </option>
           ))}
         </select>
+        <FieldError field="aggregator" id="aggregator" />
       </div>
       <div>
         <label className="label" htmlFor="keywords">
@@ -40,10 +43,12 @@ export function CountingFields({
         </label>
         <input
           id="keywords"
+          {...useFieldError("values_keywords", "keywords")}
           className="field"
           value={draft.keywords}
           onChange={(e) => set({ keywords: e.target.value })}
         />
+        <FieldError field="values_keywords" id="keywords" />
       </div>
       <div>
         <label className="label" htmlFor="deadline">
@@ -51,6 +56,7 @@ export function CountingFields({
         </label>
         <input
           id="deadline"
+          {...useFieldError("round_deadline_ms", "deadline")}
           type="number"
           min={limits.deadlineMinMinutes}
           max={limits.deadlineMaxMinutes}
@@ -58,6 +64,7 @@ export function CountingFields({
           value={draft.deadlineMinutes}
           onChange={(e) => set({ deadlineMinutes: Number(e.target.value) })}
         />
+        <FieldError field="round_deadline_ms" id="deadline" />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 // The decision of the convene form: the one question, the context the souls may use, its options and its counting.
+import { FieldError, useFieldError } from "@/components/ui/FieldError";
 import { CountingFields } from "./CountingFields";
 import type { ConveneDraft } from "./draft";
 import { OptionsEditor } from "./OptionsEditor";
@@ -28,6 +29,7 @@ export function DecisionSection({
         </label>
         <input
           id="question"
+          {...useFieldError("question", "question")}
           className="field"
           value={draft.question}
           maxLength={limits.questionMax}
@@ -36,6 +38,7 @@ export function DecisionSection({
           onChange={(e) => set({ question: e.target.value })}
           data-testid="convene-question"
         />
+        <FieldError field="question" id="question" />
       </div>
       <div>
         <label className="label" htmlFor="context">
@@ -43,11 +46,13 @@ export function DecisionSection({
         </label>
         <textarea
           id="context"
+          {...useFieldError("context", "context")}
           className="field min-h-24"
           value={draft.context}
           onChange={(e) => set({ context: e.target.value })}
           data-testid="convene-context"
         />
+        <FieldError field="context" id="context" />
       </div>
       <OptionsEditor
         options={draft.options}

@@ -1,5 +1,6 @@
 // One seat of the convene form: its name, where its soul comes from and who wears it, then what each of those needs.
 import type { SeatDraft } from "./draft";
+import { FieldError } from "@/components/ui/FieldError";
 import { SoulInput } from "./SoulInput";
 import type { ConveneLimits } from "./types";
 import { WearerInput } from "./WearerInput";
@@ -21,6 +22,7 @@ export function SeatEditor({
   return (
     <fieldset className="space-y-3 rounded-md border border-stone-200 p-4" data-testid={`seat-${i}`}>
       <legend className="px-1 text-sm font-semibold">Seat {i + 1}</legend>
+      <FieldError field={`seats.${i}`} id={`seat-${i}`} />
       <div className="grid gap-3 md:grid-cols-3">
         <div>
           <label className="label" htmlFor={id("name")}>

@@ -2,14 +2,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/ui/trpc";
-import { fieldWords } from "@/components/ui/fieldWords";
+import { formError, type FormError } from "@/components/ui/FieldError";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import type { Convene } from "./types";
 
 export function useConveneSubmit() {
   const trpc = useTRPC();
   const convene = useMutation(trpc.councils.convene.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
   const once = useIdempotencyKey();
 
   async function submit(body: Convene) {
@@ -19,8 +19,8 @@ export function useConveneSubmit() {
       once.renew();
       window.location.assign(`/councils/${r.id}`);
     } catch (err) {
-      // The server names a field by its path ("seats.2.soul"); a person reads "Seat 3's soul".
-      setError(fieldWords((err as Error).message).text);
+      // The server names a field by its path ("seats.2.soul"); a person reads "Seat 3's soul", beside that seat.
+      setError(formError(err));
     }
   }
 

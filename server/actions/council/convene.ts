@@ -239,9 +239,14 @@ async function seatData(
   );
   for (const [position, s] of seats.entries()) {
     if (s.source === "habit" && (/[\r\n]/.test(s.soul) || s.soul.length > HABIT_MAX))
-      return fail("invalid", `${s.name}: a habit is one line of at most ${HABIT_MAX} characters.`);
+      return fail(
+        "invalid",
+        `${s.name}: a habit is one line of at most ${HABIT_MAX} characters.`,
+        `seats.${position}.soul`,
+      );
     const w = await wearerData(db, facilitatorId, s);
-    if (!w.ok) return w;
+    // What is wrong with who wears it is about that seat's wearer (its person, agent or model fields).
+    if (!w.ok) return { ...w, field: w.field ?? `seats.${position}.wearer` };
     const seat: SeatData = {
       position,
       name: s.name,
@@ -284,9 +289,11 @@ export async function prepareConvening(
   const p = parseInput(ZConvene, input);
   if (!p.ok) return p;
   const c = p.value;
-  if (new Set(c.options).size !== c.options.length) return fail("invalid", "The options must be distinct.");
+  const twice = c.options.findIndex((o, i) => c.options.indexOf(o) !== i);
+  if (twice >= 0) return fail("invalid", "The options must be distinct.", `options.${twice}`);
   const names = c.seats.map((s) => s.name.toLowerCase());
-  if (new Set(names).size !== names.length) return fail("invalid", "Each seat needs its own name.");
+  const named = names.findIndex((n, i) => names.indexOf(n) !== i);
+  if (named >= 0) return fail("invalid", "Each seat needs its own name.", `seats.${named}.name`);
   const facilitatorId = who.kind === "user" ? who.userId : who.kind === "agent" ? who.ownerId : 0;
   const seats = await seatData(db, facilitatorId, c.seats);
   if (!seats.ok) return seats;

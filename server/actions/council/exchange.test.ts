@@ -60,6 +60,14 @@ describe("the state file", () => {
     );
     const md = await councilMinutes(db.prisma, ANON, { id }, T0);
     expect(md.ok && md.value.markdown).toContain("- The brand lens voted adopt-modified at 6.");
+    // After round 2 the inspector says CONTINUE (brand held adopt-as-is; not every self_update is "no change"),
+    // but the file went on to the vote: the record keeps the verdict and says where the table went instead.
+    const afterTwo = v!.verdicts.find((x) => x.afterRound === 2)!;
+    expect(afterTwo.verdict).toBe("CONTINUE");
+    const departure = "The imported record went on to round 4 (the vote), not round 3 as the inspector said.";
+    expect(afterTwo.departure).toBe(departure);
+    expect(md.ok && md.value.markdown).toContain(departure);
+    expect(v!.verdicts.filter((x) => x.departure !== null)).toHaveLength(1);
   });
 
   it("under unanimity-or-escalate the same votes escalate, and the human's ruling stands beside the result", async () => {

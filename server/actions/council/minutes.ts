@@ -166,7 +166,14 @@ function rounds(v: CouncilView): Block[] {
       );
     const verdict = v.verdicts.find((x) => x.afterRound === r.round);
     if (verdict && !["DECIDED", "ESCALATE", "RE-PROMPT"].includes(verdict.verdict))
-      out.push(para(`The inspector after round ${r.round}: `, code(verdict.line), confirmation(verdict)));
+      out.push(
+        para(
+          `The inspector after round ${r.round}: `,
+          code(verdict.line),
+          confirmation(verdict),
+          verdict.departure ? ` ${verdict.departure}` : "",
+        ),
+      );
     if (r.round === 2 && v.axes) out.push(para("Axes for round 3:"), list(v.axes.map((a) => [a])));
     return out;
   });

@@ -86,6 +86,12 @@ const BOT_NAMES = HOUSE_BOTS.map((b) => b.name);
 const noTable = fail("not_found", "There is no such table.");
 
 /** A person or an agent opens a table and takes seat 1. */
+const INPUT_FIELD: Record<string, string> = {
+  seats: "seats_max",
+  turnWindowMs: "turn_window_ms",
+  deadlineMs: "deadline_ms",
+};
+
 export async function openTable(
   db: Db,
   who: Who,
@@ -104,7 +110,9 @@ export async function openTable(
     turnWindowMs: p.value.turn_window_ms ?? TURN_WINDOW_DEFAULT_MS,
     deadlineMs: p.value.deadline_ms ?? DEADLINE_DEFAULT_MS,
   });
-  if (!settings.ok) return settings;
+  // The rules name their own fields; the caller's are the input's.
+  if (!settings.ok)
+    return settings.field ? { ...settings, field: INPUT_FIELD[settings.field] ?? settings.field } : settings;
   const s = settings.value;
   const table = await db.$transaction(async (tx) => {
     const t = await tx.gameTable.create({

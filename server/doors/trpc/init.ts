@@ -16,7 +16,8 @@ export const createContextInner = (ctx: Context): Context => ctx;
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const failure = (error.cause as { failure?: FailureCode } | undefined)?.failure;
+    const cause = error.cause as { failure?: FailureCode; field?: string } | undefined;
+    const failure = cause?.failure;
     // An unexpected error keeps its details in the server log; the client gets one sentence, as at every door.
     if (error.code === "INTERNAL_SERVER_ERROR") {
       console.error("tRPC procedure failed:", error.cause ?? error);
@@ -26,7 +27,10 @@ const t = initTRPC.context<Context>().create({
         data: { ...shape.data, failure: null, stack: undefined, path: undefined },
       };
     }
-    return { ...shape, data: { ...shape.data, failure: failure ?? null, stack: undefined } };
+    return {
+      ...shape,
+      data: { ...shape.data, failure: failure ?? null, field: cause?.field ?? null, stack: undefined },
+    };
   },
 });
 
@@ -45,6 +49,7 @@ class FailureCause extends Error {
   constructor(
     readonly failure: FailureCode,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -56,7 +61,7 @@ export function unwrap<T>(r: Result<T>): T {
   throw new TRPCError({
     code: TRPC_CODE[r.code],
     message: r.message,
-    cause: new FailureCause(r.code, r.message),
+    cause: new FailureCause(r.code, r.message, r.field),
   });
 }
 

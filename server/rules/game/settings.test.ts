@@ -14,10 +14,12 @@ import { validateTableSettings } from "./settings";
 import { HOUR, MINUTE } from "./test-kit";
 
 const base = { title: "The Fathom inquiry", seats: 5 };
+// Each refusal also names its field (title, seats, turnWindowMs, deadlineMs), so a form shows it there.
 const refused = (message: RegExp) => ({
   ok: false,
   code: "invalid",
   message: expect.stringMatching(message),
+  field: expect.stringMatching(/^(title|seats|turnWindowMs|deadlineMs)$/),
 });
 
 describe("table settings", () => {

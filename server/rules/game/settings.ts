@@ -33,18 +33,21 @@ export function readClock(
     return fail(
       "invalid",
       `Choose a turn window from ${spanText(TURN_WINDOW_MIN_MS)} to ${spanText(TURN_WINDOW_MAX_MS)}.`,
+      "turnWindowMs",
     );
   }
   if (!isWhole(deadlineMs) || deadlineMs < DEADLINE_MIN_MS || deadlineMs > DEADLINE_MAX_MS) {
     return fail(
       "invalid",
       `Choose a deadline from ${spanText(DEADLINE_MIN_MS)} to ${spanText(DEADLINE_MAX_MS)}.`,
+      "deadlineMs",
     );
   }
   if (deadlineMs < DEADLINE_MIN_WINDOWS * turnWindowMs) {
     return fail(
       "invalid",
       `Make the deadline at least ${DEADLINE_MIN_WINDOWS} turn windows long (${spanText(DEADLINE_MIN_WINDOWS * turnWindowMs)} here), or shorten the window.`,
+      "deadlineMs",
     );
   }
   return ok({ turnWindowMs, deadlineMs });
@@ -56,11 +59,11 @@ export function validateTableSettings(input: TableSettingsInput): Result<TableSe
     typeof input === "object" && input !== null ? input : {};
   const title = typeof raw.title === "string" ? raw.title.trim() : "";
   if (charCount(title) < TITLE_MIN || charCount(title) > TITLE_MAX) {
-    return fail("invalid", `Give the table a title of ${TITLE_MIN} to ${TITLE_MAX} characters.`);
+    return fail("invalid", `Give the table a title of ${TITLE_MIN} to ${TITLE_MAX} characters.`, "title");
   }
   const seats = raw.seats;
   if (!isWhole(seats) || seats < SEATS_MIN || seats > SEATS_MAX) {
-    return fail("invalid", `A table has ${SEATS_MIN} to ${SEATS_MAX} seats.`);
+    return fail("invalid", `A table has ${SEATS_MIN} to ${SEATS_MAX} seats.`, "seats");
   }
   const clock = readClock(raw.turnWindowMs ?? TURN_WINDOW_DEFAULT_MS, raw.deadlineMs ?? DEADLINE_DEFAULT_MS);
   if (!clock.ok) return clock;

@@ -32,7 +32,22 @@ export type VerdictView = {
   confirmedBy: string | null;
   confirmedAt: string | null;
   at: string;
+  /**
+   * When the table went elsewhere than the verdict said (only an imported record can: the original skill let its
+   * facilitator carry on as they chose), the sentence saying where; null when it followed the verdict.
+   */
+  departure: string | null;
 };
+
+/** The round a verdict after `afterRound` sends the table to: the next one, or 4 (the vote). */
+function sentTo(v: { verdict: string; afterRound: number; confirmed: boolean | null }): number {
+  if (v.verdict === "EARLY-STOP") return 4;
+  if (v.verdict === "SKIP-ROUND-3" || v.verdict === "EXPERT-DEFERENCE")
+    return v.confirmed === false ? v.afterRound + 1 : 4;
+  return v.afterRound + 1;
+}
+
+const roundName = (n: number) => (n === 4 ? "round 4 (the vote)" : `round ${n}`);
 
 export type RulingView = { choice: string; reason: string; by: string; at: string };
 
@@ -64,16 +79,24 @@ export function callsView(l: LoadedCouncil): CallView[] {
 }
 
 export function verdictsView(l: LoadedCouncil): VerdictView[] {
-  return l.verdicts.map((v) => ({
-    afterRound: v.afterRound,
-    verdict: v.verdict,
-    line: v.line,
-    ask: v.ask,
-    confirmed: v.confirmed,
-    confirmedBy: v.confirmedBy?.name ?? null,
-    confirmedAt: iso(v.confirmedAt),
-    at: v.at.toISOString(),
-  }));
+  return l.verdicts.map((v) => {
+    const went = l.rounds.map((r) => r.round).find((n) => n > v.afterRound);
+    const to = v.afterRound < 4 ? sentTo(v) : went;
+    return {
+      afterRound: v.afterRound,
+      verdict: v.verdict,
+      line: v.line,
+      ask: v.ask,
+      confirmed: v.confirmed,
+      confirmedBy: v.confirmedBy?.name ?? null,
+      confirmedAt: iso(v.confirmedAt),
+      at: v.at.toISOString(),
+      departure:
+        went !== undefined && to !== undefined && went !== to
+          ? `The imported record went on to ${roundName(went)}, not ${roundName(to)} as the inspector said.`
+          : null,
+    };
+  });
 }
 
 export function rulingView(l: LoadedCouncil): RulingView | null {
