@@ -164,6 +164,49 @@ describe("visibility of a table, for every viewer, at every door", () => {
       expect(await tableRecord(db.prisma, member, { id }, T0)).toMatchObject({ ok: false, code: "conflict" });
     });
 
+  it("a burst of watchers meeting one event reads the table once, and an access change reads it again", async () => {
+    const { id, host } = await tableOf("tv-burst", "public");
+    let reads = 0;
+    // The Prisma client, counting the statements that read a table (its one LOAD statement).
+    const counted = new Proxy(db.prisma, {
+      get(target, key, receiver) {
+        const v = Reflect.get(target, key, receiver);
+        if (key !== "$queryRaw" || typeof v !== "function") return v;
+        return (...args: unknown[]) => {
+          if (
+            String((args[0] as { strings?: string[] })?.strings?.join("") ?? args[0]).includes(
+              'FROM "GameTable" t',
+            )
+          )
+            reads++;
+          return v.apply(target, args);
+        };
+      },
+    });
+    const [first] = await eventsOf(`table:${id}`, id, "tableId");
+    const watchers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => makeUser(db, `tv-burst-${i}`)),
+    ).then((ws) => ws.map((w) => eventAudience(counted, w)));
+    const heard = await Promise.all(watchers.map((hear) => hear(first!)));
+    expect(heard.every((e) => e !== null)).toBe(true);
+    expect(reads).toBe(1);
+    // The host makes it invited. A newcomer who meets the change first must not be answered by the read from
+    // before it (which said public): it reads afresh, and hears nothing.
+    expect(await setTableVisibility(db.prisma, host, { id, visibility: "invited" })).toMatchObject({
+      ok: true,
+    });
+    const changed = (await eventsOf(`table:${id}`, id, "tableId")).find(
+      (e) => e.type === "table.visibility",
+    )!;
+    const late = eventAudience(counted, await makeUser(db, "tv-burst-late"));
+    expect(await late(changed)).toBeNull();
+    expect(reads).toBe(2);
+    // Every watcher asks again on the change, and that one read (made after it) answers them all: nothing more.
+    const after = await Promise.all(watchers.map((hear) => hear(changed)));
+    expect(after.every((e) => e === null)).toBe(true);
+    expect(reads).toBe(2);
+  });
+
   it("the host changes it, and the live feed follows at once; nobody else may", async () => {
     const { id, host, member } = await tableOf("tv-change", "public");
     const stranger = await makeUser(db, "tv-change-stranger");

@@ -44,12 +44,20 @@ function aboutNoSubject(e: LiveEvent): boolean {
   return !(e.topic === "lobby" && ("tableId" in p || "councilId" in p));
 }
 
+/**
+ * The event without its audience, made once per event and shared by every follower who may hear it: so a door can
+ * serialize it once for all of them (server/live/sse.ts) instead of once per watcher.
+ */
+const unaddressed = new WeakMap<LiveEvent, LiveEvent>();
+
 export function visibleTo(e: LiveEvent, who: Who): LiveEvent | null {
   const p = e.payload as Record<string, unknown> | null;
   if (p && typeof p === "object" && AUDIENCE_KEY in p) {
     const { [AUDIENCE_KEY]: audience, ...rest } = p;
     if (!inAudience(audience as Audience, who)) return null;
-    e = { ...e, payload: rest };
+    let bare = unaddressed.get(e);
+    if (!bare) unaddressed.set(e, (bare = { ...e, payload: rest as LiveEvent["payload"] }));
+    e = bare;
   }
   for (const [prefix, fn] of filters) if (e.topic.startsWith(prefix)) return fn(e, who);
   return e;

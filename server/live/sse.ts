@@ -25,6 +25,16 @@ export function sseFrame(d: Delivery): string {
   return `event: signin_required\ndata: ${JSON.stringify({ error })}\n\n`;
 }
 
+const enc = new TextEncoder();
+/** An event's frame, encoded once and sent to every watcher it reaches (the same object reaches them all). */
+const frames = new WeakMap<LiveEvent, Uint8Array>();
+function frameBytes(d: Delivery): Uint8Array {
+  if (d.kind !== "event") return enc.encode(sseFrame(d));
+  let bytes = frames.get(d.event);
+  if (!bytes) frames.set(d.event, (bytes = enc.encode(sseFrame(d))));
+  return bytes;
+}
+
 export function eventStream(opts: {
   who: Who;
   topics: string[] | null;
@@ -36,22 +46,22 @@ export function eventStream(opts: {
   tailer?: Tailer;
   pingMs?: number;
 }): ReadableStream<Uint8Array> {
-  const enc = new TextEncoder();
   const abort = new AbortController();
   opts.signal.addEventListener("abort", () => abort.abort());
   return new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (s: string) => {
+      const sendBytes = (b: Uint8Array) => {
         try {
-          controller.enqueue(enc.encode(s));
+          controller.enqueue(b);
         } catch {
           abort.abort();
         }
       };
+      const send = (s: string) => sendBytes(enc.encode(s));
       send("retry: 2000\n\n");
       const ping = setInterval(() => send(": ping\n\n"), opts.pingMs ?? 15_000);
       try {
-        for await (const d of follow({ ...opts, signal: abort.signal })) send(sseFrame(d));
+        for await (const d of follow({ ...opts, signal: abort.signal })) sendBytes(frameBytes(d));
       } catch (e) {
         // The database went away mid-stream: end it; the client reconnects and resumes by Last-Event-ID.
         console.error("live stream ended:", e);
