@@ -1,6 +1,7 @@
-// Live fan-out: thousands of raw SSE watchers of one table on one server process; how long an act takes to reach
-// every one of them (from the moment its POST is sent to the moment each watcher has parsed the event), and the
-// server's resident memory meanwhile.
+// Live fan-out: thousands of raw SSE watchers of one table on one server process (or spread over several processes on
+// one database: the act is posted to the first, the others hear of it through the outbox); how long an act takes to
+// reach every one of them (from the moment its POST is sent to the moment each watcher has parsed the event), and the
+// servers' resident memory meanwhile.
 import http from "node:http";
 import { actFor, type BenchTable } from "./seed";
 import type { Served } from "./servers";
@@ -13,8 +14,10 @@ export type FanOutResult = {
   /** Deliveries that did not arrive within the wait (counted, never dropped silently). */
   missed: number;
   latency: Latency;
-  rssMb: { before: number; watching: number; peak: number };
+  /** The first process's memory; `peaks` has each process's peak, in the order given. */
+  rssMb: { before: number; watching: number; peak: number; peaks: number[] };
   process: string;
+  processes: number;
 };
 
 type Pending = { turn: number; t0: number; arrivals: number[] };
@@ -53,11 +56,14 @@ function rssOf(served: Served): { mb: number; name: string } {
 }
 
 export async function fanOut(
-  served: Served,
+  servers: Served | Served[],
   table: BenchTable,
   opts: { watchers: number; acts: number },
 ): Promise<FanOutResult> {
+  const all = Array.isArray(servers) ? servers : [servers];
+  const served = all[0]!;
   const url = new URL(served.url);
+  const urls = all.map((s) => new URL(s.url));
   const before = rssOf(served).mb;
   let pending: Pending | null = null;
   const onEvent = (data: string) => {
@@ -70,11 +76,18 @@ export async function fanOut(
   const path = `/api/events?topics=table:${table.id}`;
   for (let i = 0; i < opts.watchers; i += 100) {
     const batch = Math.min(100, opts.watchers - i);
-    const opened = await Promise.allSettled(Array.from({ length: batch }, () => watch(url, path, onEvent)));
+    // Watcher i listens on process i mod n: the same number on each.
+    const opened = await Promise.allSettled(
+      Array.from({ length: batch }, (_, j) => watch(urls[(i + j) % urls.length]!, path, onEvent)),
+    );
     for (const o of opened) if (o.status === "fulfilled") streams.push(o.value);
   }
   let peak = rssOf(served).mb;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(served).mb)), 200);
+  const peaks = all.map((s) => rssOf(s).mb);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(served).mb);
+    all.forEach((s, i) => (peaks[i] = Math.max(peaks[i]!, rssOf(s).mb)));
+  }, 200);
   const watching = rssOf(served).mb;
 
   const agent = new http.Agent({ keepAlive: true });
@@ -132,7 +145,8 @@ export async function fanOut(
     acts: opts.acts,
     missed,
     latency: latency(samples),
-    rssMb: { before, watching, peak },
+    rssMb: { before, watching, peak, peaks },
     process: rssOf(served).name,
+    processes: all.length,
   };
 }
