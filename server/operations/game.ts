@@ -339,7 +339,7 @@ export const GAME_OPERATIONS = {
     mcp: {
       tool: "table_state",
       description:
-        "Read one table as you may see it: charter, seats, status, clock, quorum, the act log with sworn and said claims; if you hold a seat, your own charge, `may` (what you may do now, or why not, and which aims you could cite) and `your_payoff` (what the standing offer would pay you).",
+        "Read one table as you may see it: charter, seats, status, clock, quorum, the act log with sworn and said claims, the whispers (yours whole, others sealed until the reveal); if you hold a seat, your own charge, `may` (what you may do now, or why not, and which aims you could cite) and `your_payoff` (what the standing offer would pay you).",
     },
     run: ({ db, who, now }, i) => tableState(db, who, { id: i.tableId }, now),
   }),
