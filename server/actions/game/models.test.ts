@@ -170,6 +170,8 @@ describe("a model player's turn", () => {
     replies.push(says({ act: "pass" }));
     await runModelPlayers(db.prisma, id, { ...fake(), clock: () => call!.retryAt!.getTime() });
     expect(asked).toHaveLength(2);
+    // A retry is the same ask: the model is not told that a reply of its own was refused.
+    expect(lastPrompt()).not.toContain("Your last reply was refused");
     const calls = await db.prisma.gameModelCall.findMany({ where: { tableId: id }, orderBy: { id: "asc" } });
     expect(calls.map((c) => [c.attempt, c.try, c.outcome])).toEqual([
       [1, 1, OUTCOMES.retry],

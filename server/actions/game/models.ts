@@ -138,9 +138,8 @@ async function claim(db: Db, tableId: number, now: number, timeoutMs: number): P
 async function factsFor(db: Db, tableId: number, c: Extract<Claimed, { kind: "ask" }>, now: number) {
   const loaded = (await loadTable(db, tableId))!;
   const calls = await db.gameModelCall.findMany({ where: { tableId, seat: c.seat }, orderBy: { id: "asc" } });
-  const refused = calls.filter(
-    (k) => k.turn === c.turn && k.id !== c.callId && k.finishedAt !== null && k.ok !== true,
-  );
+  // The re-ask is told why its first ask failed; a retry after a transient failure is the same ask, told nothing.
+  const refused = calls.filter((k) => k.turn === c.turn && k.attempt < c.attempt && failedAsk(k));
   const facts: ModelPlayerFacts = {
     view: view(loaded.game!, { seat: c.seat }, now),
     seat: c.seat,
