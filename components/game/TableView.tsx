@@ -253,6 +253,7 @@ export function TableView({
                 settings={t.settings}
                 saidMax={saidMax}
                 whispersMax={whispersMax}
+                may={g.mayWhisper}
                 now={now}
                 send={sendWhisper}
               />

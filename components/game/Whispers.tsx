@@ -62,6 +62,7 @@ export function Whispers({
   settings,
   saidMax,
   whispersMax,
+  may,
   now,
   send,
 }: {
@@ -74,6 +75,8 @@ export function Whispers({
   settings: Record<string, string[]>;
   saidMax: number;
   whispersMax: number;
+  /** The rules' answer for the viewer's seat: true, or why it may send no whisper now. */
+  may: true | string | null;
   now: number;
   send: SendWhisper;
 }) {
@@ -111,11 +114,7 @@ export function Whispers({
   const overheard = whispers.filter((w) => w.sealed).length;
   const empty = text.trim() === "" && claim === "";
   const why =
-    left <= 0
-      ? `You have sent all ${whispersMax} whispers a seat may send at this table.`
-      : empty
-        ? "Write something or name a claim to whisper."
-        : null;
+    may !== null && may !== true ? may : empty ? "Write something or name a claim to whisper." : null;
 
   const go = async () => {
     setBusy(true);

@@ -125,6 +125,7 @@ const ZGameView = z.object({
     .describe(
       "private talk between two seats (§12): whole for its two seats, sealed (who, to whom, when) for anyone else until the reveal publishes and judges every one",
     ),
+  mayWhisper: ZMay.nullable().describe("whether your seat may whisper now, or why not; null without a seat"),
   payoffs: z.array(z.number()).nullable(),
   standings: z
     .array(z.object({ seat: z.number(), payoff: z.number(), overFallback: z.number(), place: z.number() }))

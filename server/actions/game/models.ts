@@ -31,6 +31,13 @@ export const OUTCOMES = {
   passedBudget: "the table's budget for model calls is spent, so it passed",
 } as const;
 
+/** The outcomes that passed the model's turn for it: the act log says why beside the pass. */
+export const PASSED: ReadonlySet<string> = new Set([
+  OUTCOMES.passedRefused,
+  OUTCOMES.passedFailed,
+  OUTCOMES.passedBudget,
+]);
+
 export type ModelRun = {
   providerFor?: typeof providerFor;
   clock?: () => number;

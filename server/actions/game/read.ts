@@ -20,6 +20,7 @@ import { personOf } from "../access";
 import { parseId } from "../input";
 import { moderationLog, type ModerationEntry } from "../moderation/view";
 import { settleClock } from "./append";
+import { PASSED } from "./models";
 import { holders, lobbyFacts, loadTable, seatOf, tableReadable, type Holder, type LoadedTable } from "./load";
 
 export type TableStatus = "open" | "playing" | "bound" | "ended" | "cancelled";
@@ -140,7 +141,7 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
     game,
     moderation: moderationLog(loaded.moderation, who, "the table"),
     modelNotes: loaded.modelCalls.flatMap((c) =>
-      c.outcome?.endsWith("so it passed") ? [{ turn: c.turn, seat: c.seat, note: c.outcome }] : [],
+      c.outcome && PASSED.has(c.outcome) ? [{ turn: c.turn, seat: c.seat, note: c.outcome }] : [],
     ),
     modelUsage:
       loaded.seats.some((s) => s.modelProvider) &&

@@ -1,7 +1,7 @@
 // derive: the state of a table as a pure function of (ledger, now), per §6–§8.
 
 import { runClock, seatToAct, tallyOf, turnEndsAt, type Tally } from "./ledger";
-import { score } from "./score";
+import { isOwnAim, score } from "./score";
 import type { Act, Charge, Game, SaidEntry, StandingOffer, Status, Sworn } from "./types";
 
 export type Derived = {
@@ -56,11 +56,10 @@ export function summarize(
   const revealed = status !== "playing" && charges !== null;
   const said = t.said.map((entry) => {
     if (!revealed || entry.clause === undefined || entry.setting === undefined) return entry;
-    const { clause, setting } = entry;
-    const truthful = charges[entry.seat]?.aims.some(
-      (aim) => aim.clause === clause && aim.setting === setting,
-    );
-    return { ...entry, truthful: truthful ?? false };
+    return {
+      ...entry,
+      truthful: isOwnAim(charges[entry.seat], { clause: entry.clause, setting: entry.setting }),
+    };
   });
 
   return {

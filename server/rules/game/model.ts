@@ -11,6 +11,7 @@ import {
   SAID_MAX,
   WHISPERS_PER_SEAT,
 } from "./constants";
+import { isRecord } from "./proposal";
 import { claimsFor } from "./strategies";
 import type { Accord, Act, ProposedAct } from "./types";
 import type { GameView } from "./view";
@@ -87,9 +88,6 @@ export function modelPrompt(f: ModelPlayerFacts): { system: string; prompt: stri
 }
 
 const REPLY_KEYS = ["act", "accord", "cite", "said", "whispers"] as const;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A model's reply, read: the act it proposes and the whispers it sends (each judged later, like anyone's). */
 export type ModelReply = { proposed: ProposedAct; whispers: unknown[] };

@@ -6,7 +6,7 @@ import { settingsOf } from "./pool";
 import { charCount } from "./settings";
 import type { Accord, Claim, Said } from "./types";
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 const either = (options: readonly string[]): string =>

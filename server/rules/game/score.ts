@@ -16,4 +16,8 @@ export const swearable = (charge: Charge, accord: Accord): Aim[] =>
   inCharterOrder(charge.aims.filter((aim) => satisfies(accord, aim)));
 
 /** A claim without its weight: what may be made public of an aim. */
+/** Whether a claim is one of this charge's aims: how the reveal judges a said or whispered claim. */
+export const isOwnAim = (charge: Charge | undefined, claim: Claim): boolean =>
+  !!charge?.aims.some((aim) => aim.clause === claim.clause && aim.setting === claim.setting);
+
 export const claimOf = (claim: Claim): Claim => ({ clause: claim.clause, setting: claim.setting });

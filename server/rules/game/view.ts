@@ -5,7 +5,7 @@ import { isSeatOf } from "./check";
 import { may, type May } from "./may";
 import { claimOf, score } from "./score";
 import { standingsOf, type Standing } from "./standings";
-import { viewWhispers, type ViewWhisper } from "./whisper";
+import { mayWhisper, viewWhispers, type ViewWhisper } from "./whisper";
 import type {
   Accord,
   Act,
@@ -56,6 +56,8 @@ export type GameView = {
   said: SaidEntry[];
   /** Whispers (§12): whole for their two seats, sealed (who, to whom, when) for anyone else until the reveal. */
   whispers: ViewWhisper[];
+  /** For a seated viewer: true, or why it may send no whisper now (the end, its limit); null for anyone else. */
+  mayWhisper: true | string | null;
   /** Once bound or ended. */
   payoffs: number[] | null;
   standings: Standing[] | null;
@@ -139,6 +141,7 @@ export function view(game: Game, viewer: { seat: number | null }, now: number): 
     sworn: derived.sworn.map((s) => ({ seat: s.seat, clause: s.clause, setting: s.setting, act: s.act })),
     said: derived.said.map((entry) => ({ ...entry, truthful: revealed ? entry.truthful : null })),
     whispers: viewWhispers(game, seat, revealed),
+    mayWhisper: seat === null ? null : mayWhisper(game, seat, now),
     payoffs: revealed ? derived.payoffs : null,
     standings: revealed && derived.payoffs ? standingsOf(derived.payoffs, game.charges) : null,
     seat,

@@ -97,6 +97,13 @@ describe("sending a whisper", () => {
       code: "conflict",
       message: `This seat has sent all ${WHISPERS_PER_SEAT} whispers a seat may send at one table.`,
     });
+    // The view answers the same: the spent seat is told why, another may, a guest is told nothing.
+    expect(view(game, { seat: 1 }, start + 100).mayWhisper).toBe(
+      `This seat has sent all ${WHISPERS_PER_SEAT} whispers a seat may send at one table.`,
+    );
+    expect(view(game, { seat: 0 }, start + 100).mayWhisper).toBe(true);
+    expect(view(game, { seat: null }, start + 100).mayWhisper).toBeNull();
+    expect(view(game, { seat: 0 }, start + game.deadlineMs).mayWhisper).toMatch(/^The table ended at /);
     // Another seat's count is its own.
     expect(checkWhisper(game, 0, { to: 1, text: "mine" }, start + 100)).toMatchObject({ ok: true });
     // Whispers are in time order: one earlier than the latest is refused.

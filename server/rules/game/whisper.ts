@@ -1,25 +1,58 @@
 // Whispers (§12): private talk between two seats. One judgement serves a seat sending one (checkWhisper) and a record
 // replayed offline (replay); one redaction (viewWhispers) decides what each viewer reads of them.
 
-import { fail, ok, type Result } from "../result";
+import { fail, ok, type Failure, type Result } from "../result";
 import { instantText } from "../span";
 import { isSeatOf } from "./check";
 import { WHISPERS_PER_SEAT } from "./constants";
 import { derive } from "./derive";
-import { readSaid } from "./proposal";
-import { claimOf } from "./score";
-import type { Charge, Claim, Game, Whisper } from "./types";
+import { isRecord, readSaid } from "./proposal";
+import { claimOf, isOwnAim } from "./score";
+import type { Claim, Game, Whisper } from "./types";
 
 export type WhisperTerms = { seats: number; charter: readonly string[]; startedAt: number };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The moment a table stops taking whispers, as the ledger stands: the binding act's, else the deadline or a cancellation. */
 export function whispersEndAt(game: Game): number {
   const bound = derive(game).boundAt;
   if (bound !== null) return bound;
   return Math.min(game.startedAt + game.deadlineMs, game.cancelledAt ?? Infinity);
+}
+
+/**
+ * Why `from` may send no whisper at `at` whatever it says — before the start, at or after the end, earlier than the
+ * latest whisper, or its WHISPERS_PER_SEAT spent — or null. The same answer is the view's `mayWhisper` and the check's.
+ */
+export function whisperProblem(
+  terms: WhisperTerms,
+  prior: readonly Whisper[],
+  endsAt: number,
+  from: number,
+  at: number,
+): Failure | null {
+  if (at < terms.startedAt)
+    return fail(
+      "conflict",
+      `This whisper is at ${instantText(at)}, before the table started (${instantText(terms.startedAt)}).`,
+    );
+  if (at >= endsAt)
+    return fail(
+      "conflict",
+      `The table ended at ${instantText(endsAt)}; whispers are sent only while it plays.`,
+    );
+  const last = prior.at(-1);
+  if (last && at < last.at) {
+    return fail(
+      "conflict",
+      `This whisper is at ${instantText(at)}, before the whisper before it (${instantText(last.at)}); whispers are in time order.`,
+    );
+  }
+  if (prior.filter((w) => w.from === from).length >= WHISPERS_PER_SEAT)
+    return fail(
+      "conflict",
+      `This seat has sent all ${WHISPERS_PER_SEAT} whispers a seat may send at one table.`,
+    );
+  return null;
 }
 
 /**
@@ -48,39 +81,20 @@ export function judgeWhisper(
   if (!payload.ok) return payload;
   if (!payload.value) return fail("invalid", "A whisper needs text or a claim; an empty one is not sent.");
   if (!Number.isFinite(at)) return fail("invalid", "The time of a whisper must be a number of milliseconds.");
-  if (at < terms.startedAt)
-    return fail(
-      "conflict",
-      `This whisper is at ${instantText(at)}, before the table started (${instantText(terms.startedAt)}).`,
-    );
-  if (at >= endsAt)
-    return fail(
-      "conflict",
-      `The table ended at ${instantText(endsAt)}; whispers are sent only while it plays.`,
-    );
-  const last = prior.at(-1);
-  if (last && at < last.at) {
-    return fail(
-      "conflict",
-      `This whisper is at ${instantText(at)}, before the whisper before it (${instantText(last.at)}); whispers are in time order.`,
-    );
-  }
-  if (prior.filter((w) => w.from === from).length >= WHISPERS_PER_SEAT)
-    return fail(
-      "conflict",
-      `This seat has sent all ${WHISPERS_PER_SEAT} whispers a seat may send at one table.`,
-    );
+  const problem = whisperProblem(terms, prior, endsAt, from, at);
+  if (problem) return problem;
   return ok({ from, to, at, ...payload.value });
+}
+
+/** What the view answers a seat: true, or why it may send no whisper now (§12). */
+export function mayWhisper(game: Game, from: number, now: number): true | string {
+  return whisperProblem(game, game.whispers ?? [], whispersEndAt(game), from, now)?.message ?? true;
 }
 
 /** A seat's whisper at `now` to the seat `raw.to` names, judged against the table as it stands (§12). */
 export function checkWhisper(game: Game, from: number, raw: unknown, now: number): Result<Whisper> {
   return judgeWhisper(game, game.whispers ?? [], whispersEndAt(game), from, raw, now);
 }
-
-/** Whether this whispered claim is one of the sender's aims: how the reveal judges it, as it judges a said one. */
-const truly = (charge: Charge | undefined, claim: Claim): boolean =>
-  !!charge?.aims.some((aim) => aim.clause === claim.clause && aim.setting === claim.setting);
 
 /** One claim of one whisper (its index), as replay prints it: `truthful` once revealed, null before. */
 export type WhisperedClaim = {
@@ -101,7 +115,7 @@ export function whispered(game: Pick<Game, "charges" | "whispers">, revealed: bo
       to: w.to,
       clause: c.clause,
       setting: c.setting,
-      truthful: revealed ? truly(game.charges[w.from], c) : null,
+      truthful: revealed ? isOwnAim(game.charges[w.from], c) : null,
     })),
   );
 }
@@ -134,7 +148,7 @@ export function viewWhispers(game: Game, seat: number | null, revealed: boolean)
         ? {
             claims: w.claims.map((c) => ({
               ...claimOf(c),
-              truthful: revealed ? truly(game.charges[w.from], c) : null,
+              truthful: revealed ? isOwnAim(game.charges[w.from], c) : null,
             })),
           }
         : {}),
