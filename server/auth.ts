@@ -9,6 +9,7 @@ import { whoForToken } from "./actions/agents";
 import { getDb } from "./db";
 import { env } from "./env";
 import { clientAddress } from "./http/address";
+import type { HeadersLike } from "./http/asked";
 import { readBody } from "./http/door";
 import { guarded, PRIVATE_HEADERS, RATE_LIMITED } from "./http/floor";
 import { authLimit } from "./http/limits";
@@ -121,7 +122,9 @@ export const authPost = guarded(async (req: Request): Promise<Response> => {
 });
 
 /** Who is asking, from a bearer token (agents) or the session cookie (people); a revoked token is nobody. */
-export async function whoFromRequest(req: Request): Promise<{ who: Who; badToken: boolean }> {
+export async function whoFromRequest(req: {
+  headers: HeadersLike;
+}): Promise<{ who: Who; badToken: boolean }> {
   const header = req.headers.get("authorization");
   if (header?.toLowerCase().startsWith("bearer ")) {
     const who = await whoForToken(await getDb(), header.slice(7).trim());

@@ -16,7 +16,7 @@ const { default: next } = await import("next");
 const { boot } = await import("./boot");
 const { exitIfDataDirLocked } = await import("./datalock");
 const { doorOf } = await import("./fast/doors");
-const { pathOf, serveDoor } = await import("./fast/lane");
+const { pathOf, serveDoor, servePlain } = await import("./fast/lane");
 const { installPeerAddress } = await import("./http/address");
 
 function option(short: string, long: string): string | undefined {
@@ -36,7 +36,8 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   const door = doorOf(pathOf(req.url));
-  if (door) void serveDoor(door.door, req, res, door.streams);
+  if (door && "plain" in door) void servePlain(door.plain, req, res);
+  else if (door) void serveDoor(door.door, req, res, door.streams);
   else void handle(req, res);
 });
 // Hot reload's socket (development) is Next's: it listens for upgrades on this server itself at its first request.

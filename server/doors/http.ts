@@ -9,14 +9,18 @@ import { handleMcp } from "./mcp/server";
 import { openApiDocument } from "./rest/openapi";
 import { dispatch } from "./rest/dispatch";
 import { handleTrpc } from "./trpc/http";
-import { door, jsonRpcCalls, trpcCalls, type Admitted } from "../http/door";
+import { door, jsonRpcCalls, plainDoor, trpcCalls, webDoor, type Admitted } from "../http/door";
 import { getTailer } from "../live";
 import { eventStream, SSE_HEADERS } from "../live/sse";
 
-const resolveWho = (r: Request) => whoFromRequest(r);
+const resolveWho = whoFromRequest;
 
-/** /api/* – the JSON API: every path a route generated from the operation declarations, else a plain JSON 404. */
-export const apiDoor = door((a) => dispatch(a, wallClock), { resolveWho });
+/**
+ * /api/* – the JSON API: every path a route generated from the operation declarations, else a plain JSON 404. A
+ * plain door (Asked → Answer), which the fast lane serves from node:http's own objects; `apiRoute` for Next alone.
+ */
+export const apiDoor = plainDoor((a) => dispatch(a, wallClock), { resolveWho });
+export const apiRoute = webDoor(apiDoor);
 
 /** /api/trpc – the tRPC door the pages use; a batch is charged once per call and capped at BATCH_MAX calls. */
 export const trpcDoor = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.rateKey, a.address), {

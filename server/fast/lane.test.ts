@@ -4,8 +4,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SECURITY_HEADERS } from "../http/headers";
-import { pathOf, serveDoor, type Door } from "./lane";
+import { jsonAnswer, type Asked } from "../http/asked";
+import { readBody } from "../http/door";
+import { DOOR_HEADERS } from "../http/headers";
+import { pathOf, serveDoor, servePlain, type Door, type PlainDoor } from "./lane";
 
 let server: Server;
 let base = "";
@@ -44,8 +46,29 @@ const doors: Record<string, Door> = {
   },
 };
 
+const plainDoors: Record<string, PlainDoor> = {
+  "/plain/echo": async (asked: Asked) => {
+    const body = await readBody(asked, 16);
+    if (!body.ok) return body.answer;
+    return jsonAnswer(
+      201,
+      {
+        method: asked.method,
+        target: asked.target,
+        host: asked.host,
+        cookie: asked.headers.get("Cookie"),
+        body: body.text,
+      },
+      { "x-door": "plain", "content-security-policy": "sandbox" },
+    );
+  },
+  "/plain/throws": () => Promise.reject(new Error("a bug")),
+};
+
 beforeAll(async () => {
   server = createServer((req, res) => {
+    const plain = plainDoors[pathOf(req.url)];
+    if (plain) return void servePlain(plain, req, res);
     const door = doors[decodeURIComponentSafe(pathOf(req.url))] ?? doors["/api/echo"]!;
     void serveDoor(door, req, res, pathOf(req.url) === "/api/feed");
   });
@@ -73,7 +96,7 @@ describe("the fast lane", () => {
       host: new URL(base).host,
       url: `${base}/api/echo?x=1`,
     });
-    for (const h of SECURITY_HEADERS) expect(r.headers.get(h.key), h.key).toBe(h.value);
+    for (const [k, v] of Object.entries(DOOR_HEADERS)) expect(r.headers.get(k), k).toBe(v);
   });
 
   it("passes every cookie a door sets, and keeps a door's own header over the default", async () => {
@@ -106,4 +129,62 @@ describe("the fast lane", () => {
     expect(thrown.status).toBe(500);
     expect((await thrown.json()).error.code).toBe("internal");
   });
+
+  it("hands a plain door node's own request (method, target, Host, headers, body) and writes its answer as it is", async () => {
+    const r = await fetch(`${base}/plain/echo?x=%C3%A9`, {
+      method: "POST",
+      headers: { cookie: "a=1" },
+      body: "héllo",
+    });
+    expect(r.status).toBe(201);
+    expect(await r.json()).toEqual({
+      method: "POST",
+      target: "/plain/echo?x=%C3%A9",
+      host: new URL(base).host,
+      cookie: "a=1",
+      body: "héllo",
+    });
+    expect(r.headers.get("x-door")).toBe("plain");
+    expect(r.headers.get("content-type")).toBe("application/json");
+    expect(r.headers.get("content-length")).toBe(String(Buffer.byteLength(JSON.stringify(await echo()))));
+    // The door's own header wins over the default; the others are the doors' security headers.
+    expect(r.headers.get("content-security-policy")).toBe("sandbox");
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("refuses a plain door's body past its cap, sent whole or in chunks", async () => {
+    const whole = await fetch(`${base}/plain/echo`, { method: "POST", body: "x".repeat(17) });
+    expect(whole.status).toBe(422);
+    expect((await whole.json()).error.message).toContain("larger than 16 bytes");
+    const chunks = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let i = 0; i < 4; i++) c.enqueue(new TextEncoder().encode("x".repeat(8)));
+        c.close();
+      },
+    });
+    const chunked = await fetch(`${base}/plain/echo`, {
+      method: "POST",
+      body: chunks,
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(422);
+  });
+
+  it("answers a plain door that throws with one sentence (500), and its malformed %-escape with the 404", async () => {
+    const thrown = await fetch(`${base}/plain/throws`);
+    expect(thrown.status).toBe(500);
+    expect((await thrown.json()).error.code).toBe("internal");
+    const bad = await fetch(`${base}/plain/echo%E0`);
+    expect(bad.status).toBe(404);
+  });
+});
+
+/** What /plain/echo answers for the first test's request, to check its Content-Length against. */
+const echo = async () => ({
+  method: "POST",
+  target: "/plain/echo?x=%C3%A9",
+  host: new URL(base).host,
+  cookie: "a=1",
+  body: "héllo",
 });

@@ -1,20 +1,18 @@
-// The fast lane: a door (a fetch handler, Request → Response) served straight from node:http, in front of Next.
-// A request here pays for one Request and one Response object and the doors' own floor (server/http/door.ts) — not
-// for Next's per-request pipeline (routing, its own Request wrapping, middleware, the route module's async storage).
-// Which paths are doors: server/fast/doors.ts.
+// The fast lane: the doors served straight from node:http, in front of Next. A plain door (the JSON API: Asked →
+// Answer, server/http/asked.ts) is handed node's own request and its answer written to node's own response; a web
+// door (a fetch handler, Request → Response: tRPC, MCP, the live feed) pays for one Request and one Response. Neither
+// pays for Next's per-request pipeline (routing, its own Request wrapping, middleware, the route module's async
+// storage). Which paths are doors: server/fast/doors.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { SECURITY_HEADERS } from "../http/headers";
+import { askedOfNode, pathOf, type Answer, type Asked } from "../http/asked";
+import { DOOR_HEADERS } from "../http/headers";
 import { decodes } from "../http/path";
 
 export type Door = (req: Request) => Promise<Response> | Response;
+export type PlainDoor = (asked: Asked) => Promise<Answer>;
 
-/** The path of a request line's target, without its query. */
-export const pathOf = (url: string | undefined) => {
-  const s = url ?? "/";
-  const q = s.indexOf("?");
-  return q < 0 ? s : s.slice(0, q);
-};
+export { pathOf };
 
 function toRequest(req: IncomingMessage, signal: AbortSignal | undefined): Request {
   const headers = new Headers();
@@ -44,8 +42,7 @@ const drained = (res: ServerResponse) =>
   });
 
 async function send(res: ServerResponse, answer: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  for (const h of SECURITY_HEADERS) headers[h.key.toLowerCase()] = h.value;
+  const headers: Record<string, string | string[]> = { ...DOOR_HEADERS };
   for (const [k, v] of answer.headers) if (k !== "set-cookie") headers[k] = v;
   const cookies = answer.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
@@ -77,10 +74,33 @@ async function send(res: ServerResponse, answer: Response): Promise<void> {
   res.writeHead(answer.status, headers).end(body);
 }
 
+/** A plain door's answer, written as it is: the doors' security headers, then its own (which win). */
+function write(res: ServerResponse, answer: Answer): void {
+  const headers: Record<string, string> = { ...DOOR_HEADERS, ...answer.headers };
+  headers["content-length"] = String(Buffer.byteLength(answer.body));
+  res.writeHead(answer.status, headers).end(answer.body);
+}
+
 const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "private, no-store" });
   res.end(JSON.stringify(body));
 };
+
+const malformed = (res: ServerResponse) =>
+  json(res, 404, { error: { code: "not_found", message: "There is nothing at that address." } });
+
+/** Serves one request through a plain door (it answers every failure itself; what it throws is a bug). */
+export async function servePlain(door: PlainDoor, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!decodes(pathOf(req.url))) return malformed(res);
+  try {
+    write(res, await door(askedOfNode(req)));
+  } catch (e) {
+    console.error("the fast lane failed a request:", e);
+    if (!res.headersSent)
+      return json(res, 500, { error: { code: "internal", message: "Something went wrong on our side." } });
+    res.end();
+  }
+}
 
 /**
  * Serves one request through its door. For a door that streams (`streams`: the live feed, MCP), a client that goes
@@ -93,8 +113,7 @@ export async function serveDoor(
   streams = false,
 ): Promise<void> {
   // A malformed %-escape (say /api/tables/%E0) names nothing, as proxy.ts answers it on Next's side.
-  if (!decodes(pathOf(req.url)))
-    return json(res, 404, { error: { code: "not_found", message: "There is nothing at that address." } });
+  if (!decodes(pathOf(req.url))) return malformed(res);
   let signal: AbortSignal | undefined;
   if (streams) {
     const gone = new AbortController();

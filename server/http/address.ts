@@ -12,6 +12,7 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP, type Socket } from "node:net";
 import { trustedProxies, type TrustedProxies } from "../env";
+import type { HeadersLike } from "./asked";
 
 export const PEER_HEADER = "x-parley-peer";
 
@@ -59,13 +60,16 @@ const isProxy = (list: BlockList, hop: string) => {
 };
 
 /** The TCP peer, when this process's hook wrote it (else a client could name its own). */
-function peerOf(req: Request): string | null {
+function peerOf(req: { headers: HeadersLike }): string | null {
   if (!g.parleyPeerHook) return null;
   return bareAddress(req.headers.get(PEER_HEADER) ?? "") || null;
 }
 
 /** Who a guest is for the rate limits: its address as described above ("unknown" when nothing names one). */
-export function clientAddress(req: Request, trust: TrustedProxies = trustedProxies()): string {
+export function clientAddress(
+  req: { headers: HeadersLike },
+  trust: TrustedProxies = trustedProxies(),
+): string {
   const peer = peerOf(req);
   const forwarded = (req.headers.get("x-forwarded-for") ?? "").split(",").map(bareAddress).filter(Boolean);
   if ("hops" in trust && trust.hops === 0) return peer ?? forwarded.at(-1) ?? "unknown";

@@ -6,6 +6,7 @@ import { handleMcp } from "../doors/mcp/server";
 import { handleTrpc } from "../doors/trpc/http";
 import { ANON, type Who } from "../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { askedOf } from "./asked";
 import { allowedHosts, BATCH_MAX, door, hostAllowed, jsonRpcCalls, trpcCalls } from "./door";
 
 const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
@@ -54,10 +55,10 @@ describe("the Host allow-list", () => {
   it("answers this machine's own names on any port, and refuses another name (DNS rebinding)", async () => {
     const req = (host: string) => new Request("http://localhost/api/trpc/tables.list", { headers: { host } });
     for (const host of ["localhost:3000", "127.0.0.1:3210", "[::1]:3000", "LOCALHOST"])
-      expect(hostAllowed(req(host), ["localhost", "127.0.0.1", "[::1]"]), host).toBe(true);
+      expect(hostAllowed(askedOf(req(host)), ["localhost", "127.0.0.1", "[::1]"]), host).toBe(true);
     for (const host of ["evil.example", "localhost.evil.example", "127.0.0.1.nip.io:3000"])
-      expect(hostAllowed(req(host), ["localhost", "127.0.0.1", "[::1]"]), host).toBe(false);
-    expect(hostAllowed(req("parley.example.com"), ["*"])).toBe(true);
+      expect(hostAllowed(askedOf(req(host)), ["localhost", "127.0.0.1", "[::1]"]), host).toBe(false);
+    expect(hostAllowed(askedOf(req("parley.example.com")), ["*"])).toBe(true);
     const r = await trpc(ANON)(req("rebound.evil.example:3000"));
     expect(r.status).toBe(403);
     expect(await r.json()).toMatchObject({
@@ -106,10 +107,10 @@ describe("a batch", () => {
   });
 
   it("counts calls as the doors carry them", () => {
-    expect(trpcCalls(new Request("http://localhost/api/trpc/a,b,c?batch=1"))).toBe(3);
-    expect(trpcCalls(new Request("http://localhost/api/trpc/a"))).toBe(1);
-    expect(jsonRpcCalls(new Request("http://localhost/mcp"), "[1,2,3,4]")).toBe(4);
-    expect(jsonRpcCalls(new Request("http://localhost/mcp"), '{"id":1}')).toBe(1);
+    expect(trpcCalls(askedOf(new Request("http://localhost/api/trpc/a,b,c?batch=1")))).toBe(3);
+    expect(trpcCalls(askedOf(new Request("http://localhost/api/trpc/a")))).toBe(1);
+    expect(jsonRpcCalls(askedOf(new Request("http://localhost/mcp")), "[1,2,3,4]")).toBe(4);
+    expect(jsonRpcCalls(askedOf(new Request("http://localhost/mcp")), '{"id":1}')).toBe(1);
   });
 });
 

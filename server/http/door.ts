@@ -8,36 +8,40 @@ import { env } from "../env";
 import { identityKey, type Who } from "../identity";
 import { fail } from "../rules/result";
 import { clientAddress } from "./address";
-import { crossOriginWrite, failureResponse, guarded, PRIVATE_HEADERS } from "./floor";
+import { askedOf, pathOf, responseOf, type Answer, type Asked, type Body, type HeadersLike } from "./asked";
+import { crossOriginWrite, failureAnswer, guarded, PRIVATE_HEADERS, thrownAnswer } from "./floor";
 
 /** The most calls one request may carry (a tRPC batch, a JSON-RPC array). */
 export const BATCH_MAX = 20;
 
-export type WhoResolver = (req: Request, db: Db) => Promise<{ who: Who; badToken: boolean }>;
+export type WhoResolver = (req: { headers: HeadersLike }, db: Db) => Promise<{ who: Who; badToken: boolean }>;
 
 /** What a door's handler is handed once the floor let the request in. */
-export type Admitted = {
+export type Admission = {
   db: Db;
   who: Who;
   /** Whose rate limit a call spends: the identity, or a guest's address. */
   rateKey: string;
   /** The client's address (server/http/address.ts), whoever it is: sign-up is limited by it too. */
   address: string;
-  /** The request, its body (if any) already read within the cap. */
-  req: Request;
-  /** The body's text, or null for a request without one. */
+  /** The body's text, read within the cap, or null for a request without one. */
   body: string | null;
 };
+
+/** A web door's handler (tRPC, MCP, the live feed) is handed a Request, its body already read within the cap. */
+export type Admitted = Admission & { req: Request };
+
+/** A plain door's handler (the JSON API) is handed the request as the floor read it. */
+export type AdmittedAsk = Admission & { asked: Asked };
 
 export type DoorOptions = {
   resolveWho: WhoResolver;
   db?: Db;
   /** How many calls the request carries (a batch); refused past BATCH_MAX. */
-  calls?: (req: Request, body: string | null) => number;
+  calls?: (asked: Asked, body: string | null) => number;
   /** The Host names answered; default PARLEY_ALLOWED_HOSTS, else this machine's own names. */
   allowedHosts?: string[];
 };
-
 const LOCAL = ["localhost", "127.0.0.1", "[::1]"];
 
 let hosts: { of: ReturnType<typeof env>; list: string[] } | null = null;
@@ -71,111 +75,143 @@ function hostsOf(e: ReturnType<typeof env>): string[] {
  * A page of another site can make a browser send requests to this server under its own name (DNS rebinding): the
  * Origin then matches the Host, so only the Host itself tells. Its port is not part of the name.
  */
-export function hostAllowed(req: Request, allowed: string[]): boolean {
+export function hostAllowed(asked: { host: string }, allowed: string[]): boolean {
   if (allowed.includes("*")) return true;
-  const host = (req.headers.get("host") ?? new URL(req.url).host).toLowerCase();
+  const host = asked.host.toLowerCase();
   const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0]!;
   return allowed.includes(name);
 }
 
 /** The body's text, read no further than `max` bytes (default PARLEY_BODY_MAX): past it, the request is refused. */
 export async function readBody(
-  req: Request,
+  req: { method: string; headers: HeadersLike; body: Body | null },
   max = env().PARLEY_BODY_MAX,
-): Promise<{ ok: true; text: string | null } | { ok: false; res: Response }> {
+): Promise<{ ok: true; text: string | null } | { ok: false; answer: Answer; res: Response }> {
   if (req.method === "GET" || req.method === "HEAD" || !req.body) return { ok: true, text: null };
-  const tooBig = () => ({
-    ok: false as const,
-    res: failureResponse(fail("invalid", `The request body is larger than ${max} bytes.`)),
-  });
+  const tooBig = () => {
+    const answer = failureAnswer(fail("invalid", `The request body is larger than ${max} bytes.`));
+    return { ok: false as const, answer, res: responseOf(answer) };
+  };
   if (Number(req.headers.get("content-length") ?? "0") > max) return tooBig();
-  const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return tooBig();
-    }
-    chunks.push(value);
+  // Leaving the loop early (past the cap) cancels the stream: nothing more is read.
+  for await (const chunk of chunksOf(req.body)) {
+    size += chunk.byteLength;
+    if (size > max) return tooBig();
+    chunks.push(chunk);
   }
   return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
 }
 
+async function* chunksOf(body: Body) {
+  if (!("getReader" in body)) return yield* body;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/** The floor: the Host, no cross-site write, who asks, the body within its cap, a batch within BATCH_MAX. */
 export async function admit(
-  req: Request,
+  asked: Asked,
   opts: DoorOptions,
-): Promise<{ ok: true; value: Admitted } | { ok: false; res: Response }> {
-  if (!hostAllowed(req, opts.allowedHosts ?? allowedHosts()))
+): Promise<{ ok: true; value: Admission } | { ok: false; answer: Answer }> {
+  if (!hostAllowed(asked, opts.allowedHosts ?? allowedHosts()))
     return {
       ok: false,
-      res: failureResponse(
+      answer: failureAnswer(
         fail("forbidden", "This server does not answer for that host name (PARLEY_ALLOWED_HOSTS)."),
       ),
     };
-  const crossSite = crossOriginWrite(req);
-  if (crossSite) return { ok: false, res: failureResponse(crossSite) };
+  const crossSite = crossOriginWrite(asked);
+  if (crossSite) return { ok: false, answer: failureAnswer(crossSite) };
   const db = opts.db ?? (await getDb());
-  const { who, badToken } = await opts.resolveWho(req, db);
+  const { who, badToken } = await opts.resolveWho(asked, db);
   if (badToken)
     return {
       ok: false,
-      res: failureResponse(fail("signin_required", "That bearer token is unknown or revoked.")),
+      answer: failureAnswer(fail("signin_required", "That bearer token is unknown or revoked.")),
     };
-  const body = await readBody(req);
+  const body = await readBody(asked);
   if (!body.ok) return body;
-  const calls = opts.calls?.(req, body.text) ?? 1;
+  const calls = opts.calls?.(asked, body.text) ?? 1;
   if (calls > BATCH_MAX)
     return {
       ok: false,
-      res: failureResponse(
+      answer: failureAnswer(
         fail("invalid", `A batch holds at most ${BATCH_MAX} calls; this one holds ${calls}.`),
       ),
     };
-  const address = clientAddress(req);
-  const handed =
-    body.text === null
-      ? req
-      : new Request(req.url, {
-          method: req.method,
-          headers: req.headers,
-          body: body.text,
-          signal: req.signal,
-        });
-  return {
-    ok: true,
-    value: { db, who, rateKey: identityKey(who, address), address, req: handed, body: body.text },
-  };
+  const address = clientAddress(asked);
+  return { ok: true, value: { db, who, rateKey: identityKey(who, address), address, body: body.text } };
 }
 
 /**
- * A door as a route handler: the floor, then the handler; an unexpected error is our one sentence (or a 503 when
- * the database is away); every answer that depends on who asked is marked private unless the handler said otherwise.
+ * A door as a route handler (Request → Response): the floor, then the handler; an unexpected error is our one
+ * sentence (or a 503 when the database is away); every answer that depends on who asked is marked private unless
+ * the handler said otherwise.
  */
 export function door<A extends unknown[]>(
   handler: (admitted: Admitted, ...rest: A) => Promise<Response>,
   opts: DoorOptions,
 ): (req: Request, ...rest: A) => Promise<Response> {
   return guarded(async (req: Request, ...rest: A) => {
-    const a = await admit(req, opts);
-    if (!a.ok) return a.res;
-    const res = await handler(a.value, ...rest);
+    const a = await admit(askedOf(req), opts);
+    if (!a.ok) return responseOf(a.answer);
+    const handed =
+      a.value.body === null
+        ? req
+        : new Request(req.url, {
+            method: req.method,
+            headers: req.headers,
+            body: a.value.body,
+            signal: req.signal,
+          });
+    const res = await handler({ ...a.value, req: handed }, ...rest);
     for (const [k, v] of Object.entries(PRIVATE_HEADERS)) if (!res.headers.has(k)) res.headers.set(k, v);
     return res;
   });
 }
 
+/** A door over plain objects (Asked → Answer), the fast lane's own: the same floor, the same private answers. */
+export function plainDoor(
+  handler: (admitted: AdmittedAsk) => Promise<Answer>,
+  opts: DoorOptions,
+): (asked: Asked) => Promise<Answer> {
+  return async (asked) => {
+    try {
+      const a = await admit(asked, opts);
+      if (!a.ok) return a.answer;
+      const answer = await handler({ ...a.value, asked });
+      for (const k in PRIVATE_HEADERS) answer.headers[k] ??= PRIVATE_HEADERS[k]!;
+      return answer;
+    } catch (e) {
+      return thrownAnswer(asked, e);
+    }
+  };
+}
+
+/** A plain door as a route handler, for a route file served by Next alone. */
+export const webDoor =
+  (plain: (asked: Asked) => Promise<Answer>) =>
+  async (req: Request): Promise<Response> =>
+    responseOf(await plain(askedOf(req)));
+
 /** A tRPC request's calls: the procedures named in its path (`/api/trpc/a,b,c?batch=1`). */
-export function trpcCalls(req: Request): number {
-  const path = new URL(req.url).pathname.replace(/^.*\/api\/trpc\/?/, "");
+export function trpcCalls(asked: Asked): number {
+  const path = pathOf(asked.target).replace(/^.*\/api\/trpc\/?/, "");
   return path ? path.split(",").length : 1;
 }
 
 /** A JSON-RPC request's calls: the length of an array of messages, else one. */
-export function jsonRpcCalls(_req: Request, body: string | null): number {
+export function jsonRpcCalls(_asked: Asked, body: string | null): number {
   if (!body || !body.trimStart().startsWith("[")) return 1;
   try {
     const parsed: unknown = JSON.parse(body);

@@ -1,6 +1,7 @@
 // The HTTP floor every door stands on: same-origin writes, a body cap, private caching, the answers of a refusal.
 // The rate limits are server/http/limits.ts, a guest's address server/http/address.ts.
 import { FAILURE_CODES, fail, type Failure } from "../rules/result";
+import { jsonAnswer, responseOf, type Answer, type HeadersLike } from "./asked";
 import { isDatabaseDown, RETRY_AFTER_S, UNAVAILABLE } from "./unavailable";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -9,7 +10,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * A browser sends Origin (and Sec-Fetch-Site) on cross-site writes; a cookie-carrying cross-site write is CSRF.
  * A bearer token is never attached by a browser on its own, so token requests are not held to it.
  */
-export function crossOriginWrite(req: Request): Failure | null {
+export function crossOriginWrite(req: { method: string; headers: HeadersLike }): Failure | null {
   if (!WRITES.has(req.method)) return null;
   if (req.headers.get("authorization")?.toLowerCase().startsWith("bearer ")) return null;
   const site = req.headers.get("sec-fetch-site");
@@ -30,26 +31,32 @@ export const RATE_LIMITED = (retryAfter: number) =>
 
 /** Every answer that depends on who asked must not be kept by a shared cache or replayed to another person. */
 export const PRIVATE_HEADERS: Record<string, string> = {
-  "Cache-Control": "private, no-store",
-  Vary: "Cookie, Authorization",
+  "cache-control": "private, no-store",
+  vary: "Cookie, Authorization",
 };
+
+/** A refusal in JSON: its code, its sentence, the field it names; Retry-After for a wait. Header names lower case. */
+export function failureAnswer(
+  f: Failure & { retryAfter?: number },
+  extra: Record<string, string> = {},
+): Answer {
+  return jsonAnswer(
+    FAILURE_CODES[f.code],
+    { error: { code: f.code, message: f.message, ...(f.field !== undefined ? { field: f.field } : {}) } },
+    {
+      ...PRIVATE_HEADERS,
+      ...(f.code === "unavailable" ? { "retry-after": String(RETRY_AFTER_S) } : {}),
+      ...(f.retryAfter ? { "retry-after": String(f.retryAfter) } : {}),
+      ...extra,
+    },
+  );
+}
 
 export function failureResponse(
   f: Failure & { retryAfter?: number },
   extra: Record<string, string> = {},
 ): Response {
-  return Response.json(
-    { error: { code: f.code, message: f.message, ...(f.field !== undefined ? { field: f.field } : {}) } },
-    {
-      status: FAILURE_CODES[f.code],
-      headers: {
-        ...PRIVATE_HEADERS,
-        ...(f.code === "unavailable" ? { "Retry-After": String(RETRY_AFTER_S) } : {}),
-        ...(f.retryAfter ? { "Retry-After": String(f.retryAfter) } : {}),
-        ...extra,
-      },
-    },
-  );
+  return responseOf(failureAnswer(f, extra));
 }
 
 /** The database is out of reach: 503 with Retry-After, so clients wait and try again rather than give up. */
@@ -74,14 +81,19 @@ export function guarded<A extends unknown[]>(
 }
 
 /** What a door answers for an error it did not expect: 503 when the database is away, else one sentence (500). */
-export function thrownResponse(req: Request, e: unknown): Response {
-  if (isDatabaseDown(e)) return unavailableResponse();
+export function thrownAnswer(asked: { method: string; target: string }, e: unknown): Answer {
+  if (isDatabaseDown(e)) return failureAnswer(UNAVAILABLE);
   // Internal errors never leak their details to the client; the server log keeps them.
-  console.error(`${req.method} ${new URL(req.url).pathname} failed:`, e);
-  return Response.json(
+  console.error(`${asked.method} ${asked.target.split("?")[0]} failed:`, e);
+  return jsonAnswer(
+    500,
     {
       error: { code: "internal", message: "Something went wrong on our side; the request was not applied." },
     },
-    { status: 500, headers: PRIVATE_HEADERS },
+    PRIVATE_HEADERS,
   );
+}
+
+export function thrownResponse(req: Request, e: unknown): Response {
+  return responseOf(thrownAnswer({ method: req.method, target: new URL(req.url).pathname }, e));
 }

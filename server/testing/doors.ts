@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Clock } from "../clock";
 import type { Db } from "../db";
 import { dispatch } from "../doors/rest/dispatch";
-import { door } from "../http/door";
+import { plainDoor, webDoor } from "../http/door";
 import { handleMcp } from "../doors/mcp/server";
 import { handleTrpc } from "../doors/trpc/http";
 import { identityKey, type Who } from "../identity";
@@ -23,11 +23,13 @@ export function api(db: Db, who: Who, opts: { clock: Clock; badToken?: boolean }
       },
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
-    const res = await door((a) => dispatch(a, opts.clock), {
-      db,
-      resolveWho: async () => ({ who, badToken: !!opts.badToken }),
-      allowedHosts: ["parley.test"],
-    })(req);
+    const res = await webDoor(
+      plainDoor((a) => dispatch(a, opts.clock), {
+        db,
+        resolveWho: async () => ({ who, badToken: !!opts.badToken }),
+        allowedHosts: ["parley.test"],
+      }),
+    )(req);
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
 }

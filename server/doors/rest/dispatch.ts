@@ -1,7 +1,8 @@
 // The JSON API door: match a route, call it, map the answer; the HTTP floor before it is server/http/door.ts.
 import type { Clock } from "../../clock";
-import type { Admitted } from "../../http/door";
-import { failureResponse, PRIVATE_HEADERS, RATE_LIMITED } from "../../http/floor";
+import { jsonAnswer, pathOf, queryOf, type Answer } from "../../http/asked";
+import type { AdmittedAsk } from "../../http/door";
+import { failureAnswer, PRIVATE_HEADERS, RATE_LIMITED } from "../../http/floor";
 import { rateLimit } from "../../http/limits";
 import { fail, type Failure } from "../../rules/result";
 import type { RestRoute } from "./route";
@@ -17,12 +18,28 @@ function safeDecode(v: string): string | null {
   }
 }
 
+/** The routes by their number of path segments, each pattern split once (not once per request). */
+type Compiled = Map<number, { route: RestRoute; pattern: string[] }[]>;
+const compiled = new WeakMap<RestRoute[], Compiled>();
+
+function compile(routes: RestRoute[]): Compiled {
+  let c = compiled.get(routes);
+  if (c) return c;
+  c = new Map();
+  for (const route of routes) {
+    const pattern = route.path.split("/");
+    const same = c.get(pattern.length) ?? [];
+    same.push({ route, pattern });
+    c.set(pattern.length, same);
+  }
+  compiled.set(routes, c);
+  return c;
+}
+
 function match(routes: RestRoute[], method: string, pathname: string): Match | "wrong-method" | null {
   const parts = pathname.replace(/\/+$/, "").split("/");
   let methodMismatch = false;
-  for (const r of routes) {
-    const pattern = r.path.split("/");
-    if (pattern.length !== parts.length) continue;
+  for (const { route: r, pattern } of compile(routes).get(parts.length) ?? []) {
     const params: Record<string, string> = {};
     let ok = true;
     for (let i = 0; i < pattern.length && ok; i++) {
@@ -67,23 +84,24 @@ function bodyOf(text: string | null, type: string | null): { ok: true; value: un
 
 /** One JSON API request, past the floor (server/http/door.ts): match its route, call it, answer in JSON. */
 export async function dispatch(
-  a: Admitted,
+  a: AdmittedAsk,
   clock: Clock,
   routes: RestRoute[] = REST_ROUTES,
-): Promise<Response> {
-  const url = new URL(a.req.url);
-  const found = match(routes, a.req.method, url.pathname);
-  if (found === null) return failureResponse(fail("not_found", `There is nothing at ${url.pathname}.`));
+): Promise<Answer> {
+  const { method, target, headers } = a.asked;
+  const pathname = pathOf(target);
+  const found = match(routes, method, pathname);
+  if (found === null) return failureAnswer(fail("not_found", `There is nothing at ${pathname}.`));
   if (found === "wrong-method")
-    return failureResponse(fail("not_found", `${a.req.method} is not something ${url.pathname} answers.`));
+    return failureAnswer(fail("not_found", `${method} is not something ${pathname} answers.`));
   // A route generated from an operation is charged by the operation's floor, at its own cost.
   const limited = found.route.operation
     ? null
-    : await rateLimit(a.db, a.rateKey, a.req.method === "GET" ? "read" : "write");
+    : await rateLimit(a.db, a.rateKey, method === "GET" ? "read" : "write");
   if (limited)
-    return failureResponse(RATE_LIMITED(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-  const body = bodyOf(a.body, a.req.headers.get("content-type"));
-  if (!body.ok) return failureResponse(body);
+    return failureAnswer(RATE_LIMITED(limited.retryAfter), { "retry-after": String(limited.retryAfter) });
+  const body = bodyOf(a.body, headers.get("content-type"));
+  if (!body.ok) return failureAnswer(body);
   const result = await found.route.call({
     db: a.db,
     who: a.who,
@@ -92,9 +110,9 @@ export async function dispatch(
     address: a.address,
     params: found.params,
     body: body.value,
-    query: url.searchParams,
-    idempotencyKey: a.req.headers.get("idempotency-key"),
+    query: queryOf(target),
+    idempotencyKey: headers.get("idempotency-key"),
   });
-  if (!result.ok) return failureResponse(result);
-  return Response.json(result.value, { status: found.route.status ?? 200, headers: PRIVATE_HEADERS });
+  if (!result.ok) return failureAnswer(result);
+  return jsonAnswer(found.route.status ?? 200, result.value, PRIVATE_HEADERS);
 }

@@ -1,0 +1,86 @@
+// What the floor reads of a request and what a door answers, as plain objects: the fast lane builds an `Asked`
+// straight from node:http's request and writes an `Answer` straight to its response, so a JSON API call pays for
+// neither a web Request nor a web Response (the profile of GET /api/health showed them as most of its cost). A route
+// file served by Next alone turns its Request into an `Asked` and the `Answer` into a Response (askedOf, responseOf).
+import type { IncomingMessage } from "node:http";
+
+/** A request's headers, by name in any case: a web Request's Headers is one, nodeHeaders another. */
+export type HeadersLike = { get(name: string): string | null };
+
+/** A request's body: a web stream, or node's request stream itself. */
+export type Body = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+export type Asked = {
+  method: string;
+  /** The request target: the path and its query, as sent. */
+  target: string;
+  /** The Host the client named (checked against the allow-list), "" when it named none. */
+  host: string;
+  headers: HeadersLike;
+  /** The body's bytes, null for a request without one. */
+  body: Body | null;
+  /** Aborted when the client goes away; only a door that streams needs one. */
+  signal?: AbortSignal;
+};
+
+/** A door's answer: a status, its headers (names in lower case) and a text body. */
+export type Answer = { status: number; headers: Record<string, string>; body: string };
+
+const bodied = (method: string) => method !== "GET" && method !== "HEAD";
+
+/** A node:http request's headers as HeadersLike: node keeps them by lower-case name, repeated ones joined. */
+export function nodeHeaders(req: IncomingMessage): HeadersLike {
+  return {
+    get(name) {
+      const v = req.headers[name.toLowerCase()];
+      return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+    },
+  };
+}
+
+/** A node:http request as the floor reads it; its body is the request stream itself. */
+export function askedOfNode(req: IncomingMessage): Asked {
+  const method = req.method ?? "GET";
+  return {
+    method,
+    target: req.url ?? "/",
+    host: req.headers.host ?? "",
+    headers: nodeHeaders(req),
+    body: bodied(method) ? req : null,
+  };
+}
+
+/** A web Request as the floor reads it (a route file served by Next alone, a test). */
+export function askedOf(req: Request): Asked {
+  const url = new URL(req.url);
+  return {
+    method: req.method,
+    target: url.pathname + url.search,
+    host: req.headers.get("host") ?? url.host,
+    headers: req.headers,
+    body: bodied(req.method) ? req.body : null,
+    signal: req.signal,
+  };
+}
+
+/** The path of a request target, without its query. */
+export const pathOf = (target: string | undefined) => {
+  const s = target ?? "/";
+  const q = s.indexOf("?");
+  return q < 0 ? s : s.slice(0, q);
+};
+
+/** The query of a request target. */
+export const queryOf = (target: string) => {
+  const q = target.indexOf("?");
+  return new URLSearchParams(q < 0 ? "" : target.slice(q + 1));
+};
+
+export const jsonAnswer = (status: number, value: unknown, headers: Record<string, string> = {}): Answer => ({
+  status,
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(value),
+});
+
+export const responseOf = (a: Answer): Response =>
+  new Response(a.body, { status: a.status, headers: a.headers });
