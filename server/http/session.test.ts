@@ -1,7 +1,7 @@
 // The session cookie, read from the request alone: a cookie next-auth's own encoder wrote names its person; a
 // forged, expired or foreign one names nobody; the __Secure- name over https is read the same way.
 import { encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionUserId } from "./session";
 
 const SECRET = "a test secret that is long enough to sign with";
@@ -38,5 +38,24 @@ describe("the session cookie", () => {
   it("names nobody for a token without a numeric person id", async () => {
     expect(await ask(await cookieOf(SESSION_COOKIE, { uid: "17" }))).toBeNull();
     expect(await ask(await cookieOf(SESSION_COOKIE, { name: "ana" }))).toBeNull();
+  });
+
+  describe("opened once, then kept", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("names the same person again until the cookie expires, and nobody after", async () => {
+      const cookie = await cookieOf(SESSION_COOKIE, { uid: 21 }, SECRET, 60);
+      expect(await ask(cookie)).toBe(21);
+      expect(await ask(cookie)).toBe(21);
+      vi.useFakeTimers({ now: Date.now() + 120_000, toFake: ["Date"] });
+      expect(await ask(cookie)).toBeNull();
+    });
+
+    it("is kept for the secret it was opened with: under another secret the same cookie names nobody", async () => {
+      const cookie = await cookieOf(SESSION_COOKIE, { uid: 22 });
+      expect(await ask(cookie)).toBe(22);
+      const req = new Request("http://localhost/api/me", { headers: { cookie } });
+      expect(await sessionUserId(req, "another secret, just as long as ours")).toBeNull();
+    });
   });
 });

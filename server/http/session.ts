@@ -2,25 +2,51 @@
 // (which the fast lane in front of Next does not have): the JWT next-auth wrote, checked with the same secret and
 // salt, its expiry included. Over https next-auth names the cookie `__Secure-…`.
 import { getToken } from "next-auth/jwt";
+import type { HeadersLike } from "./asked";
 
 export const SESSION_COOKIE = "authjs.session-token";
 export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
+
+/** The most session cookies kept opened; the oldest opened is the first forgotten. */
+const OPENED_MAX = 10_000;
+
+/**
+ * Cookies already opened, by secret and cookie: opening one costs a key derivation and a decryption (most of the
+ * floor's time in the profile of a person's table read), and it opens to the same person until it expires. Only a cookie that named
+ * someone is kept; its expiry is checked at every use, and past it the cookie is opened again (so the answer is
+ * next-auth's own, clock tolerance included). Signing out clears the browser's cookie; a JWT session was never
+ * revocable on the server, so keeping this changes no one's access.
+ */
+const opened = new Map<string, { uid: number; expS: number }>();
 
 /**
  * The signed-in person's id, or null: no cookie, or one that is forged, expired or not ours. The secret is asked
  * for only when there is a cookie to open.
  */
-export async function sessionUserId(req: Request, secret: string | (() => string)): Promise<number | null> {
+export async function sessionUserId(
+  req: { headers: HeadersLike },
+  secret: string | (() => string),
+): Promise<number | null> {
   const cookie = req.headers.get("cookie");
   if (!cookie?.includes(SESSION_COOKIE)) return null;
+  const key = `${typeof secret === "function" ? secret() : secret}\u0000${cookie}`;
+  const nowS = Date.now() / 1000;
+  const hit = opened.get(key);
+  if (hit && nowS < hit.expS) return hit.uid;
+  if (hit) opened.delete(key);
   const secure = cookie.includes(SECURE_SESSION_COOKIE);
   const cookieName = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-  const token = await getToken({
+  const token = (await getToken({
     req: { headers: { cookie } },
     secret: typeof secret === "function" ? secret() : secret,
     secureCookie: secure,
     cookieName,
-  }).catch(() => null);
-  const uid = (token as { uid?: unknown } | null)?.uid;
-  return typeof uid === "number" && Number.isSafeInteger(uid) ? uid : null;
+  }).catch(() => null)) as { uid?: unknown; exp?: unknown } | null;
+  const uid = token?.uid;
+  if (typeof uid !== "number" || !Number.isSafeInteger(uid)) return null;
+  if (typeof token!.exp === "number" && nowS < token!.exp) {
+    if (opened.size >= OPENED_MAX) opened.delete(opened.keys().next().value!);
+    opened.set(key, { uid, expS: token!.exp });
+  }
+  return uid;
 }

@@ -13,7 +13,16 @@ export function verbatim<T extends z.ZodType>(schema: T): T {
 
 const isVerbatim = (s: z.ZodType) => z.globalRegistry.get(s)?.[VERBATIM] === true;
 
-export const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** Field names met so far, renamed once: the schemas name a bounded set of fields (the cap is a backstop). */
+const snakes = new Map<string, string>();
+export const snake = (k: string) => {
+  let v = snakes.get(k);
+  if (v === undefined) {
+    v = k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (snakes.size < 10_000) snakes.set(k, v);
+  }
+  return v;
+};
 export const camel = (k: string) => k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 type Def = {
@@ -86,6 +95,27 @@ function pick(options: z.ZodType[], value: unknown, io: "input" | "output", toCo
   return best ?? options[0];
 }
 
+/** A schema as convert reads it: unwrapped (null when verbatim), its def and its object shape, if any. */
+type Node = { s: z.ZodType | null; d: Def | null; shape: Record<string, z.ZodType> | null };
+
+/**
+ * Each schema's Node, worked out at its first value and kept: a table's state is hundreds of fields, and every read
+ * converts one, so unwrapping and gathering shapes per value was most of the conversion's time (the profile).
+ */
+const nodes = { input: new WeakMap<z.ZodType, Node>(), output: new WeakMap<z.ZodType, Node>() };
+
+function nodeOf(schema: z.ZodType, io: "input" | "output"): Node {
+  let n = nodes[io].get(schema);
+  if (!n) {
+    const s = unwrap(schema, io);
+    n = s ? { s, d: defOf(s), shape: shapeOf(s, io) } : { s: null, d: null, shape: null };
+    nodes[io].set(schema, n);
+  }
+  return n;
+}
+
+const same = (k: string) => k;
+
 function convert(
   schema: z.ZodType,
   value: unknown,
@@ -94,12 +124,10 @@ function convert(
   depth = 0,
 ): unknown {
   if (value === null || value === undefined || depth > 64) return value;
-  const s = unwrap(schema, io);
-  if (!s) return value;
-  const d = defOf(s);
-  const rename = toWire ? snake : (k: string) => k;
-  const toCode = toWire ? (k: string) => k : camel;
-  const shape = shapeOf(s, io);
+  const { s, d, shape } = nodeOf(schema, io);
+  if (!s || !d) return value;
+  const rename = toWire ? snake : same;
+  const toCode = toWire ? same : camel;
   if (shape) {
     if (!plain(value)) return value;
     const out: Record<string, unknown> = {};
