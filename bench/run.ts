@@ -88,10 +88,14 @@ function reexecIfNeeded() {
 }
 
 function ensureBuilt() {
-  if (fs.existsSync(path.join(APP_DIR, ".next/BUILD_ID"))) return;
-  console.log(`no build found (${APP_DIR}/.next/BUILD_ID): running \`next build\` first…`);
-  const r = spawnSync("npx", ["next", "build"], { stdio: "inherit", cwd: APP_DIR });
-  if (r.status !== 0) throw new Error("next build failed");
+  const bundles = fs.existsSync(path.join(APP_DIR, "scripts/bundle-server.mjs"));
+  const built = [".next/BUILD_ID", ...(bundles ? ["dist/start.mjs"] : [])];
+  if (built.every((f) => fs.existsSync(path.join(APP_DIR, f)))) return;
+  console.log(
+    `no build found (${built.map((f) => `${APP_DIR}/${f}`).join(", ")}): running \`npm run build\` first…`,
+  );
+  const r = spawnSync("npm", ["run", "build"], { stdio: "inherit", cwd: APP_DIR });
+  if (r.status !== 0) throw new Error("the build failed");
 }
 
 async function admin(url: string, sql: string) {

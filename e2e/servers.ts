@@ -1,4 +1,5 @@
-// Start and stop the built app (`npm start`: server/main.ts, the fast lane in front of Next) for the end-to-end
+// Start and stop the built app (`npm start`: dist/start.mjs, the bundle of server/main.ts, the fast lane in front of
+// Next) for the end-to-end
 // tests, each in its own process group.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -9,15 +10,11 @@ export type Served = { url: string; stop(): Promise<void>; kill(): Promise<void>
 
 export async function serve(port: number, env: Record<string, string>): Promise<Served> {
   const out: string[] = [];
-  const child: ChildProcess = spawn(
-    path.resolve("node_modules/.bin/tsx"),
-    ["server/main.ts", "-p", String(port)],
-    {
-      env: { ...process.env, NODE_ENV: "production", ...env },
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, [path.resolve("dist/start.mjs"), "-p", String(port)], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (d) => out.push(String(d)));
   child.stderr!.on("data", (d) => out.push(String(d)));
   const url = `http://127.0.0.1:${port}`;

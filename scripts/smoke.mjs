@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Smoke test of the built app on the embedded database: a fresh data dir, `npm start` (server/main.ts), the pages
+// Smoke test of the built app on the embedded database: a fresh data dir, `npm start` (dist/start.mjs, the bundle of server/main.ts), the pages
 // and the doors answer.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -8,7 +8,7 @@ import path from "node:path";
 
 const port = 3299;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-smoke-"));
-const child = spawn("node_modules/.bin/tsx", ["server/main.ts", "-p", String(port)], {
+const child = spawn(process.execPath, ["dist/start.mjs", "-p", String(port)], {
   env: { ...process.env, DATABASE_URL: "", PARLEY_DATA_DIR: dataDir, NODE_ENV: "production" },
   detached: true,
   stdio: ["ignore", "pipe", "pipe"],

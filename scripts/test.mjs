@@ -25,7 +25,7 @@ if (!fs.existsSync(chromium))
   console.log(
     `\nChromium is not installed at ${chromium}: the browser tests will be skipped (apt-get install -y chromium).\n`,
   );
-if (process.env.PARLEY_SKIP_BUILD !== "1") failed ||= run("npx", ["next", "build"]);
+if (process.env.PARLEY_SKIP_BUILD !== "1") failed ||= run("npm", ["run", "build"]);
 failed ||= vitest("e2e", ["--config", "e2e/vitest.config.ts"]);
 
 let passed = 0;

@@ -1,7 +1,8 @@
 // The app's one process and port: a node:http listener whose fast lane (server/fast/lane.ts) serves the doors — the
 // JSON API, tRPC, MCP and the live feed — and hands everything else to Next (the pages, their assets, next-auth's
-// routes, hot reload in development). `npm run dev` runs it with --dev, `npm start` without; `-p`/PORT and `-H` as
-// Next's own commands take them.
+// routes, hot reload in development). `npm run dev` runs it under tsx with --dev; `npm start` runs its bundle
+// (dist/start.mjs, written by `npm run build`: scripts/bundle-server.mjs); `-p`/PORT and `-H` as Next's own commands
+// take them.
 import { createServer } from "node:http";
 
 const args = process.argv.slice(2);

@@ -110,8 +110,9 @@ export function groupMembers(pgid: number): { pid: number; name: string; rssMb: 
 }
 
 /**
- * The built app in `dir` (default: here), as `npm start` serves it in production (server/main.ts: the fast lane in
- * front of Next); `nodeArgs` (e.g. --cpu-prof) go to its node.
+ * The built app in `dir` (default: here), as `npm start` serves it in production (dist/start.mjs, the bundle of
+ * server/main.ts: the fast lane in front of Next; a checkout from before the bundle runs server/main.ts under tsx, as
+ * its `npm start` did); `nodeArgs` (e.g. --cpu-prof) go to its node.
  */
 export function startApp(
   port: number,
@@ -120,14 +121,9 @@ export function startApp(
 ): Promise<Served> {
   const dir = path.resolve(opts.dir ?? ".");
   const cmd = process.execPath;
-  const args = [
-    ...(opts.nodeArgs ?? []),
-    "--import",
-    "tsx",
-    path.join(dir, "server/main.ts"),
-    "-p",
-    String(port),
-  ];
+  const bundle = path.join(dir, "dist/start.mjs");
+  const entry = fs.existsSync(bundle) ? [bundle] : ["--import", "tsx", path.join(dir, "server/main.ts")];
+  const args = [...(opts.nodeArgs ?? []), ...entry, "-p", String(port)];
   return serveGroup(cmd, args, port, { NODE_ENV: "production", ...env }, "/api/health", dir);
 }
 
