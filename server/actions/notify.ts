@@ -7,6 +7,9 @@ import { enqueue } from "../jobs/queue";
 import { publish } from "../live/outbox";
 import { groupOf } from "../rules/notifications";
 import { mailModes } from "./mail";
+import { jsonRows } from "./rows";
+
+const NOTE_COLUMNS = "recipient text, kind text, text text, link text, once text";
 
 export type Recipient = { userId: number } | { agentId: number };
 
@@ -38,18 +41,20 @@ export async function notify(
   notes: readonly Note[],
 ): Promise<void> {
   if (notes.length === 0) return;
-  const written = await tx.notification.createManyAndReturn({
-    data: notes.map((n) => ({
-      recipient: recipientKey(n.to),
-      kind: n.kind,
-      text: n.text,
-      link: n.link,
-      once: n.once,
-      createdAt: new Date(now),
-    })),
-    skipDuplicates: true,
-    select: { id: true, recipient: true, kind: true },
-  });
+  const rows = notes.map((n) => ({
+    recipient: recipientKey(n.to),
+    kind: n.kind,
+    text: n.text,
+    link: n.link,
+    once: n.once,
+  }));
+  // One statement (server/actions/rows.ts); a note already written (by recipient and once) is skipped.
+  const written = await tx.$queryRaw<{ id: bigint; recipient: string; kind: string }[]>`
+    INSERT INTO "Notification" (recipient, kind, text, link, once, "createdAt")
+    SELECT r.recipient, r.kind, r.text, r.link, r.once, ${new Date(now)} FROM ${jsonRows(rows, NOTE_COLUMNS)}
+    ORDER BY r.ord
+    ON CONFLICT (recipient, once) DO NOTHING
+    RETURNING id, recipient, kind`;
   if (env().SMTP_URL) {
     // each person with an address who wants this group mailed at once gets it queued here; a digest's are mailed
     // by the daily sweep (server/jobs/digest.ts)

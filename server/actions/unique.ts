@@ -1,2 +1,11 @@
 // A unique constraint refused a write: how a race between two doors is settled (the loser gets a named failure).
-export const isUniqueViolation = (e: unknown): boolean => (e as { code?: string } | null)?.code === "P2002";
+// The ORM's own writes say P2002; a raw statement's (server/actions/rows.ts) says P2010 with the driver's kind.
+type DriverFailure = { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
+
+export const isUniqueViolation = (e: unknown): boolean => {
+  const f = e as DriverFailure | null;
+  return (
+    f?.code === "P2002" ||
+    (f?.code === "P2010" && f.meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation")
+  );
+};

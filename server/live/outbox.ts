@@ -1,5 +1,6 @@
 // The events outbox: an event is a row written in the same transaction as the change it announces.
 import type { Prisma } from "../generated/prisma/client";
+import { jsonRows } from "../actions/rows";
 
 /**
  * Who may hear an event, decided by its publisher in the transaction that writes it (so it is what was true then):
@@ -21,17 +22,21 @@ export type OutboxEvent = {
   audience?: Audience | null;
 };
 
-type Tx = Pick<Prisma.TransactionClient, "event">;
+type Tx = Pick<Prisma.TransactionClient, "$executeRaw">;
 
+const EVENT_COLUMNS = "topic text, type text, payload jsonb";
+
+/** Writes the events in one statement (server/actions/rows.ts), in their order: the feed delivers them by id. */
 export async function publish(tx: Tx, ...events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.event.createMany({
-    data: events.map(({ audience, ...e }) =>
-      audience && typeof e.payload === "object" && e.payload !== null && !Array.isArray(e.payload)
-        ? { ...e, payload: { ...e.payload, [AUDIENCE_KEY]: audience } }
-        : e,
-    ),
-  });
+  const rows = events.map(({ audience, ...e }) =>
+    audience && typeof e.payload === "object" && e.payload !== null && !Array.isArray(e.payload)
+      ? { ...e, payload: { ...e.payload, [AUDIENCE_KEY]: audience } }
+      : e,
+  );
+  // createdAt as the ORM wrote it for @default(now()): this process's clock, in UTC.
+  await tx.$executeRaw`INSERT INTO "Event" (topic, type, payload, "createdAt")
+    SELECT r.topic, r.type, r.payload, ${new Date()} FROM ${jsonRows(rows, EVENT_COLUMNS)} ORDER BY r.ord`;
 }
 
 /** The channel a NOTIFY wakes tailers on after a commit; a hint only: the outbox rows are the carrier. */

@@ -2,7 +2,7 @@
 import type { Prisma } from "../../generated/prisma/client";
 import { publish } from "../../live/outbox";
 
-type Tx = Pick<Prisma.TransactionClient, "event">;
+type Tx = Pick<Prisma.TransactionClient, "$executeRaw">;
 
 /** An event names what changed (a seat, a round) and never what a soul answered: it reaches every watcher. */
 export async function announceChange(

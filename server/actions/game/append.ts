@@ -1,5 +1,6 @@
 // Appending to a table's ledger: one transaction re-reads the acts, asks the rules again, writes due clock passes
 // and the act at their turns (unique per table), notes the end, and publishes. The second writer of a turn loses.
+import { jsonRows } from "../rows";
 import { isUniqueViolation } from "../unique";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
@@ -42,6 +43,9 @@ function actRow(tableId: number, turn: number, seats: number, act: Act): Prisma.
   };
 }
 
+const ACT_COLUMNS =
+  '"tableId" int, turn int, seat int, type text, "by" text, accord jsonb, cite jsonb, said jsonb, at timestamp(3)';
+
 /** Writes the acts (due clock passes first) at their turns, and the table's end if the ledger now has one. */
 async function writeActs(
   tx: Prisma.TransactionClient,
@@ -51,10 +55,13 @@ async function writeActs(
   now: number,
 ) {
   const tableId = loaded.table.id;
-  if (acts.length)
-    await tx.act.createMany({
-      data: acts.map((a, i) => actRow(tableId, game.acts.length + i, game.seats, a)),
-    });
+  if (acts.length) {
+    const rows = acts.map((a, i) => actRow(tableId, game.acts.length + i, game.seats, a));
+    // One statement (server/actions/rows.ts); the turn's unique constraint still settles a race.
+    await tx.$executeRaw`INSERT INTO "Act" ("tableId", turn, seat, type, "by", accord, cite, said, at)
+      SELECT r."tableId", r.turn, r.seat, r.type, r."by", r.accord, r.cite, r.said, r.at
+      FROM ${jsonRows(rows, ACT_COLUMNS)} ORDER BY r.ord`;
+  }
   const after = derive({ ...game, acts: [...game.acts, ...acts] }, now);
   // Two readers can both see the deadline pass: only the one whose write finds finishedAt still empty announces it.
   let finished = false;
