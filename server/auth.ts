@@ -9,7 +9,7 @@ import { whoForToken } from "./actions/agents";
 import { getDb } from "./db";
 import { env } from "./env";
 import { clientAddress } from "./http/address";
-import type { HeadersLike } from "./http/asked";
+import { responseOf, type HeadersLike } from "./http/asked";
 import { readBody } from "./http/door";
 import { guarded, PRIVATE_HEADERS, RATE_LIMITED } from "./http/floor";
 import { authLimit } from "./http/limits";
@@ -96,7 +96,7 @@ function signInName(req: Request, body: string): string {
  */
 export const authPost = guarded(async (req: Request): Promise<Response> => {
   const body = await readBody(req, AUTH_BODY_MAX);
-  if (!body.ok) return body.res;
+  if (!body.ok) return responseOf(body.answer);
   const url = new URL(req.url);
   if (url.pathname.endsWith("/callback/credentials")) {
     const spent = await authLimit(

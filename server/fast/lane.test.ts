@@ -137,7 +137,8 @@ describe("the fast lane", () => {
       body: "héllo",
     });
     expect(r.status).toBe(201);
-    expect(await r.json()).toEqual({
+    const text = await r.text();
+    expect(JSON.parse(text)).toEqual({
       method: "POST",
       target: "/plain/echo?x=%C3%A9",
       host: new URL(base).host,
@@ -146,7 +147,7 @@ describe("the fast lane", () => {
     });
     expect(r.headers.get("x-door")).toBe("plain");
     expect(r.headers.get("content-type")).toBe("application/json");
-    expect(r.headers.get("content-length")).toBe(String(Buffer.byteLength(JSON.stringify(await echo()))));
+    expect(r.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
     // The door's own header wins over the default; the others are the doors' security headers.
     expect(r.headers.get("content-security-policy")).toBe("sandbox");
     expect(r.headers.get("x-content-type-options")).toBe("nosniff");
@@ -178,13 +179,4 @@ describe("the fast lane", () => {
     const bad = await fetch(`${base}/plain/echo%E0`);
     expect(bad.status).toBe(404);
   });
-});
-
-/** What /plain/echo answers for the first test's request, to check its Content-Length against. */
-const echo = async () => ({
-  method: "POST",
-  target: "/plain/echo?x=%C3%A9",
-  host: new URL(base).host,
-  cookie: "a=1",
-  body: "héllo",
 });

@@ -86,12 +86,12 @@ export function hostAllowed(asked: { host: string }, allowed: string[]): boolean
 export async function readBody(
   req: { method: string; headers: HeadersLike; body: Body | null },
   max = env().PARLEY_BODY_MAX,
-): Promise<{ ok: true; text: string | null } | { ok: false; answer: Answer; res: Response }> {
+): Promise<{ ok: true; text: string | null } | { ok: false; answer: Answer }> {
   if (req.method === "GET" || req.method === "HEAD" || !req.body) return { ok: true, text: null };
-  const tooBig = () => {
-    const answer = failureAnswer(fail("invalid", `The request body is larger than ${max} bytes.`));
-    return { ok: false as const, answer, res: responseOf(answer) };
-  };
+  const tooBig = () => ({
+    ok: false as const,
+    answer: failureAnswer(fail("invalid", `The request body is larger than ${max} bytes.`)),
+  });
   if (Number(req.headers.get("content-length") ?? "0") > max) return tooBig();
   const chunks: Uint8Array[] = [];
   let size = 0;

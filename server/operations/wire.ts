@@ -95,8 +95,8 @@ function pick(options: z.ZodType[], value: unknown, io: "input" | "output", toCo
   return best ?? options[0];
 }
 
-/** A schema as convert reads it: unwrapped (null when verbatim), its def and its object shape, if any. */
-type Node = { s: z.ZodType | null; d: Def | null; shape: Record<string, z.ZodType> | null };
+/** A schema as convert reads it: the def of its unwrapped schema (null when verbatim) and its object shape, if any. */
+type Node = { d: Def | null; shape: Record<string, z.ZodType> | null };
 
 /**
  * Each schema's Node, worked out at its first value and kept: a table's state is hundreds of fields, and every read
@@ -108,7 +108,7 @@ function nodeOf(schema: z.ZodType, io: "input" | "output"): Node {
   let n = nodes[io].get(schema);
   if (!n) {
     const s = unwrap(schema, io);
-    n = s ? { s, d: defOf(s), shape: shapeOf(s, io) } : { s: null, d: null, shape: null };
+    n = s ? { d: defOf(s), shape: shapeOf(s, io) } : { d: null, shape: null };
     nodes[io].set(schema, n);
   }
   return n;
@@ -124,8 +124,8 @@ function convert(
   depth = 0,
 ): unknown {
   if (value === null || value === undefined || depth > 64) return value;
-  const { s, d, shape } = nodeOf(schema, io);
-  if (!s || !d) return value;
+  const { d, shape } = nodeOf(schema, io);
+  if (!d) return value;
   const rename = toWire ? snake : same;
   const toCode = toWire ? same : camel;
   if (shape) {
