@@ -18,17 +18,25 @@ type Sql = {
   transaction<T>(fn: (q: (text: string, params?: unknown[]) => Promise<Row[]>) => Promise<T>): Promise<T>;
 };
 
+/** Each text prepared once per connection under a name, as the app's statements are (server/db.ts statementName). */
+const names = new Map<string, string>();
+const named = (text: string, values?: unknown[]) => {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `baseline_${names.size}`));
+  return { name, text, values };
+};
+
 async function openSql(): Promise<Sql> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 }); // the app's pool size (server/db.ts)
     return {
-      query: async (text, params) => (await pool.query(text, params)).rows,
+      query: async (text, params) => (await pool.query(named(text, params))).rows,
       async transaction(fn) {
         const client = await pool.connect();
         try {
           await client.query("BEGIN");
-          const r = await fn(async (text, params) => (await client.query(text, params)).rows);
+          const r = await fn(async (text, params) => (await client.query(named(text, params))).rows);
           await client.query("COMMIT");
           return r;
         } catch (e) {

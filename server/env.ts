@@ -79,6 +79,11 @@ const schema = z.object({
   PARLEY_WEBHOOK_ALLOW_PRIVATE: flag(false),
   /** Connections of this process's PostgreSQL pool (a transaction holds one from BEGIN to COMMIT). */
   PARLEY_DB_POOL: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Whether Prisma's statements are prepared once per connection under a name (server/db.ts); off for a pooler
+   * that hands one client's statements to several server connections (PgBouncer in transaction mode before 1.21).
+   */
+  PARLEY_DB_PREPARED: flag(true),
 });
 
 export type Env = z.infer<typeof schema>;

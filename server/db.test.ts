@@ -1,0 +1,63 @@
+// Statements are prepared once per connection under a name (server/db.ts): one name per text, a bounded number of
+// them, and on PostgreSQL the server really holds them (pg_prepared_statements) unless PARLEY_DB_PREPARED is off.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, statementName, type Database } from "./db";
+import { testDatabase, type TestDatabase } from "./testing/db";
+
+describe("statement names", () => {
+  it("gives a text one name, and two texts two names", () => {
+    const names = new Map<string, string>();
+    const a = statementName({ sql: "SELECT 1" }, names);
+    expect(a).toMatch(/^parley_\d+$/);
+    expect(statementName({ sql: "SELECT 1" }, names)).toBe(a);
+    const b = statementName({ sql: "SELECT 2" }, names);
+    expect(b).toMatch(/^parley_\d+$/);
+    expect(b).not.toBe(a);
+  });
+
+  it("names no more texts than its cap: the rest are planned each time, as without names", () => {
+    const names = new Map<string, string>();
+    expect(statementName({ sql: "SELECT 1" }, names, 2)).toBeDefined();
+    expect(statementName({ sql: "SELECT 2" }, names, 2)).toBeDefined();
+    expect(statementName({ sql: "SELECT 3" }, names, 2)).toBeUndefined();
+    expect(statementName({ sql: "SELECT 1" }, names, 2)).toBe("parley_0"); // a named one keeps its name
+  });
+});
+
+const onPostgres = !!process.env.DATABASE_URL && !/^(pglite:|memory:\/\/)/.test(process.env.DATABASE_URL);
+
+describe.skipIf(!onPostgres)("on PostgreSQL (the embedded database has no named statements)", () => {
+  let db: TestDatabase;
+  let one: Database | undefined;
+  beforeAll(async () => {
+    db = await testDatabase();
+  });
+  afterEach(async () => {
+    await one?.close();
+    one = undefined;
+    delete process.env.PARLEY_DB_POOL;
+    delete process.env.PARLEY_DB_PREPARED;
+  });
+  afterAll(async () => db?.drop());
+
+  /** Opens the database on one connection, runs a read twice, and lists what that connection has prepared. */
+  async function preparedAfterTwoReads(): Promise<{ name: string; statement: string }[]> {
+    process.env.PARLEY_DB_POOL = "1"; // one connection: the listing runs where the reads ran
+    one = await openDatabase(db.url, { migrate: false });
+    for (let i = 0; i < 2; i++) await one.prisma.user.findMany({ where: { id: 1 }, select: { id: true } });
+    return one.prisma.$queryRaw`SELECT name, statement FROM pg_prepared_statements`;
+  }
+
+  it("prepares Prisma's statements under their names, so the server plans them once per connection", async () => {
+    const prepared = await preparedAfterTwoReads();
+    const read = prepared.find((p) => /FROM "public"\."User"/.test(p.statement));
+    expect(read?.name).toMatch(/^parley_\d+$/);
+    expect(prepared.filter((p) => p.statement === read!.statement)).toHaveLength(1); // prepared once, not twice
+  });
+
+  it("prepares nothing of its own with PARLEY_DB_PREPARED=off", async () => {
+    process.env.PARLEY_DB_PREPARED = "off";
+    const prepared = await preparedAfterTwoReads();
+    expect(prepared.filter((p) => p.name.startsWith("parley_"))).toEqual([]);
+  });
+});
