@@ -29,7 +29,8 @@ const named = (text: string, values?: unknown[]) => {
 async function openSql(): Promise<Sql> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 }); // the app's pool size (server/db.ts)
+    // The app's pool size (server/db.ts: PARLEY_DB_POOL, 10 unless set).
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PARLEY_DB_POOL ?? 10) });
     return {
       query: async (text, params) => (await pool.query(named(text, params))).rows,
       async transaction(fn) {
