@@ -197,7 +197,7 @@ describe("a whole table: a person, an agent and scripted souls, round 1 to the c
       }),
     ]);
     expect(s.phase).toMatchObject({ kind: "axes" });
-    expect(s.draftAxes?.[0]).toBe("ship or hold: brand, ops, finance against legal, scout");
+    expect(s.draftAxes?.[0]).toBe("ship or hold: finance, brand, ops against scout, legal");
     expect(s.may.axes).toBe(true);
     expect((await state(pat, id, T0 + 2 * MIN)).may.axes).toBe("Only the facilitator writes the axes.");
     expect(await setAxes(db.prisma, pat, { id, body: { accept_draft: true } }, T0 + 2 * MIN)).toMatchObject({

@@ -130,10 +130,13 @@ export function confirmStep(
 export function axesDraft(l: LoadedCouncil): string[] | null {
   const closed = l.rounds.find((r) => r.round === 2 && r.closedAt !== null);
   if (!closed) return null;
-  const council = rulesCouncil(
-    l,
-    l.answers.filter((a) => a.round <= 2),
-  );
+  // Round by round in seat order, not in the order the answers committed: model seats are asked at once and commit
+  // in whichever order their calls come back, and the draft names each camp's holders in transcript order.
+  const at = new Map(l.seats.map((s) => [s.id, s.position]));
+  const early = l.answers
+    .filter((a) => a.round <= 2)
+    .sort((a, b) => a.round - b.round || at.get(a.seatId)! - at.get(b.seatId)!);
+  const council = rulesCouncil(l, early);
   return draftAxes({ options: council.options, transcript: council.answers });
 }
 
