@@ -3,6 +3,7 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
+import { headers } from "next/headers";
 import { NextRequest } from "next/server";
 import { upsertOAuthUser, verifyLocal, whoForUserId } from "./actions/accounts";
 import { whoForToken } from "./actions/agents";
@@ -70,7 +71,7 @@ function config(): NextAuthConfig {
   };
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => config());
+export const { handlers, signIn, signOut } = NextAuth(() => config());
 
 /** The most a request to next-auth's own routes carries (a sign-in: a CSRF token, a name, a password, a URL). */
 export const AUTH_BODY_MAX = 4_096;
@@ -134,8 +135,18 @@ export async function whoFromRequest(req: {
   return { who: uid === null ? ANON : await whoForUserId(await getDb(), uid), badToken: false };
 }
 
+/**
+ * Who is viewing a page: the session cookie read as the doors read it (sessionUserId: opened once until it expires),
+ * not through next-auth's auth(), which ran its whole session route on every render — a Request and a Response, the
+ * cookie opened, its claims run through the callbacks, and a fresh cookie sealed that a page cannot send anyway.
+ */
 export async function whoFromSession(): Promise<Who> {
-  const session = (await auth().catch(() => null)) as { uid?: number } | null;
-  if (!session?.uid) return ANON;
-  return whoForUserId(await getDb(), session.uid);
+  let asked: HeadersLike;
+  try {
+    asked = await headers();
+  } catch {
+    return ANON; // outside a request (a build's prerender): nobody
+  }
+  const uid = await sessionUserId({ headers: asked }, authSecret);
+  return uid === null ? ANON : whoForUserId(await getDb(), uid);
 }
