@@ -131,12 +131,17 @@ export async function whoFromRequest(req: {
     const who = await whoForToken(await getDb(), header.slice(7).trim());
     return who ? { who, badToken: false } : { who: ANON, badToken: true };
   }
-  const uid = await sessionUserId(req, authSecret);
-  return { who: uid === null ? ANON : await whoForUserId(await getDb(), uid), badToken: false };
+  return { who: await whoFromCookie(req.headers), badToken: false };
+}
+
+/** Who the session cookie names (opened once until it expires), or nobody. */
+async function whoFromCookie(headers: HeadersLike): Promise<Who> {
+  const uid = await sessionUserId({ headers }, authSecret);
+  return uid === null ? ANON : whoForUserId(await getDb(), uid);
 }
 
 /**
- * Who is viewing a page: the session cookie read as the doors read it (sessionUserId: opened once until it expires),
+ * Who is viewing a page: the session cookie read as the doors read it (whoFromCookie),
  * not through next-auth's auth(), which ran its whole session route on every render — a Request and a Response, the
  * cookie opened, its claims run through the callbacks, and a fresh cookie sealed that a page cannot send anyway.
  */
@@ -147,6 +152,5 @@ export async function whoFromSession(): Promise<Who> {
   } catch {
     return ANON; // outside a request (a build's prerender): nobody
   }
-  const uid = await sessionUserId({ headers: asked }, authSecret);
-  return uid === null ? ANON : whoForUserId(await getDb(), uid);
+  return whoFromCookie(asked);
 }

@@ -2,7 +2,7 @@
 // them, and on PostgreSQL the server really holds them (pg_prepared_statements) unless PARLEY_DB_PREPARED is off.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, statementName, type Database } from "./db";
-import { testDatabase, type TestDatabase } from "./testing/db";
+import { onPostgres, testDatabase, type TestDatabase } from "./testing/db";
 
 describe("statement names", () => {
   it("gives a text one name, and two texts two names", () => {
@@ -24,9 +24,7 @@ describe("statement names", () => {
   });
 });
 
-const onPostgres = !!process.env.DATABASE_URL && !/^(pglite:|memory:\/\/)/.test(process.env.DATABASE_URL);
-
-describe.skipIf(!onPostgres)("on PostgreSQL (the embedded database has no named statements)", () => {
+describe.skipIf(!onPostgres())("on PostgreSQL (the embedded database has no named statements)", () => {
   let db: TestDatabase;
   let one: Database | undefined;
   beforeAll(async () => {

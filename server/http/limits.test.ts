@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db";
-import { testDatabase, type TestDatabase } from "../testing/db";
+import { onPostgres, testDatabase, type TestDatabase } from "../testing/db";
 import { authLimit, rateLimit, SIGN_IN_PER_NAME, SIGN_UP_PER_ADDRESS } from "./limits";
 
 let db: TestDatabase;
@@ -18,10 +18,7 @@ afterEach(() => {
   delete process.env.PARLEY_RATE_LIMIT;
 });
 
-/** As server/testing/db.ts decides: a PostgreSQL server when DATABASE_URL names one, else in-memory PGlite. */
-const onPostgres = !!process.env.DATABASE_URL && !/^(pglite:|memory:\/\/)/.test(process.env.DATABASE_URL);
-
-describe.skipIf(!onPostgres)(
+describe.skipIf(!onPostgres())(
   "on PostgreSQL (skipped on the embedded database: PGlite is one process, its limits live in its memory)",
   () => {
     let second: Database;

@@ -6,9 +6,13 @@ import { accountName } from "../names";
 
 export type TestDatabase = Database & { url: string; drop(): Promise<void> };
 
+/** Whether DATABASE_URL names a PostgreSQL server (else the tests run on in-memory PGlite). */
+export const onPostgres = (url = process.env.DATABASE_URL): url is string =>
+  !!url && !url.startsWith("pglite:") && !url.startsWith("memory://");
+
 export async function testDatabase(): Promise<TestDatabase> {
   const server = process.env.DATABASE_URL;
-  if (!server || server.startsWith("pglite:") || server.startsWith("memory://")) {
+  if (!onPostgres(server)) {
     const db = await openDatabase("memory://");
     return Object.assign(db, { url: "memory://", drop: () => db.close() });
   }
