@@ -130,14 +130,9 @@ export function confirmStep(
 export function axesDraft(l: LoadedCouncil): string[] | null {
   const closed = l.rounds.find((r) => r.round === 2 && r.closedAt !== null);
   if (!closed) return null;
-  // Round by round in seat order, not in the order the answers committed: model seats are asked at once and commit
-  // in whichever order their calls come back, and the draft names each camp's holders in transcript order.
-  const at = new Map(l.seats.map((s) => [s.id, s.position]));
-  const early = l.answers
-    .filter((a) => a.round <= 2)
-    .sort((a, b) => a.round - b.round || at.get(a.seatId)! - at.get(b.seatId)!);
-  const council = rulesCouncil(l, early);
-  return draftAxes({ options: council.options, transcript: council.answers });
+  // The same draft the rules owe at the deadline (rules/council/progress.ts): rounds 1–2 in seat order.
+  const council = rulesCouncil(l);
+  return draftAxes({ options: council.options, transcript: council.answers, seats: council.seats });
 }
 
 /** Write round 3's axes (or accept the draft) any time before round 3 opens. */

@@ -26,6 +26,16 @@ describe("draftAxes", () => {
     ]);
   });
 
+  it("given the seats, drafts the same axes whatever order the answers arrived in", () => {
+    const seats = ["ann", "bob", "cy", "di"].map((name) => ({ name }));
+    const arrived = [...transcript].reverse(); // round 2 first, each round back to front
+    const inSeatOrder = draftAxes({ options, transcript, seats });
+    expect(draftAxes({ options, transcript: arrived, seats })).toEqual(inSeatOrder);
+    expect(inSeatOrder).toEqual(draftAxes({ options, transcript }));
+    // without the seats the arrival order is the transcript's, and the camp's holders follow it
+    expect(draftAxes({ options, transcript: arrived })).not.toEqual(inSeatOrder);
+  });
+
   it("is deterministic and ignores rounds 3 and 4", () => {
     const more = [...transcript, converge("ann", "reject", 1), cast("bob", "reject", 10)];
     expect(draftAxes({ options, transcript: more })).toEqual(draftAxes({ options, transcript }));

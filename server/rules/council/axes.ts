@@ -25,10 +25,24 @@ function oneLine(text: string): string {
 
 /**
  * Draft 2–4 axes, most telling first: the two largest camps, round-2 challenges across camps,
- * seats that moved and why, and the spread of confidence. Deterministic: same transcript, same draft.
+ * seats that moved and why, and the spread of confidence. Deterministic: same transcript, same draft. Given the
+ * seats, rounds 1–2 are read round by round in seat order, not in the order the answers arrived: model seats are
+ * asked at once and answer in whichever order their calls come back, and every door must draft the same axes.
  */
-export function draftAxes(input: { options: readonly string[]; transcript: readonly Answer[] }): string[] {
-  const early = input.transcript.filter((a) => a.round === 1 || a.round === 2);
+export function draftAxes(input: {
+  options: readonly string[];
+  transcript: readonly Answer[];
+  seats?: readonly { name: string }[];
+}): string[] {
+  const seatOf = new Map(input.seats?.map((s, i) => [s.name, i]));
+  const early = input.transcript
+    .filter((a) => a.round === 1 || a.round === 2)
+    .map((a, i) => ({ a, i }))
+    .sort(
+      (x, y) =>
+        x.a.round - y.a.round || (seatOf.get(x.a.name) ?? x.i) - (seatOf.get(y.a.name) ?? y.i) || x.i - y.i,
+    )
+    .map((x) => x.a);
   const names = [...new Set(early.map((a) => a.name))];
   const latest = new Map<string, Answer>();
   for (const name of names) {

@@ -212,7 +212,11 @@ export function standing(p: Progress, now: number): Standing {
 /** Open `round` now — unless it is round 3 and its axes are not written yet: then the facilitator is owed them. */
 function opening(p: Progress, round: RoundNumber, now: number, since: number): Standing {
   if (round === 3 && p.axes === null) {
-    const draft = draftAxes({ options: p.council.options, transcript: p.council.answers });
+    const draft = draftAxes({
+      options: p.council.options,
+      transcript: p.council.answers,
+      seats: p.council.seats,
+    });
     const deadlineAt = since + p.deadlineMs;
     if (now >= deadlineAt) return { due: [{ kind: "axes", axes: draft }], phase: null };
     return { due: [], phase: { kind: "axes", deadlineAt, draft } };
