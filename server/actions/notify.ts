@@ -1,10 +1,10 @@
 // Writing notifications (shared/spec/notifications.md): in the transaction of the change that causes them, like the
 // outbox, so none is lost and none tells of a change that did not commit. A person hears "notification.new" on
 // their own topic (the header's bell reads its count again); an agent reads its own over the JSON API or MCP.
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import { env } from "../env";
 import { enqueue } from "../jobs/queue";
-import { publish } from "../live/outbox";
+import { EVENT_COLUMNS, eventRows, type OutboxEvent } from "../live/outbox";
 import { groupOf } from "../rules/notifications";
 import { mailModes } from "./mail";
 import { jsonRows } from "./rows";
@@ -31,6 +31,84 @@ export const recipientKey = (to: Recipient) => ("userId" in to ? `user:${to.user
 export const personOfRecipient = (recipient: string): number | null =>
   recipient.startsWith("user:") ? Number(recipient.slice("user:".length)) : null;
 
+/** A note written (not one skipped because it was written before). */
+export type WrittenNote = { id: bigint; recipient: string; kind: string };
+
+/** What one change writes beside its own rows: the events it announces and the notes it leaves. */
+export type News = { events?: readonly OutboxEvent[]; notes?: readonly Note[] };
+
+/**
+ * One change in one statement: its own rows (`rows`, an INSERT of the caller's, say a table's acts), its outbox
+ * events, its notes (each at most once, by recipient and `once`), and "notification.new" for each person who got a
+ * new one, after the change's own events. One statement is one transaction, so none of it is written without the
+ * rest, and a unique violation in `rows` (a lost race) writes nothing. Answers the notes written, in their order.
+ */
+export async function writeChange(
+  q: Pick<Prisma.TransactionClient, "$queryRaw">,
+  now: number,
+  { events = [], notes = [] }: News,
+  rows: Prisma.Sql | null = null,
+): Promise<WrittenNote[]> {
+  if (!rows && events.length === 0 && notes.length === 0) return [];
+  const noted = notes.map((n) => ({
+    recipient: recipientKey(n.to),
+    kind: n.kind,
+    text: n.text,
+    link: n.link,
+    once: n.once,
+  }));
+  // The statement's text is the same for every change with the same kind of rows (prepared once, server/db.ts);
+  // its data travels as parameters (server/actions/rows.ts). Events keep their order, then each person's news once.
+  return q.$queryRaw<WrittenNote[]>`
+    WITH ${rows ? Prisma.sql`change AS (${rows}),` : Prisma.empty}
+    note AS (
+      INSERT INTO "Notification" (recipient, kind, text, link, once, "createdAt")
+      SELECT r.recipient, r.kind, r.text, r.link, r.once, ${new Date(now)} FROM ${jsonRows(noted, NOTE_COLUMNS)}
+      ORDER BY r.ord
+      ON CONFLICT (recipient, once) DO NOTHING
+      RETURNING id, recipient, kind),
+    event AS (
+      INSERT INTO "Event" (topic, type, payload, "createdAt")
+      SELECT e.topic, e.type, e.payload, ${new Date()} FROM (
+        SELECT r.topic, r.type, r.payload, 0 AS after, r.ord FROM ${jsonRows(eventRows(events), EVENT_COLUMNS)}
+        UNION ALL
+        SELECT note.recipient, 'notification.new', '{}'::jsonb, 1, min(note.id) FROM note
+        WHERE note.recipient LIKE 'user:%' GROUP BY note.recipient
+      ) e ORDER BY e.after, e.ord)
+    SELECT id, recipient, kind FROM note ORDER BY id`;
+}
+
+/** When mail is configured: queues the mail of each written note whose person has an address and wants it now. */
+export async function mailNotes(
+  tx: Prisma.TransactionClient,
+  written: readonly WrittenNote[],
+): Promise<void> {
+  if (!env().SMTP_URL) return;
+  // each person with an address who wants this group mailed at once gets it queued here; a digest's are mailed by
+  // the daily sweep (server/jobs/digest.ts)
+  const ids = [
+    ...new Set(
+      written.flatMap((w) => {
+        const p = personOfRecipient(w.recipient);
+        return p === null ? [] : [p];
+      }),
+    ),
+  ];
+  if (ids.length === 0) return;
+  const withAddress = (
+    await tx.user.findMany({ where: { id: { in: ids }, email: { not: null } }, select: { id: true } })
+  ).map((u) => u.id);
+  const modes = await mailModes(tx, withAddress);
+  for (const w of written) {
+    const p = personOfRecipient(w.recipient);
+    const mode = p === null ? undefined : modes.get(p)?.[groupOf(w.kind)];
+    if (mode === "immediately") await enqueue(tx, "mail", { notificationId: String(w.id) });
+  }
+}
+
+/** Whether writing these notes queues mail (so needs a transaction of its own around it: see mailNotes). */
+export const mayMail = (notes: readonly Note[]) => !!env().SMTP_URL && notes.some((n) => "userId" in n.to);
+
 /**
  * Writes each note at most once (by recipient and `once`), tells each person who got a new one, and — when mail is
  * configured — queues its mail for a person with an address, in the same transaction.
@@ -41,43 +119,5 @@ export async function notify(
   notes: readonly Note[],
 ): Promise<void> {
   if (notes.length === 0) return;
-  const rows = notes.map((n) => ({
-    recipient: recipientKey(n.to),
-    kind: n.kind,
-    text: n.text,
-    link: n.link,
-    once: n.once,
-  }));
-  // One statement (server/actions/rows.ts); a note already written (by recipient and once) is skipped.
-  const written = await tx.$queryRaw<{ id: bigint; recipient: string; kind: string }[]>`
-    INSERT INTO "Notification" (recipient, kind, text, link, once, "createdAt")
-    SELECT r.recipient, r.kind, r.text, r.link, r.once, ${new Date(now)} FROM ${jsonRows(rows, NOTE_COLUMNS)}
-    ORDER BY r.ord
-    ON CONFLICT (recipient, once) DO NOTHING
-    RETURNING id, recipient, kind`;
-  if (env().SMTP_URL) {
-    // each person with an address who wants this group mailed at once gets it queued here; a digest's are mailed
-    // by the daily sweep (server/jobs/digest.ts)
-    const ids = [
-      ...new Set(
-        written.flatMap((w) => {
-          const p = personOfRecipient(w.recipient);
-          return p === null ? [] : [p];
-        }),
-      ),
-    ];
-    const withAddress = ids.length
-      ? (
-          await tx.user.findMany({ where: { id: { in: ids }, email: { not: null } }, select: { id: true } })
-        ).map((u) => u.id)
-      : [];
-    const modes = await mailModes(tx, withAddress);
-    for (const w of written) {
-      const p = personOfRecipient(w.recipient);
-      const mode = p === null ? undefined : modes.get(p)?.[groupOf(w.kind)];
-      if (mode === "immediately") await enqueue(tx, "mail", { notificationId: String(w.id) });
-    }
-  }
-  const people = new Set(written.map((w) => w.recipient).filter((r) => r.startsWith("user:")));
-  await publish(tx, ...[...people].map((r) => ({ topic: r, type: "notification.new", payload: {} })));
+  await mailNotes(tx, await writeChange(tx, now, { notes }));
 }

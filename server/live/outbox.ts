@@ -24,16 +24,20 @@ export type OutboxEvent = {
 
 type Tx = Pick<Prisma.TransactionClient, "$executeRaw">;
 
-const EVENT_COLUMNS = "topic text, type text, payload jsonb";
+export const EVENT_COLUMNS = "topic text, type text, payload jsonb";
 
-/** Writes the events in one statement (server/actions/rows.ts), in their order: the feed delivers them by id. */
-export async function publish(tx: Tx, ...events: OutboxEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const rows = events.map(({ audience, ...e }) =>
+/** The events as rows of the outbox: an audience travels in its payload (AUDIENCE_KEY). */
+export const eventRows = (events: readonly OutboxEvent[]) =>
+  events.map(({ audience, ...e }) =>
     audience && typeof e.payload === "object" && e.payload !== null && !Array.isArray(e.payload)
       ? { ...e, payload: { ...e.payload, [AUDIENCE_KEY]: audience } }
       : e,
   );
+
+/** Writes the events in one statement (server/actions/rows.ts), in their order: the feed delivers them by id. */
+export async function publish(tx: Tx, ...events: OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = eventRows(events);
   // createdAt as the ORM wrote it for @default(now()): this process's clock, in UTC.
   await tx.$executeRaw`INSERT INTO "Event" (topic, type, payload, "createdAt")
     SELECT r.topic, r.type, r.payload, ${new Date()} FROM ${jsonRows(rows, EVENT_COLUMNS)} ORDER BY r.ord`;

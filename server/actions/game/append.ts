@@ -1,10 +1,12 @@
-// Appending to a table's ledger: one transaction re-reads the acts, asks the rules again, writes due clock passes
-// and the act at their turns (unique per table), notes the end, and publishes. The second writer of a turn loses.
+// Appending to a table's ledger: one read of the table, the rules asked again, then one statement writes due clock
+// passes and the act at their turns (unique per table) with their events and notices; the end of the table takes a
+// transaction. The second writer of a turn loses.
+import { mailNotes, mayMail, writeChange, type News } from "../notify";
 import { jsonRows } from "../rows";
 import { isUniqueViolation } from "../unique";
-import type { Prisma } from "../../generated/prisma/client";
+import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
-import { publish, type OutboxEvent } from "../../live/outbox";
+import type { OutboxEvent } from "../../live/outbox";
 import { enqueue } from "../../jobs/queue";
 import {
   check,
@@ -19,7 +21,7 @@ import {
 import { fail, ok, type Result } from "../../rules/result";
 import { tableAndLobby } from "./events";
 import { loadTable, type LoadedTable } from "./load";
-import { tellSeats } from "./notices";
+import { seatNotes, tellSeats } from "./notices";
 
 /** A binding act lost to a whisper written at or after its moment: the transaction is rolled back (see writeActs). */
 class LateWhisper extends Error {}
@@ -46,61 +48,74 @@ function actRow(tableId: number, turn: number, seats: number, act: Act): Prisma.
 const ACT_COLUMNS =
   '"tableId" int, turn int, seat int, type text, "by" text, accord jsonb, cite jsonb, said jsonb, at timestamp(3)';
 
-/** Writes the acts (due clock passes first) at their turns, and the table's end if the ledger now has one. */
-async function writeActs(
-  tx: Prisma.TransactionClient,
-  loaded: LoadedTable,
-  game: Game,
-  acts: Act[],
-  now: number,
-) {
+/** The INSERT of the acts at their turns, from one jsonb parameter (server/actions/rows.ts). */
+function actInsert(tableId: number, game: Game, acts: Act[]): Prisma.Sql {
+  const rows = acts.map((a, i) => actRow(tableId, game.acts.length + i, game.seats, a));
+  return Prisma.sql`INSERT INTO "Act" ("tableId", turn, seat, type, "by", accord, cite, said, at)
+    SELECT r."tableId", r.turn, r.seat, r.type, r."by", r.accord, r.cite, r.said, r.at
+    FROM ${jsonRows(rows, ACT_COLUMNS)} ORDER BY r.ord`;
+}
+
+/**
+ * Writes the acts (due clock passes first) at their turns, their events and the seats' notices, and the table's end
+ * if the ledger now has one. An act that ends nothing is one statement (writeChange): the turn's unique constraint
+ * settles a race and the outbox row is in its transaction, with no BEGIN and COMMIT around it. Ending the table,
+ * a model player to ask or mail to queue take a transaction, for the writes that are not that statement's.
+ */
+async function writeActs(db: Db, loaded: LoadedTable, game: Game, acts: Act[], now: number) {
   const tableId = loaded.table.id;
-  if (acts.length) {
-    const rows = acts.map((a, i) => actRow(tableId, game.acts.length + i, game.seats, a));
-    // One statement (server/actions/rows.ts); the turn's unique constraint still settles a race.
-    await tx.$executeRaw`INSERT INTO "Act" ("tableId", turn, seat, type, "by", accord, cite, said, at)
-      SELECT r."tableId", r.turn, r.seat, r.type, r."by", r.accord, r.cite, r.said, r.at
-      FROM ${jsonRows(rows, ACT_COLUMNS)} ORDER BY r.ord`;
-  }
-  const after = derive({ ...game, acts: [...game.acts, ...acts] }, now);
-  // Two readers can both see the deadline pass: only the one whose write finds finishedAt still empty announces it.
-  let finished = false;
-  if (after.status !== "playing" && !loaded.table.finishedAt) {
-    const at = after.boundAt ?? after.endedAt ?? now;
-    const claimed = await tx.gameTable.updateMany({
-      where: { id: tableId, finishedAt: null },
-      data: { finishedAt: new Date(at), outcome: after.status },
-    });
-    finished = claimed.count === 1;
-    // That update holds the table's row, so a whisper still being written (it reads the row FOR SHARE) has committed
-    // by now: a binding act at or before a whisper's moment would leave that whisper after the end (§12). Rare; retry.
-    if (finished && after.boundAt !== null) {
-      const late = await tx.whisper.findFirst({
-        where: { tableId, at: { gte: new Date(after.boundAt) } },
-        select: { id: true },
-      });
-      if (late) throw new LateWhisper();
-    }
-  }
-  const events: OutboxEvent[] = acts.map((a, i) => ({
-    topic: `table:${tableId}`,
-    type: "act",
-    payload: {
-      tableId,
-      turn: game.acts.length + i,
-      seat: (game.acts.length + i) % game.seats,
-      act: a.type,
-      by: a.type === "pass" && a.by === "clock" ? "clock" : "seat",
-    },
-  }));
-  if (finished) events.push(...tableAndLobby(tableId, "table.finished", { outcome: after.status }));
-  // A model player to act next is asked from the job queue (game.md §13), enqueued with the act that made it due.
-  if (after.status === "playing" && after.turn !== null && loaded.seats[after.turn]?.modelProvider)
-    await enqueue(tx, "model", { tableId });
-  await publish(tx, ...events);
   const ledger = { ...game, acts: [...game.acts, ...acts] };
-  await tellSeats(tx, loaded, ledger, noticesAfter(game, acts, now, finished), now);
-  return { after, finished };
+  const after = derive(ledger, now);
+  const rows = acts.length ? actInsert(tableId, game, acts) : null;
+  const news = (finished: boolean): News => {
+    const events: OutboxEvent[] = acts.map((a, i) => ({
+      topic: `table:${tableId}`,
+      type: "act",
+      payload: {
+        tableId,
+        turn: game.acts.length + i,
+        seat: (game.acts.length + i) % game.seats,
+        act: a.type,
+        by: a.type === "pass" && a.by === "clock" ? "clock" : "seat",
+      },
+    }));
+    if (finished) events.push(...tableAndLobby(tableId, "table.finished", { outcome: after.status }));
+    return { events, notes: seatNotes(loaded, ledger, noticesAfter(game, acts, now, finished), now) };
+  };
+  const ends = after.status !== "playing" && !loaded.table.finishedAt;
+  // A model player to act next is asked from the job queue (game.md §13), enqueued with the act that made it due.
+  const modelNext =
+    after.status === "playing" && after.turn !== null && !!loaded.seats[after.turn]?.modelProvider;
+  const plain = ends || modelNext ? null : news(false);
+  if (plain && !mayMail(plain.notes ?? [])) {
+    await writeChange(db, now, plain, rows);
+    return { after, finished: false };
+  }
+  return db.$transaction(async (tx) => {
+    // Two readers can both see the deadline pass: only the one whose write finds finishedAt still empty announces it.
+    let finished = false;
+    if (ends) {
+      const at = after.boundAt ?? after.endedAt ?? now;
+      const claimed = await tx.gameTable.updateMany({
+        where: { id: tableId, finishedAt: null },
+        data: { finishedAt: new Date(at), outcome: after.status },
+      });
+      finished = claimed.count === 1;
+      // That update holds the table's row, so a whisper still being written (it reads the row FOR SHARE) has
+      // committed by now: a binding act at or before a whisper's moment would leave that whisper after the end
+      // (§12). Rare; retry.
+      if (finished && after.boundAt !== null) {
+        const late = await tx.whisper.findFirst({
+          where: { tableId, at: { gte: new Date(after.boundAt) } },
+          select: { id: true },
+        });
+        if (late) throw new LateWhisper();
+      }
+    }
+    await mailNotes(tx, await writeChange(tx, now, news(finished), rows));
+    if (modelNext) await enqueue(tx, "model", { tableId });
+    return { after, finished };
+  });
 }
 
 /**
@@ -117,30 +132,30 @@ export async function appendAct(
   readable: (loaded: LoadedTable) => boolean = () => true,
 ): Promise<Result<{ seat: number; turn: number; act: Act; status: string; botToAct: boolean }>> {
   try {
-    return await db.$transaction(async (tx) => {
-      const loaded = await loadTable(tx, tableId);
-      if (!loaded || !readable(loaded)) return fail("not_found", "There is no such table.");
-      const game = loaded.game;
-      if (!game)
-        return fail("conflict", "The table has not started; the host starts it once enough seats are taken.");
-      const seat = seatFor(loaded);
-      if (!seat.ok) return seat;
-      const checked = check(game, seat.value, proposed, now);
-      const due = derive(game, now).dueClockActs;
-      if (!checked.ok) {
-        // A refused act still leaves the clock's due passes written (returning commits), so every door sees one log.
-        if (due.length) await writeActs(tx, loaded, game, due, now);
-        return checked;
-      }
-      const { after } = await writeActs(tx, loaded, game, [...due, checked.value], now);
-      return ok({
-        seat: seat.value,
-        turn: game.acts.length + due.length,
-        act: checked.value,
-        status: after.status,
-        // Whether a house bot holds the seat to act now, so the caller reads the table again only when one does.
-        botToAct: after.turn !== null && !!loaded.seats[after.turn]?.botName,
-      });
+    // Read once, outside any transaction: what is written is one statement (or a short transaction) that a
+    // concurrent writer of the same turn loses at the unique constraint, as it would inside one.
+    const loaded = await loadTable(db, tableId);
+    if (!loaded || !readable(loaded)) return fail("not_found", "There is no such table.");
+    const game = loaded.game;
+    if (!game)
+      return fail("conflict", "The table has not started; the host starts it once enough seats are taken.");
+    const seat = seatFor(loaded);
+    if (!seat.ok) return seat;
+    const checked = check(game, seat.value, proposed, now);
+    const due = derive(game, now).dueClockActs;
+    if (!checked.ok) {
+      // A refused act still leaves the clock's due passes written, so every door sees one log.
+      if (due.length) await writeActs(db, loaded, game, due, now);
+      return checked;
+    }
+    const { after } = await writeActs(db, loaded, game, [...due, checked.value], now);
+    return ok({
+      seat: seat.value,
+      turn: game.acts.length + due.length,
+      act: checked.value,
+      status: after.status,
+      // Whether a house bot holds the seat to act now, so the caller reads the table again only when one does.
+      botToAct: after.turn !== null && !!loaded.seats[after.turn]?.botName,
     });
   } catch (e) {
     if (isUniqueViolation(e)) return LOST_RACE;
@@ -152,15 +167,13 @@ export async function appendAct(
 /** The clock's own writes: due clock passes and the deadline's end, idempotent (a lost race means done already). */
 export async function settleClock(db: Db, tableId: number, now: number): Promise<number> {
   try {
-    return await db.$transaction(async (tx) => {
-      const loaded = await loadTable(tx, tableId);
-      if (!loaded?.game) return 0;
-      const derived = derive(loaded.game, now);
-      if (derived.dueClockActs.length === 0 && (derived.status === "playing" || loaded.table.finishedAt))
-        return 0;
-      await writeActs(tx, loaded, loaded.game, derived.dueClockActs, now);
-      return derived.dueClockActs.length;
-    });
+    const loaded = await loadTable(db, tableId);
+    if (!loaded?.game) return 0;
+    const derived = derive(loaded.game, now);
+    if (derived.dueClockActs.length === 0 && (derived.status === "playing" || loaded.table.finishedAt))
+      return 0;
+    await writeActs(db, loaded, loaded.game, derived.dueClockActs, now);
+    return derived.dueClockActs.length;
   } catch (e) {
     if (isUniqueViolation(e)) return 0;
     throw e;

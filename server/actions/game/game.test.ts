@@ -301,6 +301,19 @@ describe("races and the clock", () => {
     expect(tries.filter((t) => t.ok)).toHaveLength(1);
     expect(tries.filter((t) => !t.ok).every((t) => !t.ok && t.code === "conflict")).toBe(true);
     expect(await db.prisma.act.count({ where: { tableId: id } })).toBe(1);
+    // the act, its event and the next seat's notice (with its news on that person's topic) are written once: a loser
+    // wrote none of them
+    expect(await db.prisma.event.count({ where: { topic: `table:${id}`, type: "act" } })).toBe(1);
+    const next = players[1]! as Who & { kind: "user" };
+    expect(
+      await db.prisma.notification.count({ where: { recipient: `user:${next.userId}`, kind: "turn" } }),
+    ).toBe(1);
+    const news = await db.prisma.event.findMany({
+      where: { topic: `user:${next.userId}`, type: "notification.new" },
+      orderBy: { id: "asc" },
+    });
+    const actEvent = await db.prisma.event.findFirstOrThrow({ where: { topic: `table:${id}`, type: "act" } });
+    expect(news.at(-1)!.id > actEvent.id).toBe(true);
   });
 
   it("the clock passes for a seat whose window ran out: a late act is refused, the pass is written once", async () => {

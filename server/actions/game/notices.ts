@@ -29,14 +29,13 @@ function sentence(n: GameNotice, title: string, game: Game, now: number): string
   }
 }
 
-/** Writes the notices of `game` (the ledger as it stands after the change) in the change's transaction. */
-export async function tellSeats(
-  tx: Prisma.TransactionClient,
+/** The notices of `game` (the ledger as it stands after the change) as notes for the identities in the seats. */
+export function seatNotes(
   loaded: Pick<LoadedTable, "table" | "seats">,
   game: Game,
   notices: readonly GameNotice[],
   now: number,
-): Promise<void> {
+): Note[] {
   const notes: Note[] = [];
   for (const n of notices) {
     const seat = loaded.seats[n.seat];
@@ -61,5 +60,16 @@ export async function tellSeats(
       once: `table:${loaded.table.id}:${n.once}`,
     });
   }
-  await notify(tx, now, notes);
+  return notes;
+}
+
+/** Writes the notices of `game` (the ledger as it stands after the change) in the change's transaction. */
+export async function tellSeats(
+  tx: Prisma.TransactionClient,
+  loaded: Pick<LoadedTable, "table" | "seats">,
+  game: Game,
+  notices: readonly GameNotice[],
+  now: number,
+): Promise<void> {
+  await notify(tx, now, seatNotes(loaded, game, notices, now));
 }
