@@ -73,24 +73,91 @@ function shapeOf(s: z.ZodType, io: "input" | "output"): Record<string, z.ZodType
   return null;
 }
 
-/** For a union, the option whose fields best cover the value's (the first object option when none does). */
+/**
+ * One option of a union as pick reads it: its fields, the values each literal field allows, and whether it takes a
+ * value that is not an object.
+ */
+type Option = {
+  schema: z.ZodType;
+  shape: Record<string, z.ZodType> | null;
+  literals: [string, unknown[]][];
+  scalar: boolean;
+};
+
+/**
+ * A union's options, worked out once: each one's shape and literal fields, and — when every option is an object
+ * with one literal field whose values no two options share (an act's `type`, say) — the option of each value.
+ */
+type Union = { options: Option[]; by: { key: string; option: Map<unknown, Option> } | null };
+
+const unions = { input: new WeakMap<z.ZodType[], Union>(), output: new WeakMap<z.ZodType[], Union>() };
+
+function unionOf(options: z.ZodType[], io: "input" | "output"): Union {
+  let u = unions[io].get(options);
+  if (u) return u;
+  const read: Option[] = options.map((o) => {
+    const un = unwrap(o, io);
+    const shape = un && shapeOf(un, io);
+    const literals: [string, unknown[]][] = [];
+    for (const [k, f] of Object.entries(shape ?? {})) {
+      const fd = defOf(unwrap(f, io) ?? f) as Def & { values?: unknown[] };
+      if (fd.type === "literal") literals.push([k, fd.values ?? []]);
+    }
+    return { schema: o, shape, literals, scalar: !shapeOf(un ?? o, io) };
+  });
+  let by: Union["by"] = null;
+  for (const [key] of read[0]?.literals ?? []) {
+    const option = new Map<unknown, Option>();
+    const all = read.every((o) => {
+      const values = o.shape ? o.literals.find(([k]) => k === key)?.[1] : undefined;
+      if (!values?.length || values.some((v) => option.has(v))) return false;
+      for (const v of values) option.set(v, o);
+      return true;
+    });
+    if (all) {
+      by = { key, option };
+      break;
+    }
+  }
+  u = { options: read, by };
+  unions[io].set(options, u);
+  return u;
+}
+
+/** The key of `value` whose code name is `k` (the first, as its keys come), if any. */
+function keyNamed(value: Record<string, unknown>, k: string, toCode: (k: string) => string) {
+  for (const vk of Object.keys(value)) if (toCode(vk) === k) return vk;
+  return undefined;
+}
+
+/**
+ * For a union, the option whose fields best cover the value's (the first object option when none does); an option
+ * a literal field of the value disagrees with is ruled out. With a field that tells the options apart, its value
+ * names the option at once: every other option disagrees with it, so the scoring would choose the same one.
+ */
 function pick(options: z.ZodType[], value: unknown, io: "input" | "output", toCode: (k: string) => string) {
-  if (!plain(value)) return options.find((o) => !shapeOf(unwrap(o, io) ?? o, io)) ?? options[0];
+  const u = unionOf(options, io);
+  if (!plain(value)) return u.options.find((o) => o.scalar)?.schema ?? options[0];
+  const clashes = (o: Option) =>
+    o.literals.some(([k, values]) => {
+      const key = keyNamed(value, k, toCode);
+      return key !== undefined && !values.includes(value[key]);
+    });
+  if (u.by) {
+    const key = keyNamed(value, u.by.key, toCode);
+    if (key !== undefined) {
+      const o = u.by.option.get(value[key]);
+      return o && !clashes(o) ? o.schema : options[0];
+    }
+  }
+  const keys = Object.keys(value);
   let best: z.ZodType | undefined;
   let bestScore = -1;
-  for (const o of options) {
-    const u = unwrap(o, io);
-    const shape = u && shapeOf(u, io);
-    if (!shape) continue;
-    const keys = Object.keys(value);
-    const score = keys.filter((k) => Object.hasOwn(shape, toCode(k))).length - (keys.length ? 0 : 1);
-    // A literal discriminator that disagrees rules the option out.
-    const clash = Object.entries(shape).some(([k, f]) => {
-      const fd = defOf(unwrap(f, io) ?? f) as Def & { values?: unknown[] };
-      const key = Object.keys(value).find((vk) => toCode(vk) === k);
-      return fd.type === "literal" && key !== undefined && !(fd.values ?? []).includes(value[key]);
-    });
-    if (!clash && score > bestScore) [best, bestScore] = [o, score];
+  for (const o of u.options) {
+    if (!o.shape) continue;
+    let score = keys.length ? 0 : -1;
+    for (const k of keys) if (Object.hasOwn(o.shape, toCode(k))) score++;
+    if (!clashes(o) && score > bestScore) [best, bestScore] = [o.schema, score];
   }
   return best ?? options[0];
 }

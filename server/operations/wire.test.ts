@@ -1,0 +1,83 @@
+// The wire's names through unions: each value is converted by the option it is (a field that tells the options
+// apart names it at once; else the option whose fields cover the value best), both ways, and a record's keys and a
+// verbatim document's names are data.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { fromWire, toWire, verbatim } from "./wire";
+
+const act = z.union([
+  z.object({
+    type: z.literal("offer"),
+    accordTerms: z.record(z.string(), z.number()),
+    saidAloud: z.string(),
+  }),
+  z.object({ type: z.literal("accept"), citeTurn: z.number().optional() }),
+  z.object({ type: z.literal(["pass", "wait"]), byClock: z.boolean(), seatName: z.string() }),
+]);
+const state = z.object({
+  tableId: z.number(),
+  lastActs: z.array(act),
+  yourNote: z.union([z.string(), z.null()]),
+});
+
+describe("unions on the wire", () => {
+  it("renames each act by its own option, leaving a record's keys as they are", () => {
+    const value = {
+      tableId: 7,
+      lastActs: [
+        { type: "offer", accordTerms: { northGate: 2 }, saidAloud: "take it" },
+        { type: "accept", citeTurn: 0 },
+        { type: "wait", byClock: true, seatName: "ann" },
+      ],
+      yourNote: null,
+    };
+    const wire = {
+      table_id: 7,
+      last_acts: [
+        { type: "offer", accord_terms: { northGate: 2 }, said_aloud: "take it" },
+        { type: "accept", cite_turn: 0 },
+        { type: "wait", by_clock: true, seat_name: "ann" },
+      ],
+      your_note: null,
+    };
+    expect(toWire(state, value)).toEqual(wire);
+    expect(fromWire(state, wire)).toEqual(value);
+  });
+
+  it("an act whose type names no option is read by the first option; one without a type by its fields", () => {
+    expect(toWire(act, { type: "shout", saidAloud: "x" })).toEqual({ type: "shout", said_aloud: "x" });
+    expect(toWire(act, { byClock: false, seatName: "bo" })).toEqual({ by_clock: false, seat_name: "bo" });
+    expect(fromWire(act, { cite_turn: 3 })).toEqual({ citeTurn: 3 });
+  });
+
+  it("a literal of the named option that the value contradicts rules it out, as every other option", () => {
+    const two = z.union([
+      z.object({ type: z.literal("a"), fooBar: z.number() }),
+      z.object({ type: z.literal("b"), kind: z.literal("x"), bazQux: z.number() }),
+    ]);
+    // "b" is named, but kind "y" contradicts it: nothing fits, so the first option reads it
+    expect(toWire(two, { type: "b", kind: "y", bazQux: 1, fooBar: 2 })).toEqual({
+      type: "b",
+      kind: "y",
+      bazQux: 1,
+      foo_bar: 2,
+    });
+    expect(toWire(two, { type: "b", kind: "x", bazQux: 1 })).toEqual({ type: "b", kind: "x", baz_qux: 1 });
+  });
+
+  it("a union of objects without a telling field picks the one that covers the value", () => {
+    const loose = z.union([
+      z.object({ seatsMax: z.number() }),
+      z.object({ turnWindowMs: z.number(), seatsMax: z.number() }),
+    ]);
+    expect(toWire(loose, { turnWindowMs: 5, seatsMax: 4 })).toEqual({ turn_window_ms: 5, seats_max: 4 });
+  });
+
+  it("a scalar passes a union with a scalar option; a verbatim document keeps its names", () => {
+    const mixed = z.union([z.string(), z.object({ fooBar: z.number() })]);
+    expect(toWire(mixed, "plain words")).toBe("plain words");
+    expect(toWire(mixed, { fooBar: 1 })).toEqual({ foo_bar: 1 });
+    const doc = z.object({ theDoc: verbatim(z.object({ keepMe: z.number() })) });
+    expect(toWire(doc, { theDoc: { keepMe: 1 } })).toEqual({ the_doc: { keepMe: 1 } });
+  });
+});
