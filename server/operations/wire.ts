@@ -162,8 +162,14 @@ function pick(options: z.ZodType[], value: unknown, io: "input" | "output", toCo
   return best ?? options[0];
 }
 
-/** A schema as convert reads it: the def of its unwrapped schema (null when verbatim) and its object shape, if any. */
-type Node = { d: Def | null; shape: Record<string, z.ZodType> | null };
+/** A field as convert reads it: its schema, its wire name, and whether its value crosses as it stands. */
+type Field = { schema: z.ZodType; wire: string; leaf: boolean };
+
+/**
+ * A schema as convert reads it: the def of its unwrapped schema (null when verbatim) and, for an object, its fields
+ * by their code names.
+ */
+type Node = { d: Def | null; fields: Map<string, Field> | null };
 
 /**
  * Each schema's Node, worked out at its first value and kept: a table's state is hundreds of fields, and every read
@@ -171,17 +177,28 @@ type Node = { d: Def | null; shape: Record<string, z.ZodType> | null };
  */
 const nodes = { input: new WeakMap<z.ZodType, Node>(), output: new WeakMap<z.ZodType, Node>() };
 
+const NESTED = new Set(["record", "array", "tuple", "union"]);
+
 function nodeOf(schema: z.ZodType, io: "input" | "output"): Node {
   let n = nodes[io].get(schema);
   if (!n) {
     const s = unwrap(schema, io);
-    n = s ? { d: defOf(s), shape: shapeOf(s, io) } : { d: null, shape: null };
-    nodes[io].set(schema, n);
+    const shape = s && shapeOf(s, io);
+    n = { d: s ? defOf(s) : null, fields: null };
+    nodes[io].set(schema, n); // before its fields: a schema may hold itself (through lazy)
+    if (shape) {
+      const fields = new Map<string, Field>();
+      for (const [k, f] of Object.entries(shape)) {
+        const u = unwrap(f, io);
+        // A field with nothing inside to rename (a string, a number, a verbatim document) is copied as it is.
+        const leaf = !u || (!shapeOf(u, io) && !NESTED.has(defOf(u).type));
+        fields.set(k, { schema: f, wire: snake(k), leaf });
+      }
+      n.fields = fields;
+    }
   }
   return n;
 }
-
-const same = (k: string) => k;
 
 function convert(
   schema: z.ZodType,
@@ -191,21 +208,22 @@ function convert(
   depth = 0,
 ): unknown {
   if (value === null || value === undefined || depth > 64) return value;
-  const { d, shape } = nodeOf(schema, io);
+  const { d, fields } = nodeOf(schema, io);
   if (!d) return value;
-  const rename = toWire ? snake : same;
-  const toCode = toWire ? same : camel;
-  if (shape) {
+  if (fields) {
     if (!plain(value)) return value;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const field = Object.hasOwn(shape, toCode(k)) ? shape[toCode(k)] : undefined;
+    for (const k of Object.keys(value)) {
+      const v = value[k];
+      const code = toWire ? k : camel(k);
+      const field = fields.get(code);
       // A field the schema does not know keeps its name, so a strict schema can name it in its refusal.
       if (!field) out[k] = v;
-      else out[toWire ? rename(k) : toCode(k)] = convert(field, v, io, toWire, depth + 1);
+      else out[toWire ? field.wire : code] = field.leaf ? v : convert(field.schema, v, io, toWire, depth + 1);
     }
     return out;
   }
+  const toCode = toWire ? same : camel;
   switch (d.type) {
     case "record":
       if (!plain(value) || !d.valueType) return value;
@@ -231,6 +249,8 @@ function convert(
       return value;
   }
 }
+
+const same = (k: string) => k;
 
 /** An answer as the JSON API and MCP send it. */
 export const toWire = (schema: z.ZodType, value: unknown) => convert(schema, value, "output", true);
