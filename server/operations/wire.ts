@@ -200,6 +200,8 @@ function nodeOf(schema: z.ZodType, io: "input" | "output"): Node {
   return n;
 }
 
+const same = (k: string) => k;
+
 function convert(
   schema: z.ZodType,
   value: unknown,
@@ -249,8 +251,6 @@ function convert(
       return value;
   }
 }
-
-const same = (k: string) => k;
 
 /** An answer as the JSON API and MCP send it. */
 export const toWire = (schema: z.ZodType, value: unknown) => convert(schema, value, "output", true);
