@@ -14,7 +14,7 @@ import { responseOf, type HeadersLike } from "./http/asked";
 import { readBody } from "./http/door";
 import { guarded, PRIVATE_HEADERS, RATE_LIMITED } from "./http/floor";
 import { authLimit } from "./http/limits";
-import { sessionUserId } from "./http/session";
+import { carriesSession, sessionUserId } from "./http/session";
 import { ANON, type Who } from "./identity";
 import { authSecret } from "./secret";
 
@@ -122,16 +122,26 @@ export const authPost = guarded(async (req: Request): Promise<Response> => {
   );
 });
 
-/** Who is asking, from a bearer token (agents) or the session cookie (people); a revoked token is nobody. */
-export async function whoFromRequest(req: {
-  headers: HeadersLike;
-}): Promise<{ who: Who; badToken: boolean }> {
+/** Who a request is from, and whether it named a token that is unknown or revoked. */
+export type Asker = { who: Who; badToken: boolean };
+
+/** A guest's answer, shared: most of a flood is guests, and each would otherwise build its own. */
+const GUEST: Asker = Object.freeze({ who: ANON, badToken: false });
+
+/**
+ * Who is asking, from a bearer token (agents) or the session cookie (people); a revoked token is nobody. A request
+ * with neither is a guest, answered at once (no promise: the floor of every guest's call asks).
+ */
+export function whoFromRequest(req: { headers: HeadersLike }): Asker | Promise<Asker> {
   const header = req.headers.get("authorization");
-  if (header?.toLowerCase().startsWith("bearer ")) {
-    const who = await whoForToken(await getDb(), header.slice(7).trim());
-    return who ? { who, badToken: false } : { who: ANON, badToken: true };
-  }
-  return { who: await whoFromCookie(req.headers), badToken: false };
+  if (header?.toLowerCase().startsWith("bearer ")) return whoFromBearer(header.slice(7).trim());
+  if (!carriesSession(req.headers)) return GUEST;
+  return whoFromCookie(req.headers).then((who) => ({ who, badToken: false }));
+}
+
+async function whoFromBearer(token: string): Promise<Asker> {
+  const who = await whoForToken(await getDb(), token);
+  return who ? { who, badToken: false } : { who: ANON, badToken: true };
 }
 
 /** Who the session cookie names (opened once until it expires), or nobody. */

@@ -1,7 +1,7 @@
 // Statements are prepared once per connection under a name (server/db.ts): one name per text, a bounded number of
 // them, and on PostgreSQL the server really holds them (pg_prepared_statements) unless PARLEY_DB_PREPARED is off.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, statementName, type Database } from "./db";
+import { dbIfOpen, openDatabase, setDatabase, statementName, type Database } from "./db";
 import { onPostgres, testDatabase, type TestDatabase } from "./testing/db";
 
 describe("statement names", () => {
@@ -21,6 +21,26 @@ describe("statement names", () => {
     expect(statementName({ sql: "SELECT 2" }, names, 2)).toBeDefined();
     expect(statementName({ sql: "SELECT 3" }, names, 2)).toBeUndefined();
     expect(statementName({ sql: "SELECT 1" }, names, 2)).toBe("parley_0"); // a named one keeps its name
+  });
+});
+
+describe("the process database, as the doors' floor reaches it", () => {
+  it("is at hand once it is open, and not after it is replaced by none", () => {
+    const g = globalThis as unknown as { parleyDb?: unknown; parleyOpened?: unknown };
+    const saved = { db: g.parleyDb, opened: g.parleyOpened };
+    try {
+      const one = { prisma: { name: "one" } } as unknown as Database;
+      setDatabase(one);
+      expect(dbIfOpen()).toBe(one.prisma);
+      setDatabase(undefined);
+      expect(dbIfOpen()).toBeNull();
+      // one still opening is not at hand: the floor waits for it (getDb)
+      g.parleyDb = new Promise(() => {});
+      expect(dbIfOpen()).toBeNull();
+    } finally {
+      g.parleyDb = saved.db;
+      g.parleyOpened = saved.opened;
+    }
   });
 });
 

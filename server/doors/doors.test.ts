@@ -38,6 +38,26 @@ describe("the JSON API", () => {
     });
   });
 
+  it("a path matched once answers the same the next time: its other spellings, methods and neighbours too", async () => {
+    // The router keeps the matches it made of paths without params; each of these asks twice, in turn.
+    const call = api(db.prisma, ANON, { clock });
+    for (let round = 0; round < 2; round++) {
+      expect(await call("GET", "/api/me")).toMatchObject({ status: 200, body: { kind: "anon" } });
+      expect(await call("GET", "/api/me/")).toMatchObject({ status: 200, body: { kind: "anon" } });
+      expect(await call("POST", "/api/me")).toMatchObject({
+        status: 404,
+        body: { error: { code: "not_found", message: "POST is not something /api/me answers." } },
+      });
+      expect(await call("GET", "/api/mee")).toMatchObject({
+        status: 404,
+        body: { error: { code: "not_found" } },
+      });
+      // a path with params is matched afresh: its own id, not the last one's
+      expect(await call("GET", "/api/plans/999999")).toMatchObject({ status: 404 });
+      expect(await call("GET", "/api/plans/x")).toMatchObject({ status: 404 });
+    }
+  });
+
   it("unknown paths and non-digit ids are plain JSON 404s", async () => {
     const call = api(db.prisma, ANON, { clock });
     for (const path of ["/api/nowhere", "/api/agents/1e3/revoke", "/api/agents/1.0/revoke"]) {

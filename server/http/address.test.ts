@@ -64,6 +64,21 @@ describe("a guest's address behind trusted proxies", () => {
     expect(clientAddress(req(around), trust("10.0.0.0/8"))).toBe("198.51.100.4");
   });
 
+  it("is each request's own peer, one request after another from different peers", () => {
+    g.parleyPeerHook = true;
+    for (const [peer, bare] of [
+      ["::ffff:198.51.100.4", "198.51.100.4"],
+      ["::ffff:198.51.100.4", "198.51.100.4"],
+      ["203.0.113.9", "203.0.113.9"],
+      ["::ffff:198.51.100.4", "198.51.100.4"],
+    ])
+      expect(clientAddress(req({ [PEER_HEADER]: peer! }), trust("off"))).toBe(bare);
+    // no peer named: the nearest X-Forwarded-For hop, as before any peer was seen
+    expect(clientAddress(req({ [PEER_HEADER]: "", "x-forwarded-for": "192.0.2.1" }), trust("off"))).toBe(
+      "192.0.2.1",
+    );
+  });
+
   it("reads hops with ports, brackets and IPv4-mapped IPv6 as plain addresses", () => {
     expect(bareAddress(" 203.0.113.9:5123 ")).toBe("203.0.113.9");
     expect(bareAddress("[2001:DB8::1]:443")).toBe("2001:db8::1");

@@ -62,8 +62,12 @@ const isProxy = (list: BlockList, hop: string) => {
 /** The TCP peer, when this process's hook wrote it (else a client could name its own). */
 function peerOf(req: { headers: HeadersLike }): string | null {
   if (!g.parleyPeerHook) return null;
-  return bareAddress(req.headers.get(PEER_HEADER) ?? "") || null;
+  const raw = req.headers.get(PEER_HEADER) ?? "";
+  // A client's connection makes request after request from one peer: the last one's bare form is kept.
+  if (raw !== lastPeer.raw) lastPeer = { raw, bare: bareAddress(raw) };
+  return lastPeer.bare || null;
 }
+let lastPeer = { raw: "", bare: "" };
 
 /** Who a guest is for the rate limits: its address as described above ("unknown" when nothing names one). */
 export function clientAddress(
@@ -71,8 +75,10 @@ export function clientAddress(
   trust: TrustedProxies = trustedProxies(),
 ): string {
   const peer = peerOf(req);
+  const direct = "hops" in trust && trust.hops === 0;
+  if (direct && peer) return peer;
   const forwarded = (req.headers.get("x-forwarded-for") ?? "").split(",").map(bareAddress).filter(Boolean);
-  if ("hops" in trust && trust.hops === 0) return peer ?? forwarded.at(-1) ?? "unknown";
+  if (direct) return forwarded.at(-1) ?? "unknown";
   // The hops nearest last: what each proxy appended, then the peer (the nearest proxy itself) when it is known.
   const hops = peer ? [...forwarded, peer] : forwarded;
   if ("hops" in trust) {

@@ -70,10 +70,10 @@ export const pathOf = (target: string | undefined) => {
   return q < 0 ? s : s.slice(0, q);
 };
 
-/** The query of a request target. */
+/** The query of a request target, as text after the "?" ("" when there is none). */
 export const queryOf = (target: string) => {
   const q = target.indexOf("?");
-  return new URLSearchParams(q < 0 ? "" : target.slice(q + 1));
+  return q < 0 ? "" : target.slice(q + 1);
 };
 
 export const jsonAnswer = (status: number, value: unknown, headers: Record<string, string> = {}): Answer => ({

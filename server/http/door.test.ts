@@ -59,6 +59,12 @@ describe("the Host allow-list", () => {
     for (const host of ["evil.example", "localhost.evil.example", "127.0.0.1.nip.io:3000"])
       expect(hostAllowed(askedOf(req(host)), ["localhost", "127.0.0.1", "[::1]"]), host).toBe(false);
     expect(hostAllowed(askedOf(req("parley.example.com")), ["*"])).toBe(true);
+    // The last answer is kept only for the same Host under the same list: a new list judges it afresh.
+    const own = ["localhost"];
+    expect(hostAllowed(askedOf(req("localhost:3000")), own)).toBe(true);
+    expect(hostAllowed(askedOf(req("localhost:3000")), ["parley.example.com"])).toBe(false);
+    expect(hostAllowed(askedOf(req("evil.example")), own)).toBe(false);
+    expect(hostAllowed(askedOf(req("localhost:3000")), own)).toBe(true);
     const r = await trpc(ANON)(req("rebound.evil.example:3000"));
     expect(r.status).toBe(403);
     expect(await r.json()).toMatchObject({

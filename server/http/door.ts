@@ -3,7 +3,7 @@
 // refused), the body read within its cap, a batch no longer than BATCH_MAX, and private caching on the answer.
 // The rate limit is each operation's own (server/doors/serve.ts), so a batch of N calls is charged N.
 import type { Db } from "../db";
-import { getDb } from "../db";
+import { dbIfOpen, getDb } from "../db";
 import { env } from "../env";
 import { identityKey, type Who } from "../identity";
 import { fail } from "../rules/result";
@@ -14,7 +14,11 @@ import { crossOriginWrite, failureAnswer, guarded, PRIVATE_HEADERS, thrownAnswer
 /** The most calls one request may carry (a tRPC batch, a JSON-RPC array). */
 export const BATCH_MAX = 20;
 
-export type WhoResolver = (req: { headers: HeadersLike }, db: Db) => Promise<{ who: Who; badToken: boolean }>;
+/** Who asks; a guest's answer may come at once, without a promise. */
+export type WhoResolver = (
+  req: { headers: HeadersLike },
+  db: Db,
+) => { who: Who; badToken: boolean } | Promise<{ who: Who; badToken: boolean }>;
 
 /** What a door's handler is handed once the floor let the request in. */
 export type Admission = {
@@ -76,10 +80,17 @@ function hostsOf(e: ReturnType<typeof env>): string[] {
  * Origin then matches the Host, so only the Host itself tells. Its port is not part of the name.
  */
 export function hostAllowed(asked: { host: string }, allowed: string[]): boolean {
-  if (allowed.includes("*")) return true;
-  const host = asked.host.toLowerCase();
-  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0]!;
-  return allowed.includes(name);
+  // A client names the same Host on request after request: the last answer is kept, for the same list.
+  if (asked.host === lastHost.host && allowed === lastHost.allowed) return lastHost.ok;
+  const ok = allowed.includes("*") || allowed.includes(hostName(asked.host));
+  lastHost = { host: asked.host, allowed, ok };
+  return ok;
+}
+let lastHost: { host: string; allowed: string[]; ok: boolean } = { host: "", allowed: [], ok: false };
+
+function hostName(host: string): string {
+  const h = host.toLowerCase();
+  return h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.split(":")[0]!;
 }
 
 /** The body's text, read no further than `max` bytes (default PARLEY_BODY_MAX): past it, the request is refused. */
@@ -118,11 +129,13 @@ async function* chunksOf(body: Body) {
   }
 }
 
+const NO_BODY = { ok: true as const, text: null };
+
 /** The floor: the Host, no cross-site write, who asks, the body within its cap, a batch within BATCH_MAX. */
 export async function admit(
   asked: Asked,
   opts: DoorOptions,
-): Promise<{ ok: true; value: Admission } | { ok: false; answer: Answer }> {
+): Promise<{ ok: true; value: AdmittedAsk } | { ok: false; answer: Answer }> {
   if (!hostAllowed(asked, opts.allowedHosts ?? allowedHosts()))
     return {
       ok: false,
@@ -132,14 +145,16 @@ export async function admit(
     };
   const crossSite = crossOriginWrite(asked);
   if (crossSite) return { ok: false, answer: failureAnswer(crossSite) };
-  const db = opts.db ?? (await getDb());
-  const { who, badToken } = await opts.resolveWho(asked, db);
+  // Each await below is made only when there is something to wait for: the floor of every call passes here.
+  const db = opts.db ?? dbIfOpen() ?? (await getDb());
+  const asker = opts.resolveWho(asked, db);
+  const { who, badToken } = asker instanceof Promise ? await asker : asker;
   if (badToken)
     return {
       ok: false,
       answer: failureAnswer(fail("signin_required", "That bearer token is unknown or revoked.")),
     };
-  const body = await readBody(asked);
+  const body = asked.body === null ? NO_BODY : await readBody(asked);
   if (!body.ok) return body;
   const calls = opts.calls?.(asked, body.text) ?? 1;
   if (calls > BATCH_MAX)
@@ -150,7 +165,10 @@ export async function admit(
       ),
     };
   const address = clientAddress(asked);
-  return { ok: true, value: { db, who, rateKey: identityKey(who, address), address, body: body.text } };
+  return {
+    ok: true,
+    value: { db, who, rateKey: identityKey(who, address), address, body: body.text, asked },
+  };
 }
 
 /**
@@ -174,7 +192,8 @@ export function door<A extends unknown[]>(
             body: a.value.body,
             signal: req.signal,
           });
-    const res = await handler({ ...a.value, req: handed }, ...rest);
+    const { asked: _asked, ...admission } = a.value;
+    const res = await handler({ ...admission, req: handed }, ...rest);
     for (const [k, v] of Object.entries(PRIVATE_HEADERS)) if (!res.headers.has(k)) res.headers.set(k, v);
     return res;
   });
@@ -189,7 +208,7 @@ export function plainDoor(
     try {
       const a = await admit(asked, opts);
       if (!a.ok) return a.answer;
-      const answer = await handler({ ...a.value, asked });
+      const answer = await handler(a.value);
       for (const k in PRIVATE_HEADERS) answer.headers[k] ??= PRIVATE_HEADERS[k]!;
       return answer;
     } catch (e) {

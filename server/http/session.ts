@@ -19,6 +19,10 @@ const OPENED_MAX = 10_000;
  */
 const opened = new Map<string, { uid: number; expS: number }>();
 
+/** Whether a request carries a session cookie at all: one without is nobody's, with nothing to open. */
+export const carriesSession = (headers: HeadersLike): boolean =>
+  headers.get("cookie")?.includes(SESSION_COOKIE) ?? false;
+
 /**
  * The signed-in person's id, or null: no cookie, or one that is forged, expired or not ours. The secret is asked
  * for only when there is a cookie to open.
@@ -27,8 +31,8 @@ export async function sessionUserId(
   req: { headers: HeadersLike },
   secret: string | (() => string),
 ): Promise<number | null> {
-  const cookie = req.headers.get("cookie");
-  if (!cookie?.includes(SESSION_COOKIE)) return null;
+  if (!carriesSession(req.headers)) return null;
+  const cookie = req.headers.get("cookie")!;
   const key = `${typeof secret === "function" ? secret() : secret}\u0000${cookie}`;
   const nowS = Date.now() / 1000;
   const hit = opened.get(key);

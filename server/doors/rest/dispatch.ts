@@ -18,28 +18,51 @@ function safeDecode(v: string): string | null {
   }
 }
 
-/** The routes by their number of path segments, each pattern split once (not once per request). */
-type Compiled = Map<number, { route: RestRoute; pattern: string[] }[]>;
+/**
+ * The routes by their number of path segments, each pattern split once (not once per request); and the matches
+ * already made of a path without params, by method and path (at most one per such route and method, so the map
+ * stays as small as the routes: a path that matched nothing, matched params or was spelled otherwise is not kept).
+ */
+type Compiled = {
+  bySegments: Map<number, { route: RestRoute; pattern: string[] }[]>;
+  fixed: Map<string, Match>;
+};
 const compiled = new WeakMap<RestRoute[], Compiled>();
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function compile(routes: RestRoute[]): Compiled {
   let c = compiled.get(routes);
   if (c) return c;
-  c = new Map();
+  c = { bySegments: new Map(), fixed: new Map() };
   for (const route of routes) {
     const pattern = route.path.split("/");
-    const same = c.get(pattern.length) ?? [];
+    const same = c.bySegments.get(pattern.length) ?? [];
     same.push({ route, pattern });
-    c.set(pattern.length, same);
+    c.bySegments.set(pattern.length, same);
   }
   compiled.set(routes, c);
   return c;
 }
 
 function match(routes: RestRoute[], method: string, pathname: string): Match | "wrong-method" | null {
+  const c = compile(routes);
+  const key = `${method} ${pathname}`;
+  const known = c.fixed.get(key);
+  if (known) return known;
+  const found = search(c, method, pathname);
+  // Kept only for the route's own spelling of its path (not "/api/health//", say): one entry per route and method.
+  if (found && typeof found === "object" && found.route.path === pathname && !pathname.includes(":")) {
+    const fixed = { route: found.route, params: NO_PARAMS };
+    c.fixed.set(key, fixed);
+    return fixed;
+  }
+  return found;
+}
+
+function search(c: Compiled, method: string, pathname: string): Match | "wrong-method" | null {
   const parts = pathname.replace(/\/+$/, "").split("/");
   let methodMismatch = false;
-  for (const { route: r, pattern } of compile(routes).get(parts.length) ?? []) {
+  for (const { route: r, pattern } of c.bySegments.get(parts.length) ?? []) {
     const params: Record<string, string> = {};
     let ok = true;
     for (let i = 0; i < pattern.length && ok; i++) {
@@ -82,6 +105,8 @@ function bodyOf(text: string | null, type: string | null): { ok: true; value: un
   }
 }
 
+const ABSENT = { ok: true as const, value: undefined };
+
 /** One JSON API request, past the floor (server/http/door.ts): match its route, call it, answer in JSON. */
 export async function dispatch(
   a: AdmittedAsk,
@@ -100,7 +125,7 @@ export async function dispatch(
     : await rateLimit(a.db, a.rateKey, method === "GET" ? "read" : "write");
   if (limited)
     return failureAnswer(RATE_LIMITED(limited.retryAfter), { "retry-after": String(limited.retryAfter) });
-  const body = bodyOf(a.body, headers.get("content-type"));
+  const body = a.body === null ? ABSENT : bodyOf(a.body, headers.get("content-type"));
   if (!body.ok) return failureAnswer(body);
   const result = await found.route.call({
     db: a.db,

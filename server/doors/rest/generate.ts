@@ -50,8 +50,8 @@ export function restRoutes(ops: AnyOperation[]): RestRoute[] {
         operation: op,
         call: async ({ db, who, clock, rateKey, address, params, body, query, idempotencyKey }) => {
           const wire: Record<string, unknown> = {};
-          if (rest.method === "GET" || rest.query)
-            for (const [k, v] of query)
+          if (query && (rest.method === "GET" || rest.query))
+            for (const [k, v] of new URLSearchParams(query))
               wire[k] = coerce(Object.hasOwn(wireShape, k) ? wireShape[k] : undefined, v);
           if (rest.method !== "GET" && rest.bodyField) {
             if (body !== undefined) wire[rest.bodyField] = body;

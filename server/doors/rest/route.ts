@@ -17,7 +17,8 @@ export type RestContext = {
   address?: string;
   params: Record<string, string>;
   body: unknown;
-  query: URLSearchParams;
+  /** The query's text, after the "?" ("" when there is none): parsed only by a route that reads one. */
+  query: string;
   /** The request's `Idempotency-Key` header, for a create that takes one. */
   idempotencyKey?: string | null;
 };
