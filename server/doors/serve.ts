@@ -54,10 +54,11 @@ export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise
     if (spent) return refusal(spent);
   }
   const ctx = { db: call.db, who: call.who, now: call.clock(), clock: call.clock, signal: call.signal };
-  if (!takesIdempotencyKey(op)) return op.run(ctx, input.value);
+  // `return await`, not `return`: an async function handed a promise to return adopts it two microtask turns later.
+  if (!takesIdempotencyKey(op)) return await op.run(ctx, input.value);
   const { idempotencyKey: key, ...rest } = input.value as { idempotencyKey?: string };
-  if (!key || call.who.kind === "anon") return op.run(ctx, rest);
-  return once(call.db, { caller: identityKey(call.who), operation: op.name, key }, rest, ctx.now, () =>
+  if (!key || call.who.kind === "anon") return await op.run(ctx, rest);
+  return await once(call.db, { caller: identityKey(call.who), operation: op.name, key }, rest, ctx.now, () =>
     op.run(ctx, rest),
   );
 }

@@ -29,14 +29,16 @@ export type Answer = { status: number; headers: Record<string, string>; body: st
 const bodied = (method: string) => method !== "GET" && method !== "HEAD";
 
 /** A node:http request's headers as HeadersLike: node keeps them by lower-case name, repeated ones joined. */
-export function nodeHeaders(req: IncomingMessage): HeadersLike {
-  return {
-    get(name) {
-      const v = req.headers[name.toLowerCase()];
-      return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
-    },
-  };
+class NodeHeaders implements HeadersLike {
+  // One object with one field per request, its method on the prototype (not a closure made per request).
+  constructor(private readonly headers: IncomingMessage["headers"]) {}
+  get(name: string): string | null {
+    const v = this.headers[name.toLowerCase()];
+    return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+  }
 }
+
+export const nodeHeaders = (req: IncomingMessage): HeadersLike => new NodeHeaders(req.headers);
 
 /** A node:http request as the floor reads it; its body is the request stream itself. */
 export function askedOfNode(req: IncomingMessage): Asked {

@@ -25,7 +25,8 @@ function safeDecode(v: string): string | null {
  */
 type Compiled = {
   bySegments: Map<number, { route: RestRoute; pattern: string[] }[]>;
-  fixed: Map<string, Match>;
+  /** By method, then path. */
+  fixed: Map<string, Map<string, Match>>;
 };
 const compiled = new WeakMap<RestRoute[], Compiled>();
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -46,14 +47,15 @@ function compile(routes: RestRoute[]): Compiled {
 
 function match(routes: RestRoute[], method: string, pathname: string): Match | "wrong-method" | null {
   const c = compile(routes);
-  const key = `${method} ${pathname}`;
-  const known = c.fixed.get(key);
+  const known = c.fixed.get(method)?.get(pathname);
   if (known) return known;
   const found = search(c, method, pathname);
   // Kept only for the route's own spelling of its path (not "/api/health//", say): one entry per route and method.
   if (found && typeof found === "object" && found.route.path === pathname && !pathname.includes(":")) {
     const fixed = { route: found.route, params: NO_PARAMS };
-    c.fixed.set(key, fixed);
+    let byPath = c.fixed.get(method);
+    if (!byPath) c.fixed.set(method, (byPath = new Map()));
+    byPath.set(pathname, fixed);
     return fixed;
   }
   return found;
