@@ -20,7 +20,7 @@ import {
   type PacedResult,
 } from "./lib/load";
 import { mcpBeside, type McpResult } from "./lib/mcp";
-import { hammer, type OverheadResult } from "./lib/overhead";
+import { alternate, hammer, type OverheadResult } from "./lib/overhead";
 import { boardgameio, pgbench, PEER_VERSION, type PeerResult, type PgbenchResult } from "./lib/peer";
 import { tablePage, type PageResult } from "./lib/page";
 import { countStatements, type StatementCount } from "./lib/statements";
@@ -161,13 +161,15 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
     step("starting the app (npm start: the fast lane in front of Next)…");
     app = await startApp(port, env, appArgs());
     if (wants("overhead")) {
-      step(`overhead: GET /api/health, 50 connections for ${SIZE.overheadSeconds} s, then a bare hello…`);
-      await hammer(`${app.url}/api/health`, 2);
-      const measured = await hammer(`${app.url}/api/health`, SIZE.overheadSeconds);
+      step(
+        `overhead: GET /api/health and a bare hello, 50 connections, ${SIZE.overheadSeconds} s each in turns of 2 s…`,
+      );
       const hello = await startHello(port + 2);
       try {
-        await hammer(hello.url, 2);
-        out.overhead = { app: measured, hello: await hammer(hello.url, SIZE.overheadSeconds) };
+        const urls = [`${app.url}/api/health`, hello.url];
+        for (const u of urls) await hammer(u, 2);
+        const [measured, bare] = await alternate(urls, SIZE.overheadSeconds);
+        out.overhead = { app: measured!, hello: bare! };
       } finally {
         await hello.stop();
       }
@@ -550,7 +552,8 @@ const NOTES = [
   "  counts what one pass (an agent's, in turn) and one table read send through the JSON API's door, plus the token",
   "  lookup; the statements themselves are written to the results JSON.",
   "overhead: autocannon, 50 connections, GET /api/health on the app (a guest: the fast lane, the floor, who asks, the",
-  "  health probe every caller shares), then the same on bench/hello.ts, a bare node:http server answering 11 bytes.",
+  "  health probe every caller shares) and the same on bench/hello.ts, a bare node:http server answering 11 bytes, in",
+  "  turns of 2 s (app, hello, app, …; both warmed first): the rate is the mean of a server's turns, p99 its worst.",
   "act append: autocannon, one connection per table; each connection keeps its table for the whole run (autocannon's",
   "  per-connection context) and sends the act of the seat whose turn it is, so every request is legal: a table has one",
   "  act in flight, 50 tables at once. Seat 1 is the host, signed in by cookie; seats 2–4 are agents with bearer tokens.",

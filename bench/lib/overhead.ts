@@ -1,6 +1,7 @@
 // The cost of a request before any work: the app's `GET /api/health` (the fast lane, the doors' floor, who asks,
 // a probe shared by every caller) against a bare node:http hello (bench/hello.ts), each with autocannon's 50
-// connections for the same time, one after the other on the same machine.
+// connections, on the same machine, in turns (`alternate`): a VM whose speed drifts within a run (seen here: the
+// hello at 81k req/s one run and 55k some minutes later) then weighs on both alike, not on whichever ran second.
 import autocannon from "autocannon";
 import type { Latency } from "./stats";
 
@@ -18,4 +19,23 @@ export async function hammer(url: string, seconds: number): Promise<OverheadResu
     latency: { p50: r.latency.p50, p99: r.latency.p99 },
     non2xx: r.non2xx + r.errors,
   };
+}
+
+/**
+ * Each url hammered for `seconds` in all, in turns of `turn` seconds (a, b, a, b, …). A url's rate is the mean of
+ * its turns; its p50 the median of theirs and its p99 the worst (autocannon reports per run, not a histogram to merge).
+ */
+export async function alternate(urls: string[], seconds: number, turn = 2): Promise<OverheadResult[]> {
+  const turns = urls.map(() => [] as OverheadResult[]);
+  for (let done = 0; done < seconds; done += turn)
+    for (let i = 0; i < urls.length; i++)
+      turns[i]!.push(await hammer(urls[i]!, Math.min(turn, seconds - done)));
+  return turns.map((runs) => {
+    const p50s = runs.map((r) => r.latency.p50).sort((a, b) => a - b);
+    return {
+      perSecond: runs.reduce((s, r) => s + r.perSecond, 0) / runs.length,
+      latency: { p50: p50s[p50s.length >> 1]!, p99: Math.max(...runs.map((r) => r.latency.p99)) },
+      non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+    };
+  });
 }
