@@ -11,7 +11,7 @@ import { getDb } from "./db";
 import { env } from "./env";
 import { clientAddress } from "./http/address";
 import { responseOf, type HeadersLike } from "./http/asked";
-import { readBody } from "./http/door";
+import { readBody, type Asker } from "./http/door";
 import { guarded, PRIVATE_HEADERS, RATE_LIMITED } from "./http/floor";
 import { authLimit } from "./http/limits";
 import { carriesSession, sessionUserId } from "./http/session";
@@ -121,9 +121,6 @@ export const authPost = guarded(async (req: Request): Promise<Response> => {
     new NextRequest(url, { method: req.method, headers: req.headers, body: body.text, signal: req.signal }),
   );
 });
-
-/** Who a request is from, and whether it named a token that is unknown or revoked. */
-export type Asker = { who: Who; badToken: boolean };
 
 /** A guest's answer, shared: most of a flood is guests, and each would otherwise build its own. */
 const GUEST: Asker = Object.freeze({ who: ANON, badToken: false });

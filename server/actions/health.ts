@@ -10,7 +10,8 @@ const PING_MS = 2_000;
 /** How long one probe's answer stands. */
 export const PROBE_FRESH_MS = 1_000;
 
-type Probe = { at: number; up: Promise<boolean> };
+/** A probe, and once it has answered "up", that it did (then a caller is handed UP_NOW: no promise is made). */
+type Probe = { at: number; up: Promise<boolean>; wasUp?: true };
 const probes = new WeakMap<Db, Probe>();
 
 async function ping(db: Db): Promise<boolean> {
@@ -28,13 +29,22 @@ async function ping(db: Db): Promise<boolean> {
 /** The one answer of a database that is up, shared by every caller (nothing downstream writes to it). */
 const UP = Object.freeze(ok(Object.freeze({ ok: true as const, database: "up" as const })));
 
+const UP_NOW = Promise.resolve(UP);
+
+type Health = Result<{ ok: true; database: "up" }>;
+
 /** `now` is the wall clock's (how fresh a probe is, not the door's clock, which a test may hold still). */
-export async function health(db: Db, now = Date.now()): Promise<Result<{ ok: true; database: "up" }>> {
+export function health(db: Db, now = Date.now()): Promise<Health> {
   let probe = probes.get(db);
   if (!probe || now - probe.at >= PROBE_FRESH_MS || now < probe.at) {
-    probe = { at: now, up: ping(db) };
-    probes.set(db, probe);
+    const fresh: Probe = { at: now, up: ping(db) };
+    void fresh.up.then((up) => up && (fresh.wasUp = true));
+    probes.set(db, (probe = fresh));
   }
+  return probe.wasUp ? UP_NOW : answer(db, probe);
+}
+
+async function answer(db: Db, probe: Probe): Promise<Health> {
   if (await probe.up) return UP;
   if (probes.get(db) === probe) probes.delete(db);
   return UNAVAILABLE;

@@ -63,25 +63,37 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
  * without recursion, so a hostile depth cannot overflow the stack here.
  */
 export function unstorable(input: unknown, names?: FieldNames): string | null {
-  const stack: { v: unknown; path: string[] }[] = [{ v: input, path: [] }];
+  // Each node knows its parent, so a field's path is spelled only for the one a refusal names (not copied per field).
+  const stack: Walked[] = [{ v: input, key: "", parent: null, depth: 0 }];
   while (stack.length) {
-    const { v, path } = stack.pop()!;
+    const node = stack.pop()!;
+    const v = node.v;
     if (typeof v === "string") {
       if (UNSTORABLE.test(v))
-        return `${fieldName(path, names)} holds a character that cannot be stored (NUL or a lone surrogate).`;
+        return `${fieldName(pathTo(node), names)} holds a character that cannot be stored (NUL or a lone surrogate).`;
       continue;
     }
     if (v === null || typeof v !== "object") continue;
-    if (path.length >= INPUT_DEPTH_MAX)
-      return `${fieldName(path, names)} is nested deeper than ${INPUT_DEPTH_MAX} levels.`;
+    if (node.depth >= INPUT_DEPTH_MAX)
+      return `${fieldName(pathTo(node), names)} is nested deeper than ${INPUT_DEPTH_MAX} levels.`;
     // Pushed last to first, so the first bad field in the writer's order is the one named.
-    for (const [k, child] of Object.entries(v).reverse()) {
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i]!;
       if (UNSTORABLE.test(k))
-        return `${fieldName(path, names)} has a field name that cannot be stored (NUL or a lone surrogate).`;
-      stack.push({ v: child, path: [...path, k] });
+        return `${fieldName(pathTo(node), names)} has a field name that cannot be stored (NUL or a lone surrogate).`;
+      stack.push({ v: (v as Record<string, unknown>)[k], key: k, parent: node, depth: node.depth + 1 });
     }
   }
   return null;
+}
+
+type Walked = { v: unknown; key: string; parent: Walked | null; depth: number };
+
+function pathTo(node: Walked): string[] {
+  const path: string[] = [];
+  for (let n: Walked | null = node; n?.parent; n = n.parent) path.push(n.key);
+  return path.reverse();
 }
 
 const fieldName = (path: string[], names?: FieldNames) =>

@@ -63,6 +63,11 @@ const plainDoors: Record<string, PlainDoor> = {
     );
   },
   "/plain/throws": () => Promise.reject(new Error("a bug")),
+  "/plain/throws-at-once": () => {
+    throw new Error("a bug before any promise");
+  },
+  // An answer node:http refuses to write (a header value with a newline): the lane's own 500, not a hung socket.
+  "/plain/unwritable": async () => ({ status: 200, headers: { "x-bad": "a\r\nb" }, body: "{}" }),
 };
 
 beforeAll(async () => {
@@ -173,9 +178,11 @@ describe("the fast lane", () => {
   });
 
   it("answers a plain door that throws with one sentence (500), and its malformed %-escape with the 404", async () => {
-    const thrown = await fetch(`${base}/plain/throws`);
-    expect(thrown.status).toBe(500);
-    expect((await thrown.json()).error.code).toBe("internal");
+    for (const path of ["/plain/throws", "/plain/throws-at-once", "/plain/unwritable"]) {
+      const thrown = await fetch(`${base}${path}`);
+      expect(thrown.status, path).toBe(500);
+      expect((await thrown.json()).error.code, path).toBe("internal");
+    }
     const bad = await fetch(`${base}/plain/echo%E0`);
     expect(bad.status).toBe(404);
   });

@@ -101,17 +101,35 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 const malformed = (res: ServerResponse) =>
   json(res, 404, { error: { code: "not_found", message: "There is nothing at that address." } });
 
-/** Serves one request through a plain door (it answers every failure itself; what it throws is a bug). */
-export async function servePlain(door: PlainDoor, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (!decodes(pathOf(req.url))) return malformed(res);
+/**
+ * Serves one request through a plain door (it answers every failure itself; what it throws is a bug). A `then`,
+ * not an async function awaiting the door: one promise a request fewer, on the path of every JSON API call.
+ */
+export function servePlain(door: PlainDoor, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!decodes(pathOf(req.url))) return Promise.resolve(malformed(res));
+  let answer: Promise<Answer>;
   try {
-    write(res, await door(askedOfNode(req)));
+    answer = door(askedOfNode(req));
   } catch (e) {
-    console.error("the fast lane failed a request:", e);
-    if (!res.headersSent)
-      return json(res, 500, { error: { code: "internal", message: "Something went wrong on our side." } });
-    res.end();
+    return Promise.resolve(failed(res, e));
   }
+  return answer.then(
+    (a) => {
+      try {
+        write(res, a);
+      } catch (e) {
+        failed(res, e);
+      }
+    },
+    (e: unknown) => failed(res, e),
+  );
+}
+
+function failed(res: ServerResponse, e: unknown): void {
+  console.error("the fast lane failed a request:", e);
+  if (!res.headersSent)
+    return json(res, 500, { error: { code: "internal", message: "Something went wrong on our side." } });
+  res.end();
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from "../db";
 import { dbIfOpen, getDb } from "../db";
 import { env } from "../env";
 import { identityKey, type Who } from "../identity";
-import { fail } from "../rules/result";
+import { fail, type Failure } from "../rules/result";
 import { clientAddress } from "./address";
 import { askedOf, pathOf, responseOf, type Answer, type Asked, type Body, type HeadersLike } from "./asked";
 import { crossOriginWrite, failureAnswer, guarded, PRIVATE_HEADERS, thrownAnswer } from "./floor";
@@ -14,11 +14,11 @@ import { crossOriginWrite, failureAnswer, guarded, PRIVATE_HEADERS, thrownAnswer
 /** The most calls one request may carry (a tRPC batch, a JSON-RPC array). */
 export const BATCH_MAX = 20;
 
+/** Who a request is from, and whether it named a token that is unknown or revoked. */
+export type Asker = { who: Who; badToken: boolean };
+
 /** Who asks; a guest's answer may come at once, without a promise. */
-export type WhoResolver = (
-  req: { headers: HeadersLike },
-  db: Db,
-) => { who: Who; badToken: boolean } | Promise<{ who: Who; badToken: boolean }>;
+export type WhoResolver = (req: { headers: HeadersLike }, db: Db) => Asker | Promise<Asker>;
 
 /** What a door's handler is handed once the floor let the request in. */
 export type Admission = {
@@ -131,45 +131,55 @@ async function* chunksOf(body: Body) {
 
 const NO_BODY = { ok: true as const, text: null };
 
-/** The floor: the Host, no cross-site write, who asks, the body within its cap, a batch within BATCH_MAX. */
-export async function admit(
+type Admit = { ok: true; value: AdmittedAsk } | { ok: false; answer: Answer };
+
+/**
+ * The floor: the Host, no cross-site write, who asks, the body within its cap, a batch within BATCH_MAX. Answered
+ * at once, with no promise, when there is nothing to wait for (the database open, a guest or a person whose cookie
+ * was opened before, no body): every call passes here, and with Next's AsyncLocalStorage on (once a page has been
+ * rendered) each promise and each await pays an async hook.
+ */
+export function admit(asked: Asked, opts: DoorOptions): Admit | Promise<Admit> {
+  if (!hostAllowed(asked, opts.allowedHosts ?? allowedHosts()))
+    return refusal(
+      fail("forbidden", "This server does not answer for that host name (PARLEY_ALLOWED_HOSTS)."),
+    );
+  const crossSite = crossOriginWrite(asked);
+  if (crossSite) return refusal(crossSite);
+  const db = opts.db ?? dbIfOpen();
+  if (!db) return admitLater(asked, opts, null);
+  const asker = opts.resolveWho(asked, db);
+  if (asker instanceof Promise || asked.body !== null) return admitLater(asked, opts, db, asker);
+  return admitted(asked, opts, db, asker, null);
+}
+
+/** The floor's steps that wait: opening the database, who a token or a new cookie names, reading the body. */
+async function admitLater(
   asked: Asked,
   opts: DoorOptions,
-): Promise<{ ok: true; value: AdmittedAsk } | { ok: false; answer: Answer }> {
-  if (!hostAllowed(asked, opts.allowedHosts ?? allowedHosts()))
-    return {
-      ok: false,
-      answer: failureAnswer(
-        fail("forbidden", "This server does not answer for that host name (PARLEY_ALLOWED_HOSTS)."),
-      ),
-    };
-  const crossSite = crossOriginWrite(asked);
-  if (crossSite) return { ok: false, answer: failureAnswer(crossSite) };
-  // Each await below is made only when there is something to wait for: the floor of every call passes here.
-  const db = opts.db ?? dbIfOpen() ?? (await getDb());
-  const asker = opts.resolveWho(asked, db);
-  const { who, badToken } = asker instanceof Promise ? await asker : asker;
-  if (badToken)
-    return {
-      ok: false,
-      answer: failureAnswer(fail("signin_required", "That bearer token is unknown or revoked.")),
-    };
+  open: Db | null,
+  asking?: Asker | Promise<Asker>,
+): Promise<Admit> {
+  const db = open ?? (await getDb());
+  const asker = await (asking ?? opts.resolveWho(asked, db));
+  // An unknown token is refused before its body is read.
+  if (asker.badToken) return admitted(asked, opts, db, asker, null);
   const body = asked.body === null ? NO_BODY : await readBody(asked);
   if (!body.ok) return body;
-  const calls = opts.calls?.(asked, body.text) ?? 1;
-  if (calls > BATCH_MAX)
-    return {
-      ok: false,
-      answer: failureAnswer(
-        fail("invalid", `A batch holds at most ${BATCH_MAX} calls; this one holds ${calls}.`),
-      ),
-    };
-  const address = clientAddress(asked);
-  return {
-    ok: true,
-    value: { db, who, rateKey: identityKey(who, address), address, body: body.text, asked },
-  };
+  return admitted(asked, opts, db, asker, body.text);
 }
+
+function admitted(asked: Asked, opts: DoorOptions, db: Db, asker: Asker, text: string | null): Admit {
+  if (asker.badToken) return refusal(fail("signin_required", "That bearer token is unknown or revoked."));
+  const calls = opts.calls?.(asked, text) ?? 1;
+  if (calls > BATCH_MAX)
+    return refusal(fail("invalid", `A batch holds at most ${BATCH_MAX} calls; this one holds ${calls}.`));
+  const address = clientAddress(asked);
+  const { who } = asker;
+  return { ok: true, value: { db, who, rateKey: identityKey(who, address), address, body: text, asked } };
+}
+
+const refusal = (f: Failure): Admit => ({ ok: false, answer: failureAnswer(f) });
 
 /**
  * A door as a route handler (Request → Response): the floor, then the handler; an unexpected error is our one
@@ -206,7 +216,8 @@ export function plainDoor(
 ): (asked: Asked) => Promise<Answer> {
   return async (asked) => {
     try {
-      const a = await admit(asked, opts);
+      const gate = admit(asked, opts);
+      const a = gate instanceof Promise ? await gate : gate;
       if (!a.ok) return a.answer;
       const answer = await handler(a.value);
       for (const k in PRIVATE_HEADERS) answer.headers[k] ??= PRIVATE_HEADERS[k]!;

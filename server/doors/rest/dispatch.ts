@@ -1,8 +1,8 @@
 // The JSON API door: match a route, call it, map the answer; the HTTP floor before it is server/http/door.ts.
 import type { Clock } from "../../clock";
-import { jsonAnswer, pathOf, queryOf, type Answer } from "../../http/asked";
+import { pathOf, queryOf, type Answer } from "../../http/asked";
 import type { AdmittedAsk } from "../../http/door";
-import { failureAnswer, PRIVATE_HEADERS, RATE_LIMITED } from "../../http/floor";
+import { failureAnswer, privateJsonAnswer, RATE_LIMITED } from "../../http/floor";
 import { rateLimit } from "../../http/limits";
 import { fail, type Failure } from "../../rules/result";
 import type { RestRoute } from "./route";
@@ -141,5 +141,5 @@ export async function dispatch(
     idempotencyKey: headers.get("idempotency-key"),
   });
   if (!result.ok) return failureAnswer(result);
-  return jsonAnswer(found.route.status ?? 200, result.value, PRIVATE_HEADERS);
+  return privateJsonAnswer(found.route.status ?? 200, result.value);
 }
