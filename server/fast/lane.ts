@@ -125,6 +125,7 @@ export function servePlain(door: PlainDoor, req: IncomingMessage, res: ServerRes
   );
 }
 
+/** What a door threw (a bug): logged, and answered in one sentence unless its answer had begun. */
 function failed(res: ServerResponse, e: unknown): void {
   console.error("the fast lane failed a request:", e);
   if (!res.headersSent)
@@ -160,9 +161,6 @@ export async function serveDoor(
     }
     await send(res, await door(request));
   } catch (e) {
-    console.error("the fast lane failed a request:", e);
-    if (!res.headersSent)
-      return json(res, 500, { error: { code: "internal", message: "Something went wrong on our side." } });
-    res.end();
+    failed(res, e);
   }
 }

@@ -136,8 +136,8 @@ type Admit = { ok: true; value: AdmittedAsk } | { ok: false; answer: Answer };
 /**
  * The floor: the Host, no cross-site write, who asks, the body within its cap, a batch within BATCH_MAX. Answered
  * at once, with no promise, when there is nothing to wait for (the database open, a guest or a person whose cookie
- * was opened before, no body): every call passes here, and with Next's AsyncLocalStorage on (once a page has been
- * rendered) each promise and each await pays an async hook.
+ * was opened before, no body): every call passes here, and with an AsyncLocalStorage on (the app's process has
+ * one on, Next's) each promise and each await pays an async hook.
  */
 export function admit(asked: Asked, opts: DoorOptions): Admit | Promise<Admit> {
   if (!hostAllowed(asked, opts.allowedHosts ?? allowedHosts()))
