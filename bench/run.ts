@@ -38,8 +38,6 @@ const DBS = (process.env.BENCH_DB ?? "postgres,pglite").split(",").filter(Boolea
 const SIZE = {
   tables: 50,
   actsPerTable: QUICK ? 20 : 60,
-  actRate: 500,
-  readRate: 2000,
   pacedSeconds: QUICK ? 4 : 10,
   readSeconds: QUICK ? 4 : 10,
   pageGets: 50,
@@ -52,6 +50,12 @@ const SIZE = {
   overheadSeconds: QUICK ? 4 : 8,
   pgbenchSeconds: QUICK ? 5 : 10,
 };
+/**
+ * The paced runs offer half of what the bare baseline answered flat out, rounded down to 50: "an offered rate the
+ * bare server sustains" (spec README, "Targets"), so the p99 measures the server, not a queue the bare one would
+ * build too. The baseline's own paced row shows that it kept that rate.
+ */
+const pacedRate = (baselinePerSecond: number) => Math.max(50, Math.floor(baselinePerSecond / 2 / 50) * 50);
 const LOCK = process.env.BENCH_LOCK ?? "/tmp/parley-build.lock";
 /** Where the built app lives: another checkout's build can be measured with the same bench (before/after). */
 const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? ".");
@@ -110,8 +114,8 @@ async function admin(url: string, sql: string) {
 
 type DbRun = {
   db: string;
-  acts?: { app: LoadResult; baseline: LoadResult; appPaced: LoadResult; baselinePaced: LoadResult };
-  reads?: { app: LoadResult; baseline: LoadResult; appPaced: LoadResult; baselinePaced: LoadResult };
+  acts?: { app: LoadResult; baseline: LoadResult; appPaced: PacedResult; baselinePaced: PacedResult };
+  reads?: { app: LoadResult; baseline: LoadResult; appPaced: PacedResult; baselinePaced: PacedResult };
   page?: PageResult;
   fanOut?: FanOutResult;
   fanOutTwo?: FanOutResult;
@@ -176,24 +180,55 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
     }
     step(`seeding ${SIZE.tables * 2} tables (4 seats each: a person and three agents) through the JSON API…`);
     const world = await seedWorld(app.url, SIZE.tables);
-    const acts = { app: null as LoadResult | null, appPaced: null as PacedResult | null };
-    const reads = { app: null as LoadResult | null, appPaced: null as LoadResult | null };
-    if (wants("acts")) {
-      step("acts: warming up…");
+    if (wants("acts") || wants("reads")) {
+      // The baseline runs beside the app (idle while the app is measured, and the other way round), so each pair is
+      // measured minutes apart, and the paced rate can be one the bare server sustains (spec README, "Targets").
+      step("starting the baseline (bench/baseline.ts) on the same database…");
+      base = await startBaseline(port + 1, env);
+    }
+    if (wants("acts") && base) {
+      step("acts: warming up (the app, then the baseline)…");
       await actsSaturated(app.url, world.app, "app", 3);
-      step(`acts: ${SIZE.tables} tables × ${SIZE.actsPerTable} acts, as fast as answered…`);
-      acts.app = await actsSaturated(app.url, world.app, "app", SIZE.actsPerTable);
-      step(`acts: paced at ${SIZE.actRate}/s for ${SIZE.pacedSeconds} s…`);
-      acts.appPaced = await actsPaced(app.url, world.app, "app", SIZE.actRate, SIZE.pacedSeconds);
+      await actsSaturated(base.url, world.baseline, "baseline", 3);
+      step(
+        `acts: ${SIZE.tables} tables × ${SIZE.actsPerTable} acts, as fast as answered, the app then the baseline…`,
+      );
+      const app1 = await actsSaturated(app.url, world.app, "app", SIZE.actsPerTable);
+      const base1 = await actsSaturated(base.url, world.baseline, "baseline", SIZE.actsPerTable);
+      const rate = pacedRate(base1.perSecond);
+      step(
+        `acts: paced at ${rate}/s (half the baseline's) for ${SIZE.pacedSeconds} s, the app then the baseline…`,
+      );
+      const app2 = await actsPaced(app.url, world.app, "app", rate, SIZE.pacedSeconds);
+      // The baseline acts table by table no more often than the app managed, so both sets of tables hold ledgers of
+      // the same length when the reads begin.
+      const base2 = await actsPaced(
+        base.url,
+        world.baseline,
+        "baseline",
+        rate,
+        SIZE.pacedSeconds,
+        app2.perLane,
+      );
+      out.acts = { app: app1, baseline: base1, appPaced: app2, baselinePaced: base2 };
     }
-    if (wants("reads")) {
-      step("reads: warming up…");
+    if (wants("reads") && base) {
+      step("reads: warming up (the app, then the baseline)…");
       await readsSaturated(app.url, world.app, "app", 2);
-      step(`reads: ${SIZE.tables} connections for ${SIZE.readSeconds} s…`);
-      reads.app = await readsSaturated(app.url, world.app, "app", SIZE.readSeconds);
-      step(`reads: paced at ${SIZE.readRate}/s for ${SIZE.pacedSeconds} s…`);
-      reads.appPaced = await readsPaced(app.url, world.app, "app", SIZE.readRate, SIZE.pacedSeconds);
+      await readsSaturated(base.url, world.baseline, "baseline", 2);
+      step(`reads: ${SIZE.tables} connections for ${SIZE.readSeconds} s, the app then the baseline…`);
+      const app1 = await readsSaturated(app.url, world.app, "app", SIZE.readSeconds);
+      const base1 = await readsSaturated(base.url, world.baseline, "baseline", SIZE.readSeconds);
+      const rate = pacedRate(base1.perSecond);
+      step(
+        `reads: paced at ${rate}/s (half the baseline's) for ${SIZE.pacedSeconds} s, the app then the baseline…`,
+      );
+      const app2 = await readsPaced(app.url, world.app, "app", rate, SIZE.pacedSeconds);
+      const base2 = await readsPaced(base.url, world.baseline, "baseline", rate, SIZE.pacedSeconds);
+      out.reads = { app: app1, baseline: base1, appPaced: app2, baselinePaced: base2 };
     }
+    await base?.stop();
+    base = null;
     if (wants("mcp")) {
       step("mcp: table_state and pass through the MCP SDK's own Client, then the same through the JSON API…");
       out.mcp = await mcpBeside(app.url, world.app.slice(0, 10), world.app.slice(10, 20), {
@@ -247,38 +282,6 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
         app = null;
       }
     }
-
-    if (wants("acts") || wants("reads")) {
-      step("starting the baseline (bench/baseline.ts) on the same database…");
-      base = await startBaseline(port + 1, env);
-      if (wants("acts")) {
-        await actsSaturated(base.url, world.baseline, "baseline", 3);
-        const sat = await actsSaturated(base.url, world.baseline, "baseline", SIZE.actsPerTable);
-        // The baseline acts at the same rate, table by table no more often than the app managed, so both sets of
-        // tables hold ledgers of the same length when the reads begin.
-        const paced = await actsPaced(
-          base.url,
-          world.baseline,
-          "baseline",
-          SIZE.actRate,
-          SIZE.pacedSeconds,
-          acts.appPaced!.perLane,
-        );
-        out.acts = { app: acts.app!, appPaced: acts.appPaced!, baseline: sat, baselinePaced: paced };
-      }
-      if (wants("reads")) {
-        await readsSaturated(base.url, world.baseline, "baseline", 2);
-        const sat = await readsSaturated(base.url, world.baseline, "baseline", SIZE.readSeconds);
-        const paced = await readsPaced(
-          base.url,
-          world.baseline,
-          "baseline",
-          SIZE.readRate,
-          SIZE.pacedSeconds,
-        );
-        out.reads = { app: reads.app!, appPaced: reads.appPaced!, baseline: sat, baselinePaced: paced };
-      }
-    }
   } catch (e) {
     if (app) console.error(app.log().slice(-4000));
     if (base) console.error(base.log().slice(-4000));
@@ -325,6 +328,8 @@ function rowsFor(run: DbRun): Row[] {
         measured: said(m.reads.mcp, "calls"),
         baseline: `JSON API: ${said(m.reads.api, "req")}`,
         ratio: `${Math.round((m.reads.mcp.perSecond / m.reads.api.perSecond) * 100)}% of the JSON API`,
+        target: "≥ 50% of the JSON API",
+        verdict: verdict(m.reads.mcp.perSecond >= 0.5 * m.reads.api.perSecond && !m.reads.mcp.failed),
       }),
       row({
         what: "MCP pass through the SDK's Client, 10 tables in turn (beside: POST /api/tables/:table_id/pass)",
@@ -332,6 +337,8 @@ function rowsFor(run: DbRun): Row[] {
         measured: said(m.acts.mcp, "acts"),
         baseline: `JSON API: ${said(m.acts.api, "acts")}`,
         ratio: `${Math.round((m.acts.mcp.perSecond / m.acts.api.perSecond) * 100)}% of the JSON API`,
+        target: "≥ 50% of the JSON API",
+        verdict: verdict(m.acts.mcp.perSecond >= 0.5 * m.acts.api.perSecond && !m.acts.mcp.failed),
       }),
     );
   }
@@ -374,16 +381,17 @@ function rowsFor(run: DbRun): Row[] {
         measured: `${perSec(app.perSecond, "acts")} · ${lat(app.latency)}${failures(app)}`,
         baseline: `${perSec(baseline.perSecond, "acts")} · ${lat(baseline.latency)}${failures(baseline)}`,
         ratio: `${Math.round(ratio * 100)}%`,
-        target: pgOnly ? "≥ 500 acts/s; ≥ 30% of baseline" : "(set for PostgreSQL)",
-        verdict: pgOnly ? verdict(app.perSecond >= 500 && ratio >= 0.3 && !failures(app)) : "n/a",
+        // The spec's second half (≥ the peer's moves/s) is judged on the peer's row, which runs after both.
+        target: pgOnly ? "≥ 70% of the bare server (and ≥ the peer: its row)" : "(set for PostgreSQL)",
+        verdict: pgOnly ? verdict(ratio >= 0.7 && !failures(app)) : "n/a",
       }),
       row({
-        what: `act append at ${SIZE.actRate} acts/s offered (paced, open loop)`,
+        what: `act append at ${appPaced.offered} acts/s offered, half the baseline's (paced, open loop)`,
         db,
         measured: `${lat(appPaced.latency)} · ${perSec(appPaced.perSecond, "acts")}${kept(appPaced)}${failures(appPaced)}`,
         baseline: `${lat(baselinePaced.latency)}${kept(baselinePaced)}`,
         ratio: "",
-        target: pgOnly ? "p99 ≤ 50 ms at 500 acts/s" : "(set for PostgreSQL)",
+        target: pgOnly ? "p99 ≤ 50 ms at a rate the bare server sustains" : "(set for PostgreSQL)",
         verdict: pgOnly ? verdict(sustained(appPaced) && appPaced.latency.p99 <= 50) : "n/a",
       }),
     );
@@ -397,15 +405,15 @@ function rowsFor(run: DbRun): Row[] {
         measured: `${perSec(app.perSecond, "req")} · ${lat(app.latency)}${failures(app)}`,
         baseline: `${perSec(baseline.perSecond, "req")} · ${lat(baseline.latency)}${failures(baseline)}`,
         ratio: `${Math.round((app.perSecond / baseline.perSecond) * 100)}%`,
-        target: "≥ 2,000 req/s",
-        verdict: verdict(app.perSecond >= 2000 && !failures(app)),
+        target: "≥ 70% of the bare server",
+        verdict: verdict(app.perSecond >= 0.7 * baseline.perSecond && !failures(app)),
       }),
       row({
-        what: `table read at ${SIZE.readRate.toLocaleString("en-US")} req/s offered (paced, open loop)`,
+        what: `table read at ${appPaced.offered.toLocaleString("en-US")} req/s offered, half the baseline's (paced, open loop)`,
         db,
         measured: `${lat(appPaced.latency)} · ${perSec(appPaced.perSecond, "req")}${kept(appPaced)}${failures(appPaced)}`,
         baseline: `${lat(baselinePaced.latency)}${kept(baselinePaced)}`,
-        target: "p99 ≤ 30 ms at 2,000 req/s",
+        target: "p99 ≤ 30 ms at a rate the bare server sustains",
         verdict: verdict(sustained(appPaced) && appPaced.latency.p99 <= 30),
       }),
     );
@@ -558,11 +566,14 @@ const NOTES = [
   "  per-connection context) and sends the act of the seat whose turn it is, so every request is legal: a table has one",
   "  act in flight, 50 tables at once. Seat 1 is the host, signed in by cookie; seats 2–4 are agents with bearer tokens.",
   "  The host offers every fourth turn (an accord for the table's charter); the others pass, some with talk.",
-  "paced rows: open loop at a fixed rate (node:http, since autocannon's rate limit sends in bursts each second); each",
-  "  request has a scheduled time and its latency counts from then, so a slow answer delays the next and is charged.",
+  "paced rows: open loop (node:http, since autocannon's rate limit sends in bursts each second) at half the rate the",
+  "  baseline answered flat out just before, rounded down to 50 (a rate the bare server sustains; the spec's targets),",
+  "  the app then the baseline; each request has a scheduled time and its latency counts from then, so a slow answer",
+  "  delays the next and is charged.",
   "baseline: bench/baseline.ts, node:http + pg (PGlite on the embedded database), pool of 10 like the app: who (token",
   "  hash or user id) → BEGIN; table, seats, acts; INSERT act (turn unique); INSERT outbox event; COMMIT. Reads: who →",
-  "  table, seats, acts. It plays its own 50 tables on the same database, to ledgers as long as the app's.",
+  "  table, seats, acts. It plays its own 50 tables on the same database, to ledgers as long as the app's; it runs",
+  "  beside the app, each measured right after the other (acts, then reads), the other idle meanwhile.",
   "fan-out: a fresh app process on the same database; watchers are raw node:http SSE clients in this process; latency",
   "  runs from the act's POST being sent to each watcher parsing the event; RSS is the next-server process's VmRSS.",
   "table page: 50 sequential GETs after 5 warm-ups, request sent → last byte of HTML; JavaScript: every <script src>",
