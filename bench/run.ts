@@ -27,7 +27,7 @@ import { countStatements, type StatementCount } from "./lib/statements";
 import { lat, markdown, ms, perSec, row, verdict, type Row } from "./lib/report";
 import { benchRules, type RuleResult } from "./lib/rules";
 import { seedWorld } from "./lib/seed";
-import { killAll, startApp, startBaseline, startHello, type Served } from "./lib/servers";
+import { cpuMs, killAll, startApp, startBaseline, startHello, type Served } from "./lib/servers";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
@@ -114,8 +114,8 @@ async function admin(url: string, sql: string) {
 
 type DbRun = {
   db: string;
-  acts?: { app: LoadResult; baseline: LoadResult; appPaced: PacedResult; baselinePaced: PacedResult };
-  reads?: { app: LoadResult; baseline: LoadResult; appPaced: PacedResult; baselinePaced: PacedResult };
+  acts?: { app: Spent; baseline: Spent; appPaced: PacedResult; baselinePaced: PacedResult };
+  reads?: { app: Spent; baseline: Spent; appPaced: PacedResult; baselinePaced: PacedResult };
   page?: PageResult;
   fanOut?: FanOutResult;
   fanOutTwo?: FanOutResult;
@@ -126,6 +126,19 @@ type DbRun = {
   /** The app process's resident memory after the act, read and page load, before it was stopped. */
   rssAfterLoadMb?: number;
 };
+
+/**
+ * A saturated run with the CPU time it cost, per answered request (ms): the server's process group, and PostgreSQL's
+ * processes. Less noisy than the rates on a machine whose speed drifts, and the same measure for app and baseline.
+ */
+type Spent = LoadResult & { cpu: { server: number; db: number } };
+
+async function spent(served: Served, run: () => Promise<LoadResult>): Promise<Spent> {
+  const [server, db] = [cpuMs(served.pid), cpuMs("postgres")];
+  const r = await run();
+  const per = (ms: number) => ms / Math.max(1, r.ok);
+  return { ...r, cpu: { server: per(cpuMs(served.pid) - server), db: per(cpuMs("postgres") - db) } };
+}
 
 /** One database: a fresh one, the app on it (seeded through its API), then the baseline on the same rows. */
 async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
@@ -193,8 +206,10 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
       step(
         `acts: ${SIZE.tables} tables × ${SIZE.actsPerTable} acts, as fast as answered, the app then the baseline…`,
       );
-      const app1 = await actsSaturated(app.url, world.app, "app", SIZE.actsPerTable);
-      const base1 = await actsSaturated(base.url, world.baseline, "baseline", SIZE.actsPerTable);
+      const app1 = await spent(app, () => actsSaturated(app!.url, world.app, "app", SIZE.actsPerTable));
+      const base1 = await spent(base, () =>
+        actsSaturated(base!.url, world.baseline, "baseline", SIZE.actsPerTable),
+      );
       const rate = pacedRate(base1.perSecond);
       step(
         `acts: paced at ${rate}/s (half the baseline's) for ${SIZE.pacedSeconds} s, the app then the baseline…`,
@@ -217,8 +232,10 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
       await readsSaturated(app.url, world.app, "app", 2);
       await readsSaturated(base.url, world.baseline, "baseline", 2);
       step(`reads: ${SIZE.tables} connections for ${SIZE.readSeconds} s, the app then the baseline…`);
-      const app1 = await readsSaturated(app.url, world.app, "app", SIZE.readSeconds);
-      const base1 = await readsSaturated(base.url, world.baseline, "baseline", SIZE.readSeconds);
+      const app1 = await spent(app, () => readsSaturated(app!.url, world.app, "app", SIZE.readSeconds));
+      const base1 = await spent(base, () =>
+        readsSaturated(base!.url, world.baseline, "baseline", SIZE.readSeconds),
+      );
       const rate = pacedRate(base1.perSecond);
       step(
         `reads: paced at ${rate}/s (half the baseline's) for ${SIZE.pacedSeconds} s, the app then the baseline…`,
@@ -305,6 +322,9 @@ const failures = (r: LoadResult) => {
         .join(", ")})`
     : "";
 };
+/** On PGlite the database runs inside the server's process, so its CPU is in the server's figure. */
+const cpuPer = (r: Spent, what: string, pg: boolean) =>
+  `CPU a ${what}: ${ms(r.cpu.server)} server${pg ? ` + ${ms(r.cpu.db)} PostgreSQL` : " (the database in it)"}`;
 const kept = (r: LoadResult & { offered?: number; scheduled?: number }) =>
   r.scheduled ? ` · ${r.requests}/${r.scheduled} sent` : "";
 const sustained = (r: LoadResult & { offered?: number; scheduled?: number }) =>
@@ -378,8 +398,8 @@ function rowsFor(run: DbRun): Row[] {
       row({
         what: `act append, ${SIZE.tables} tables × 4 seats, 1 act in flight per table (autocannon)`,
         db,
-        measured: `${perSec(app.perSecond, "acts")} · ${lat(app.latency)}${failures(app)}`,
-        baseline: `${perSec(baseline.perSecond, "acts")} · ${lat(baseline.latency)}${failures(baseline)}`,
+        measured: `${perSec(app.perSecond, "acts")} · ${lat(app.latency)}${failures(app)} · ${cpuPer(app, "act", pgOnly)}`,
+        baseline: `${perSec(baseline.perSecond, "acts")} · ${lat(baseline.latency)}${failures(baseline)} · ${cpuPer(baseline, "act", pgOnly)}`,
         ratio: `${Math.round(ratio * 100)}%`,
         // The spec's second half (≥ the peer's moves/s) is judged on the peer's row, which runs after both.
         target: pgOnly ? "≥ 70% of the bare server (and ≥ the peer: its row)" : "(set for PostgreSQL)",
@@ -402,8 +422,8 @@ function rowsFor(run: DbRun): Row[] {
       row({
         what: `table read as a seated viewer, ${SIZE.tables} connections (autocannon)`,
         db,
-        measured: `${perSec(app.perSecond, "req")} · ${lat(app.latency)}${failures(app)}`,
-        baseline: `${perSec(baseline.perSecond, "req")} · ${lat(baseline.latency)}${failures(baseline)}`,
+        measured: `${perSec(app.perSecond, "req")} · ${lat(app.latency)}${failures(app)} · ${cpuPer(app, "read", pgOnly)}`,
+        baseline: `${perSec(baseline.perSecond, "req")} · ${lat(baseline.latency)}${failures(baseline)} · ${cpuPer(baseline, "read", pgOnly)}`,
         ratio: `${Math.round((app.perSecond / baseline.perSecond) * 100)}%`,
         target: "≥ 70% of the bare server",
         verdict: verdict(app.perSecond >= 0.7 * baseline.perSecond && !failures(app)),

@@ -1,5 +1,5 @@
 // Start and stop the processes under test — `next start` and the baseline — each in its own process group.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -87,6 +87,41 @@ function signal(pgid: number, sig: NodeJS.Signals) {
   } catch {
     /* gone already */
   }
+}
+
+let ticks = 0;
+/** Clock ticks a second, as /proc counts CPU time (100 on Linux unless the kernel says otherwise). */
+function ticksPerSecond() {
+  if (!ticks) {
+    try {
+      ticks = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
+    } catch {
+      ticks = 100;
+    }
+  }
+  return ticks;
+}
+
+/**
+ * CPU time (user + system, ms) spent so far by the members of process group `pgid`, or by every process of the
+ * PostgreSQL server on this machine ("postgres": its backends, the app's and the baseline's connections alike).
+ * A member that left meanwhile takes its time with it, so read it around a run of long-lived processes only.
+ */
+export function cpuMs(of: number | "postgres"): number {
+  let sum = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (of === "postgres" ? comm !== "postgres" : Number(rest[2]) !== of) continue;
+      sum += Number(rest[11]) + Number(rest[12]); // utime and stime, fields 14 and 15
+    } catch {
+      /* it left while we looked */
+    }
+  }
+  return (sum * 1000) / ticksPerSecond();
 }
 
 /** Processes whose process group is `pgid` (from /proc: field 5 of stat), with VmRSS from status. */

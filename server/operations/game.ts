@@ -139,7 +139,7 @@ const ZGameView = z.object({
     .describe("what you may do now, or why not, and which aims accepting would swear"),
   yourPayoff: z.number().nullable().describe("what the standing offer would pay you"),
 });
-const ZTableState = z.object({
+export const ZTableState = z.object({
   id: z.number(),
   title: z.string(),
   host: z.object({ id: z.number(), name: z.string() }),

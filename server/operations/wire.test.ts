@@ -81,3 +81,45 @@ describe("unions on the wire", () => {
     expect(toWire(doc, { theDoc: { keepMe: 1 } })).toEqual({ the_doc: { keepMe: 1 } });
   });
 });
+
+describe("the conversion's edges", () => {
+  it("a schema that holds itself (through lazy) converts at every level", () => {
+    type Node = { nodeName: string; childNodes: Node[] };
+    const node: z.ZodType<Node> = z.lazy(() => z.object({ nodeName: z.string(), childNodes: z.array(node) }));
+    const value = {
+      nodeName: "a",
+      childNodes: [{ nodeName: "b", childNodes: [{ nodeName: "c", childNodes: [] }] }],
+    };
+    const wire = {
+      node_name: "a",
+      child_nodes: [{ node_name: "b", child_nodes: [{ node_name: "c", child_nodes: [] }] }],
+    };
+    expect(toWire(node, value)).toEqual(wire);
+    expect(fromWire(node, wire)).toEqual(value);
+  });
+
+  it("a key named __proto__ stays a field of the value (a record's or an unknown one), never its prototype", () => {
+    const s = z.object({ someTerms: z.record(z.string(), z.object({ fooBar: z.number() })) });
+    const sent = JSON.parse('{"some_terms": {"__proto__": {"foo_bar": 1}}, "__proto__": {"polluted": true}}');
+    const got = fromWire(s, sent) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+    expect(Object.keys(got)).toEqual(["someTerms", "__proto__"]);
+    const terms = got.someTerms as Record<string, unknown>;
+    expect(Object.getPrototypeOf(terms)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(terms, "__proto__")?.value).toEqual({ fooBar: 1 });
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it("a value nested deeper than 64 levels is left as it stands below that depth", () => {
+    type Deep = { innerPart?: Deep };
+    const deep: z.ZodType<Deep> = z.lazy(() => z.object({ innerPart: deep.optional() }));
+    let sent: Record<string, unknown> = {};
+    const top = sent;
+    for (let i = 0; i < 100; i++) sent = (sent.inner_part = {}) as Record<string, unknown>;
+    let got = fromWire(deep, top) as Record<string, unknown>;
+    let renamed = 0;
+    while (got.innerPart) [got, renamed] = [got.innerPart as Record<string, unknown>, renamed + 1];
+    expect(renamed).toBe(65);
+    expect(got.inner_part).toBeDefined();
+  });
+});

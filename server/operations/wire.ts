@@ -52,7 +52,9 @@ function unwrap(s: z.ZodType, io: "input" | "output"): z.ZodType | null {
       ["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"].includes(d.type)
     )
       s = d.innerType;
-    else if (d.type === "lazy" && d.getter) s = d.getter();
+    // zod keeps a lazy's schema once made (its getter makes a new one each call): the conversions are kept by schema.
+    else if (d.type === "lazy" && d.getter)
+      s = (s as unknown as { _zod: { innerType?: z.ZodType } })._zod.innerType ?? d.getter();
     else if (d.type === "pipe" && d.in && d.out) s = io === "input" ? d.in : d.out;
     else return s;
   }
@@ -126,6 +128,8 @@ function unionOf(options: z.ZodType[], io: "input" | "output"): Union {
 
 /** The key of `value` whose code name is `k` (the first, as its keys come), if any. */
 function keyNamed(value: Record<string, unknown>, k: string, toCode: (k: string) => string) {
+  // Towards the wire the value's keys are code names already: the key is `k` itself, or there is none.
+  if (toCode === same) return Object.hasOwn(value, k) ? k : undefined;
   for (const vk of Object.keys(value)) if (toCode(vk) === k) return vk;
   return undefined;
 }
@@ -162,100 +166,116 @@ function pick(options: z.ZodType[], value: unknown, io: "input" | "output", toCo
   return best ?? options[0];
 }
 
-/** A field as convert reads it: its schema, its wire name, and whether its value crosses as it stands. */
-type Field = { schema: z.ZodType; wire: string; leaf: boolean };
+/**
+ * One schema's conversion of a value, made once per schema and direction: the value with the field names of the
+ * other side. `depth` bounds how deep a value is followed (a request's nesting is the sender's to choose).
+ */
+type Conv = (value: unknown, depth: number) => unknown;
+
+const MAX_DEPTH = 64;
+const asIs: Conv = (v) => v;
+const same = (k: string) => k;
 
 /**
- * A schema as convert reads it: the def of its unwrapped schema (null when verbatim) and, for an object, its fields
- * by their code names.
+ * Each schema's Conv, made at its first value and kept: a table's state is hundreds of fields, and every read
+ * converts one, so working out each schema's shape per value (and then, per value, which schema each field has)
+ * was most of a read's conversion (the profiles: 87–180 µs for the worked example's 6 acts, before).
  */
-type Node = { d: Def | null; fields: Map<string, Field> | null };
+const convs = { input: new WeakMap<z.ZodType, Conv>(), output: new WeakMap<z.ZodType, Conv>() };
 
-/**
- * Each schema's Node, worked out at its first value and kept: a table's state is hundreds of fields, and every read
- * converts one, so unwrapping and gathering shapes per value was most of the conversion's time (the profile).
- */
-const nodes = { input: new WeakMap<z.ZodType, Node>(), output: new WeakMap<z.ZodType, Node>() };
+function convOf(schema: z.ZodType, io: "input" | "output"): Conv {
+  const known = convs[io].get(schema);
+  if (known) return known;
+  // A schema may hold itself (through lazy): while it is being made, its own fields reach it through this.
+  let made: Conv = asIs;
+  convs[io].set(schema, (v, depth) => made(v, depth));
+  made = make(schema, io);
+  convs[io].set(schema, made);
+  return made;
+}
 
 const NESTED = new Set(["record", "array", "tuple", "union"]);
 
-function nodeOf(schema: z.ZodType, io: "input" | "output"): Node {
-  let n = nodes[io].get(schema);
-  if (!n) {
-    const s = unwrap(schema, io);
-    const shape = s && shapeOf(s, io);
-    n = { d: s ? defOf(s) : null, fields: null };
-    nodes[io].set(schema, n); // before its fields: a schema may hold itself (through lazy)
-    if (shape) {
-      const fields = new Map<string, Field>();
-      for (const [k, f] of Object.entries(shape)) {
-        const u = unwrap(f, io);
-        // A field with nothing inside to rename (a string, a number, a verbatim document) is copied as it is.
-        const leaf = !u || (!shapeOf(u, io) && !NESTED.has(defOf(u).type));
-        fields.set(k, { schema: f, wire: snake(k), leaf });
-      }
-      n.fields = fields;
-    }
-  }
-  return n;
+/** Sets a key as an own field, "__proto__" included (a record's keys are the sender's data). */
+function put(out: Record<string, unknown>, k: string, v: unknown) {
+  if (k === "__proto__")
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[k] = v;
 }
 
-const same = (k: string) => k;
-
-function convert(
-  schema: z.ZodType,
-  value: unknown,
-  io: "input" | "output",
-  toWire: boolean,
-  depth = 0,
-): unknown {
-  if (value === null || value === undefined || depth > 64) return value;
-  const { d, fields } = nodeOf(schema, io);
-  if (!d) return value;
-  if (fields) {
-    if (!plain(value)) return value;
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value)) {
-      const v = value[k];
-      const code = toWire ? k : camel(k);
-      const field = fields.get(code);
-      // A field the schema does not know keeps its name, so a strict schema can name it in its refusal.
-      if (!field) out[k] = v;
-      else out[toWire ? field.wire : code] = field.leaf ? v : convert(field.schema, v, io, toWire, depth + 1);
+function make(schema: z.ZodType, io: "input" | "output"): Conv {
+  const toWire = io === "output";
+  const s = unwrap(schema, io);
+  if (!s) return asIs; // verbatim
+  const shape = shapeOf(s, io);
+  if (shape) {
+    /** By code name: the field's name on the other side, and its Conv (null: nothing inside to rename). */
+    const fields = new Map<string, { name: string; conv: Conv | null }>();
+    for (const [k, f] of Object.entries(shape)) {
+      const u = unwrap(f, io);
+      const leaf = !u || (!shapeOf(u, io) && !NESTED.has(defOf(u).type));
+      fields.set(k, { name: toWire ? snake(k) : k, conv: leaf ? null : convOf(f, io) });
     }
-    return out;
+    return (value, depth) => {
+      if (!plain(value) || depth > MAX_DEPTH) return value;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(value)) {
+        const v = value[k];
+        const field = fields.get(toWire ? k : camel(k));
+        // A field the schema does not know keeps its name, so a strict schema can name it in its refusal.
+        if (!field) put(out, k, v);
+        else out[field.name] = field.conv && v !== null && v !== undefined ? field.conv(v, depth + 1) : v;
+      }
+      return out;
+    };
   }
-  const toCode = toWire ? same : camel;
+  const d = defOf(s);
   switch (d.type) {
-    case "record":
-      if (!plain(value) || !d.valueType) return value;
-      return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, convert(d.valueType!, v, io, toWire, depth + 1)]),
-      );
-    case "array":
-      return Array.isArray(value) && d.element
-        ? value.map((v) => convert(d.element!, v, io, toWire, depth + 1))
-        : value;
-    case "tuple":
-      return Array.isArray(value)
-        ? value.map((v, i) => {
-            const item = d.items?.[i] ?? d.rest;
-            return item ? convert(item, v, io, toWire, depth + 1) : v;
-          })
-        : value;
-    case "union":
-      return d.options?.length
-        ? convert(pick(d.options, value, io, toCode)!, value, io, toWire, depth + 1)
-        : value;
+    case "record": {
+      if (!d.valueType) return asIs;
+      const conv = convOf(d.valueType, io);
+      if (conv === asIs) return asIs;
+      return (value, depth) => {
+        if (!plain(value) || depth > MAX_DEPTH) return value;
+        const out: Record<string, unknown> = {};
+        for (const k of Object.keys(value)) put(out, k, conv(value[k], depth + 1));
+        return out;
+      };
+    }
+    case "array": {
+      if (!d.element) return asIs;
+      const conv = convOf(d.element, io);
+      if (conv === asIs) return asIs;
+      return (value, depth) =>
+        Array.isArray(value) && depth <= MAX_DEPTH ? value.map((v) => conv(v, depth + 1)) : value;
+    }
+    case "tuple": {
+      const items = (d.items ?? []).map((i) => convOf(i, io));
+      const rest = d.rest ? convOf(d.rest, io) : asIs;
+      return (value, depth) =>
+        Array.isArray(value) && depth <= MAX_DEPTH
+          ? value.map((v, i) => (items[i] ?? rest)(v, depth + 1))
+          : value;
+    }
+    case "union": {
+      const options = d.options ?? [];
+      if (!options.length) return asIs;
+      const byOption = new Map(options.map((o) => [o, convOf(o, io)]));
+      const toCode = toWire ? same : camel;
+      return (value, depth) =>
+        value === null || value === undefined || depth > MAX_DEPTH
+          ? value
+          : byOption.get(pick(options, value, io, toCode)!)!(value, depth + 1);
+    }
     default:
-      return value;
+      return asIs;
   }
 }
 
 /** An answer as the JSON API and MCP send it. */
-export const toWire = (schema: z.ZodType, value: unknown) => convert(schema, value, "output", true);
+export const toWire = (schema: z.ZodType, value: unknown) => convOf(schema, "output")(value, 0);
 /** A request as the JSON API or MCP received it, in the names the action parses. */
-export const fromWire = (schema: z.ZodType, value: unknown) => convert(schema, value, "input", false);
+export const fromWire = (schema: z.ZodType, value: unknown) => convOf(schema, "input")(value, 0);
 
 /** The JSON Schema of what a door sends or takes on the wire: zod's own, with field names in snake_case. */
 export function wireJsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
