@@ -27,7 +27,7 @@ import { countStatements, type StatementCount } from "./lib/statements";
 import { lat, markdown, ms, perSec, row, verdict, type Row } from "./lib/report";
 import { benchRules, type RuleResult } from "./lib/rules";
 import { seedWorld } from "./lib/seed";
-import { cpuMs, killAll, startApp, startBaseline, startHello, type Served } from "./lib/servers";
+import { cpuMs, cpuSince, killAll, startApp, startBaseline, startHello, type Served } from "./lib/servers";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
@@ -137,7 +137,7 @@ async function spent(served: Served, run: () => Promise<LoadResult>): Promise<Sp
   const [server, db] = [cpuMs(served.pid), cpuMs("postgres")];
   const r = await run();
   const per = (ms: number) => ms / Math.max(1, r.ok);
-  return { ...r, cpu: { server: per(cpuMs(served.pid) - server), db: per(cpuMs("postgres") - db) } };
+  return { ...r, cpu: { server: per(cpuSince(server, served.pid)), db: per(cpuSince(db, "postgres")) } };
 }
 
 /** One database: a fresh one, the app on it (seeded through its API), then the baseline on the same rows. */

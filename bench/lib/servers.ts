@@ -103,12 +103,13 @@ function ticksPerSecond() {
 }
 
 /**
- * CPU time (user + system, ms) spent so far by the members of process group `pgid`, or by every process of the
- * PostgreSQL server on this machine ("postgres": its backends, the app's and the baseline's connections alike).
- * A member that left meanwhile takes its time with it, so read it around a run of long-lived processes only.
+ * CPU time (user + system, ms) spent so far by each member of process group `pgid`, or by each process of the
+ * PostgreSQL server on this machine ("postgres": its backends, the app's and the baseline's connections alike), by
+ * pid. `cpuSince` sums what each spent after a first reading, so a process that left meanwhile (a pool closing an
+ * idle connection) does not take its whole history out of the sum.
  */
-export function cpuMs(of: number | "postgres"): number {
-  let sum = 0;
+export function cpuMs(of: number | "postgres"): Map<number, number> {
+  const by = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -116,12 +117,19 @@ export function cpuMs(of: number | "postgres"): number {
       const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (of === "postgres" ? comm !== "postgres" : Number(rest[2]) !== of) continue;
-      sum += Number(rest[11]) + Number(rest[12]); // utime and stime, fields 14 and 15
+      // utime and stime, fields 14 and 15
+      by.set(Number(entry), ((Number(rest[11]) + Number(rest[12])) * 1000) / ticksPerSecond());
     } catch {
       /* it left while we looked */
     }
   }
-  return (sum * 1000) / ticksPerSecond();
+  return by;
+}
+
+export function cpuSince(before: Map<number, number>, of: number | "postgres"): number {
+  let sum = 0;
+  for (const [pid, ms] of cpuMs(of)) sum += ms - (before.get(pid) ?? 0);
+  return sum;
 }
 
 /** Processes whose process group is `pgid` (from /proc: field 5 of stat), with VmRSS from status. */

@@ -1,6 +1,7 @@
 // Local accounts (a name and a password) and the people behind GitHub/Google sign-ins.
 import { z } from "zod";
-import type { Db } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import { rawRows, type Db } from "../db";
 import { adminEmails, env } from "../env";
 import type { Who } from "../identity";
 import { accountName, nameKey } from "../names";
@@ -125,11 +126,10 @@ export async function upsertOAuthUser(
 /** Who a session's user id is now (the name may have changed; the user may be gone). */
 export async function whoForUserId(db: Db, userId: number): Promise<Who> {
   // Every signed-in request asks, so it is one statement: the person and their standing.
-  const [user] = await db.$queryRawUnsafe<
-    { id: number; name: string; email: string | null; standing: string | null }[]
-  >(
-    `SELECT u.id, u.name, u.email, ${LAST_STANDING_SQL("u.id")} AS standing FROM "User" u WHERE u.id = $1`,
-    userId,
+  const [user] = await rawRows<{ id: number; name: string; email: string | null; standing: string | null }>(
+    db,
+    Prisma.sql`SELECT u.id, u.name, u.email, ${Prisma.raw(LAST_STANDING_SQL("u.id"))} AS standing
+      FROM "User" u WHERE u.id = ${userId}`,
   );
   // A suspended account's sessions stop at once: the cookie still verifies, but it names nobody.
   return user && !suspendedBy(standingRows(user.standing)) ? whoForUser(user) : { kind: "anon" };

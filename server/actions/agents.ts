@@ -1,6 +1,7 @@
 // Agent identities: a person creates, lists and revokes them; each acts as itself with a bearer token.
 import { z } from "zod";
-import type { Db } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import { rawRows, type Db } from "../db";
 import type { Who } from "../identity";
 import { publish } from "../live/outbox";
 import { LAST_STANDING_SQL, STANDING, standingRows } from "./moderation/standing";
@@ -104,19 +105,18 @@ export async function revokeAgent(db: Db, who: Who, input: unknown): Promise<Res
 export async function whoForToken(db: Db, token: string): Promise<Who | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   // Every request with a token asks, so it is one statement: the agent, its revocation and its owner's standing.
-  const [agent] = await db.$queryRawUnsafe<
-    {
-      id: number;
-      name: string;
-      ownerId: number;
-      revokedAt: Date | null;
-      lastUsedAt: Date | null;
-      standing: string | null;
-    }[]
-  >(
-    `SELECT a.id, a.name, a."ownerId", a."revokedAt", a."lastUsedAt", ${LAST_STANDING_SQL('a."ownerId"')} AS standing
-       FROM "Agent" a WHERE a."tokenHash" = $1`,
-    hashToken(token),
+  const [agent] = await rawRows<{
+    id: number;
+    name: string;
+    ownerId: number;
+    revokedAt: Date | null;
+    lastUsedAt: Date | null;
+    standing: string | null;
+  }>(
+    db,
+    Prisma.sql`SELECT a.id, a.name, a."ownerId", a."revokedAt", a."lastUsedAt",
+        ${Prisma.raw(LAST_STANDING_SQL('a."ownerId"'))} AS standing
+      FROM "Agent" a WHERE a."tokenHash" = ${hashToken(token)}`,
   );
   // A suspended person's agents stop with them (shared/spec/access.md, "Moderation").
   if (!agent || agent.revokedAt || suspendedBy(standingRows(agent.standing))) return null;

@@ -2,6 +2,7 @@
 // outbox, so none is lost and none tells of a change that did not commit. A person hears "notification.new" on
 // their own topic (the header's bell reads its count again); an agent reads its own over the JSON API or MCP.
 import { Prisma } from "../generated/prisma/client";
+import { rawRows, type Db } from "../db";
 import { env } from "../env";
 import { enqueue } from "../jobs/queue";
 import { EVENT_COLUMNS, eventRows, type OutboxEvent } from "../live/outbox";
@@ -44,7 +45,7 @@ export type News = { events?: readonly OutboxEvent[]; notes?: readonly Note[] };
  * rest, and a unique violation in `rows` (a lost race) writes nothing. Answers the notes written, in their order.
  */
 export async function writeChange(
-  q: Pick<Prisma.TransactionClient, "$queryRaw">,
+  q: Db | Prisma.TransactionClient,
   now: number,
   { events = [], notes = [] }: News,
   rows: Prisma.Sql | null = null,
@@ -59,7 +60,9 @@ export async function writeChange(
   }));
   // The statement's text is the same for every change with the same kind of rows (prepared once, server/db.ts);
   // its data travels as parameters (server/actions/rows.ts). Events keep their order, then each person's news once.
-  return q.$queryRaw<WrittenNote[]>`
+  return rawRows<WrittenNote>(
+    q,
+    Prisma.sql`
     WITH ${rows ? Prisma.sql`change AS (${rows}),` : Prisma.empty}
     note AS (
       INSERT INTO "Notification" (recipient, kind, text, link, once, "createdAt")
@@ -75,7 +78,8 @@ export async function writeChange(
         SELECT note.recipient, 'notification.new', '{}'::jsonb, 1, min(note.id) FROM note
         WHERE note.recipient LIKE 'user:%' GROUP BY note.recipient
       ) e ORDER BY e.after, e.ord)
-    SELECT id, recipient, kind FROM note ORDER BY id`;
+    SELECT id, recipient, kind FROM note ORDER BY id`,
+  );
 }
 
 /** When mail is configured: queues the mail of each written note whose person has an address and wants it now. */

@@ -6,6 +6,7 @@ export const isUniqueViolation = (e: unknown): boolean => {
   const f = e as DriverFailure | null;
   return (
     f?.code === "P2002" ||
+    f?.code === "23505" || // pg's own, from a statement sent without the ORM (server/db.ts rawRows)
     (f?.code === "P2010" && f.meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation")
   );
 };

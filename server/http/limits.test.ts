@@ -27,6 +27,13 @@ describe.skipIf(!onPostgres())(
     });
     afterAll(async () => second?.close());
 
+    it("the counts are kept out of the write-ahead log (a charge costs no WAL flush; a crash forgives them)", async () => {
+      const [t] = await db.sql.query<{ relpersistence: string }>(
+        `SELECT relpersistence FROM pg_class WHERE relname = 'RateLimit'`,
+      );
+      expect(t?.relpersistence).toBe("u");
+    });
+
     it("two processes on one database share one budget", async () => {
       process.env.PARLEY_RATE_LIMIT = "6";
       const answers: (object | null)[] = [];

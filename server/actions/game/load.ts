@@ -1,6 +1,6 @@
 // Reading a table from the database into the rules' shape: the table, its seats in order, and the Game.
 import { Prisma } from "../../generated/prisma/client";
-import type { Db } from "../../db";
+import { rawRows, type Db } from "../../db";
 import type { Who } from "../../identity";
 import { mayRead } from "../../rules/access";
 import {
@@ -140,7 +140,7 @@ type RawTable = Omit<LoadedTable["table"], "host"> & {
 };
 
 export async function loadTable(db: Client, id: number): Promise<LoadedTable | null> {
-  const [row] = await db.$queryRaw<RawTable[]>(LOAD(id));
+  const [row] = await rawRows<RawTable>(db, LOAD(id));
   if (!row) return null;
   const { seats: rawSeats, acts, whispers, modelCalls, hostName, members, moderation, ...rest } = row;
   const hidden = hiddenParts(moderation);
