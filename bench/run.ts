@@ -248,9 +248,15 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
     base = null;
     if (wants("mcp")) {
       step("mcp: table_state and pass through the MCP SDK's own Client, then the same through the JSON API…");
+      const served = app;
       out.mcp = await mcpBeside(app.url, world.app.slice(0, 10), world.app.slice(10, 20), {
         seconds: SIZE.readSeconds / 2,
         acts: QUICK ? 8 : 16,
+        meter: async (run) => {
+          const before = cpuMs(served.pid);
+          const r = await run();
+          return { ...r, cpu: cpuSince(before, served.pid) / Math.max(1, r.answered) };
+        },
       });
     }
     if (wants("page")) {
@@ -337,10 +343,11 @@ function rowsFor(run: DbRun): Row[] {
   if (run.mcp) {
     const m = run.mcp;
     const said = (
-      r: { perSecond: number; latency: { p50: number; p99: number }; failed: number },
+      r: { perSecond: number; latency: { p50: number; p99: number }; failed: number; cpu?: number },
       unit: string,
     ) =>
-      `${perSec(r.perSecond, unit)} · p50 ${ms(r.latency.p50)} · p99 ${ms(r.latency.p99)}${r.failed ? ` · ${r.failed} refused` : ""}`;
+      `${perSec(r.perSecond, unit)} · p50 ${ms(r.latency.p50)} · p99 ${ms(r.latency.p99)}${r.failed ? ` · ${r.failed} refused` : ""}` +
+      (r.cpu === undefined ? "" : ` · server CPU ${ms(r.cpu)} a call`);
     rows.push(
       row({
         what: "MCP table_state through the SDK's Client, 10 agents at once (beside: GET /api/tables/:table_id)",

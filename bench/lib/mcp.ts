@@ -6,7 +6,16 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { BenchTable } from "./seed";
 import { latency, type Latency } from "./stats";
 
-export type DoorRate = { perSecond: number; latency: Latency; failed: number };
+/** `cpu`: the server's CPU time (ms) per answered call, when the caller measured it (bench/run.ts). */
+export type DoorRate = {
+  perSecond: number;
+  latency: Latency;
+  failed: number;
+  answered: number;
+  cpu?: number;
+};
+/** Runs one door's timed phase and says what the server's processes spent in it (ms). */
+export type CpuMeter = (run: () => Promise<DoorRate>) => Promise<DoorRate>;
 export type McpResult = { reads: { mcp: DoorRate; api: DoorRate }; acts: { mcp: DoorRate; api: DoorRate } };
 
 type Call = (tool: "table_state" | "pass", tableId: number) => Promise<boolean>;
@@ -53,7 +62,8 @@ async function turnOf(url: string, t: BenchTable): Promise<number> {
 
 function rate(started: number, samples: number[], failed: number): DoorRate {
   const seconds = (performance.now() - started) / 1000;
-  return { perSecond: (samples.length - failed) / seconds, latency: latency(samples), failed };
+  const answered = samples.length - failed;
+  return { perSecond: answered / seconds, latency: latency(samples), failed, answered };
 }
 
 /** Each table's first agent reads its table for `seconds`, all tables at once. */
@@ -127,8 +137,9 @@ export async function mcpBeside(
   url: string,
   readTables: BenchTable[],
   actTables: BenchTable[],
-  opts: { seconds: number; acts: number },
+  opts: { seconds: number; acts: number; meter?: CpuMeter },
 ): Promise<McpResult> {
+  const meter: CpuMeter = opts.meter ?? ((run) => run());
   const clients: { close(): Promise<void> }[] = [];
   const mcp = async (t: BenchTable, seat: number) => {
     const c = await mcpCaller(url, tokenOf(t, seat));
@@ -143,12 +154,12 @@ export async function mcpBeside(
     await readsFor(url, readTables, readMcp, 1); // warm both
     await readsFor(url, readTables, readApi, 1);
     const reads = {
-      mcp: await readsFor(url, readTables, readMcp, opts.seconds),
-      api: await readsFor(url, readTables, readApi, opts.seconds),
+      mcp: await meter(() => readsFor(url, readTables, readMcp, opts.seconds)),
+      api: await meter(() => readsFor(url, readTables, readApi, opts.seconds)),
     };
     const acts = {
-      mcp: await actsFor(url, actTables, actMcp, opts.acts),
-      api: await actsFor(url, actTables, actApi, opts.acts),
+      mcp: await meter(() => actsFor(url, actTables, actMcp, opts.acts)),
+      api: await meter(() => actsFor(url, actTables, actApi, opts.acts)),
     };
     return { reads, acts };
   } finally {
