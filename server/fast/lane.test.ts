@@ -1,7 +1,7 @@
 // The fast lane's adapter on a real node:http server: what a door answers reaches the client as it said it (status,
 // headers, every cookie, the security headers), a body reaches the door, a live feed streams event by event and
 // ends when the client leaves, a malformed path or a door that throws is answered in one sentence.
-import { createServer, type Server } from "node:http";
+import http, { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonAnswer, type Asked } from "../http/asked";
@@ -133,6 +133,38 @@ describe("the fast lane", () => {
     const thrown = await fetch(`${base}/api/throws`);
     expect(thrown.status).toBe(500);
     expect((await thrown.json()).error.code).toBe("internal");
+  });
+
+  it("hands a web door its body read into memory, no further than one byte past the cap; the connection goes on", async () => {
+    const saved = process.env.PARLEY_BODY_MAX;
+    process.env.PARLEY_BODY_MAX = "16";
+    try {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const post = (body: string) =>
+        new Promise<{ status: number; json: { body: string }; socket: unknown }>((resolve, reject) => {
+          const r = http.request(`${base}/api/echo`, { method: "POST", agent }, (res) => {
+            const socket = res.socket;
+            let text = "";
+            res
+              .on("data", (c) => (text += c))
+              .on("end", () => resolve({ status: res.statusCode!, json: JSON.parse(text), socket }));
+          });
+          r.on("error", reject);
+          // sent in pieces, with no length: the lane cannot know the size before it reads
+          for (let i = 0; i < body.length; i += 10) r.write(body.slice(i, i + 10));
+          r.end();
+        });
+      const big = await post("y".repeat(10_000));
+      expect(big.status).toBe(201);
+      expect(big.json.body).toBe("y".repeat(17)); // the floor's readBody then refuses it, naming the cap
+      const small = await post("héllo");
+      expect(small.json.body).toBe("héllo");
+      expect(small.socket).toBe(big.socket); // the same connection, whole
+      agent.destroy();
+    } finally {
+      if (saved === undefined) delete process.env.PARLEY_BODY_MAX;
+      else process.env.PARLEY_BODY_MAX = saved;
+    }
   });
 
   it("hands a plain door node's own request (method, target, Host, headers, body) and writes its answer as it is", async () => {

@@ -4,17 +4,22 @@
 // pays for Next's per-request pipeline (routing, its own Request wrapping, middleware, the route module's async
 // storage). Which paths are doors: server/fast/doors.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { askedOfNode, pathOf, type Answer, type Asked } from "../http/asked";
 import { DOOR_HEADERS } from "../http/headers";
 import { decodes } from "../http/path";
+import { env } from "../env";
 
 export type Door = (req: Request) => Promise<Response> | Response;
 export type PlainDoor = (asked: Asked) => Promise<Answer>;
 
 export { pathOf };
 
-function toRequest(req: IncomingMessage, signal: AbortSignal | undefined): Request {
+/**
+ * A web door's Request from node's. A body is read into memory first, no further than one byte past PARLEY_BODY_MAX
+ * (the floor then refuses it, naming the cap): a Request over bytes is far cheaper than one over
+ * `Readable.toWeb(req)`, whose web stream every reader (the floor, then the door) pays for.
+ */
+async function toRequest(req: IncomingMessage, signal: AbortSignal | undefined): Promise<Request> {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) if (raw[i]![0] !== ":") headers.append(raw[i]!, raw[i + 1]!);
@@ -25,8 +30,32 @@ function toRequest(req: IncomingMessage, signal: AbortSignal | undefined): Reque
     method: req.method,
     headers,
     ...(signal ? { signal } : {}),
-    ...(bodied ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
+    ...(bodied ? { body: await bytesOf(req, env().PARLEY_BODY_MAX + 1) } : {}),
   } as RequestInit);
+}
+
+/**
+ * The request's body, at most `cap` bytes of it. Past the cap the rest is read and dropped, not kept: the answer (a
+ * refusal) then goes out on a connection that is still whole, and the next request on it parses as its own.
+ */
+function bytesOf(req: IncomingMessage, cap: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off("data", take).off("end", done).off("error", reject);
+      const all = Buffer.concat(chunks);
+      resolve(all.byteLength > cap ? all.subarray(0, cap) : all);
+    };
+    const take = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size < cap) return;
+      done();
+      req.resume(); // drained, with no one listening
+    };
+    req.on("data", take).on("end", done).on("error", reject);
+  });
 }
 
 /** The doors' security headers a door's own headers do not replace, as name, value pairs. */
@@ -155,7 +184,7 @@ export async function serveDoor(
   try {
     let request: Request;
     try {
-      request = toRequest(req, signal);
+      request = await toRequest(req, signal);
     } catch {
       return json(res, 400, { error: { code: "invalid", message: "That request is malformed." } });
     }
