@@ -29,7 +29,7 @@ export const trpcDoor = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.
 });
 
 /** /mcp – the MCP door (Streamable HTTP, stateless); a JSON-RPC array is charged once per call. */
-export const mcpDoor = door((a) => handleMcp(a.req, a.db, a.who, wallClock, a.rateKey, a.address), {
+export const mcpDoor = door((a) => handleMcp(a.req, a.db, a.who, wallClock, a.rateKey, a.address, a.body), {
   resolveWho,
   calls: jsonRpcCalls,
 });

@@ -94,11 +94,12 @@ export function mcpServer(
  * A tools/call whose `arguments` is not an object never reaches a tool: the SDK refuses it as an internal error
  * (-32603) before any handler runs. Answered here instead, as the tool result a model can correct.
  */
-async function argumentsNotAnObject(req: Request): Promise<Response | null> {
+async function argumentsNotAnObject(req: Request, body?: string | null): Promise<Response | null> {
   if (req.method !== "POST") return null;
   let message: unknown;
   try {
-    message = JSON.parse(await req.clone().text());
+    // The floor's own reading of the body when it is at hand, else a copy of the request's (read once more below).
+    message = JSON.parse(body ?? (await req.clone().text()));
   } catch {
     return null; // the transport answers malformed JSON itself
   }
@@ -126,8 +127,9 @@ export async function handleMcp(
   clock: Clock,
   rateKey: string,
   address?: string,
+  body?: string | null,
 ): Promise<Response> {
-  const refused = await argumentsNotAnObject(req);
+  const refused = await argumentsNotAnObject(req, body);
   if (refused) return refused;
   const server = mcpServer(db, who, clock, rateKey, MCP_TOOLS, address);
   const transport = new WebStandardStreamableHTTPServerTransport({
