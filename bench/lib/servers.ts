@@ -102,6 +102,23 @@ function ticksPerSecond() {
   return ticks;
 }
 
+/** Each live process's pid, its name (comm) and the fields of /proc/<pid>/stat after the name (field 3 onwards). */
+function* processes(): Generator<{ pid: number; comm: string; fields: string[] }> {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // it left while we looked
+    }
+    // the name may hold spaces and parentheses: it runs from the first "(" to the last ")"
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] !== "Z") yield { pid: Number(entry), comm, fields };
+  }
+}
+
 /**
  * CPU time (user + system, ms) spent so far by each member of process group `pgid`, or by each process of the
  * PostgreSQL server on this machine ("postgres": its backends, the app's and the baseline's connections alike), by
@@ -110,18 +127,10 @@ function ticksPerSecond() {
  */
 export function cpuMs(of: number | "postgres"): Map<number, number> {
   const by = new Map<number, number>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (of === "postgres" ? comm !== "postgres" : Number(rest[2]) !== of) continue;
-      // utime and stime, fields 14 and 15
-      by.set(Number(entry), ((Number(rest[11]) + Number(rest[12])) * 1000) / ticksPerSecond());
-    } catch {
-      /* it left while we looked */
-    }
+  for (const { pid, comm, fields } of processes()) {
+    if (of === "postgres" ? comm !== "postgres" : Number(fields[2]) !== of) continue;
+    // utime and stime, fields 14 and 15
+    by.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond());
   }
   return by;
 }
@@ -132,19 +141,16 @@ export function cpuSince(before: Map<number, number>, of: number | "postgres"): 
   return sum;
 }
 
-/** Processes whose process group is `pgid` (from /proc: field 5 of stat), with VmRSS from status. */
+/** Processes whose process group is `pgid` (field 5 of stat), with VmRSS from status. */
 export function groupMembers(pgid: number): { pid: number; name: string; rssMb: number }[] {
   const found: { pid: number; name: string; rssMb: number }[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const { pid, fields } of processes()) {
+    if (Number(fields[2]) !== pgid) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // the name may hold spaces
-      if (Number(rest[2]) !== pgid || rest[0] === "Z") continue;
-      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
       const rssKb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-      const name = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
-      found.push({ pid: Number(entry), name: name.slice(0, 60), rssMb: rssKb / 1024 });
+      const name = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+      found.push({ pid, name: name.slice(0, 60), rssMb: rssKb / 1024 });
     } catch {
       /* it left while we looked */
     }

@@ -29,14 +29,6 @@ const text = (s: string, isError = false) => ({
 let shared: AjvJsonSchemaValidator | undefined;
 const validator = () => (shared ??= new AjvJsonSchemaValidator());
 
-/** The tools by name, made once for the door's own list (a test may hand mcpServer another). */
-const byNames = new WeakMap<McpTool[], Map<string, McpTool>>();
-function byNameOf(tools: McpTool[]) {
-  let m = byNames.get(tools);
-  if (!m) byNames.set(tools, (m = new Map(tools.map((t) => [t.name, t]))));
-  return m;
-}
-
 export function mcpServer(
   db: Db,
   who: Who,
@@ -49,6 +41,7 @@ export function mcpServer(
     { name: "parley", version: "1.0.0" },
     { capabilities: { tools: {} }, jsonSchemaValidator: validator() },
   );
+  const byName = new Map(tools.map((t) => [t.name, t]));
   // A tool this caller can never use is not listed to them (an agent is not shown the people-only tools).
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools
@@ -62,7 +55,7 @@ export function mcpServer(
       })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
-    const t = byNameOf(tools).get(req.params.name);
+    const t = byName.get(req.params.name);
     if (!t)
       return text(
         `There is no tool named "${req.params.name}"; call tools/list for the ones there are.`,
