@@ -32,6 +32,7 @@ export const trpcDoor = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.
 export const mcpDoor = door((a) => handleMcp(a.req, a.db, a.who, wallClock, a.rateKey, a.address, a.body), {
   resolveWho,
   calls: jsonRpcCalls,
+  readsFloorBody: true,
 });
 
 async function events({ req, who, db }: Admitted) {

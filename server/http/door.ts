@@ -45,6 +45,11 @@ export type DoorOptions = {
   calls?: (asked: Asked, body: string | null) => number;
   /** The Host names answered; default PARLEY_ALLOWED_HOSTS, else this machine's own names. */
   allowedHosts?: string[];
+  /**
+   * The handler reads the body the floor read (`Admitted.body`), never the Request's own: it is handed the Request
+   * as it came, its body spent, rather than a copy made only to carry the body again (MCP).
+   */
+  readsFloorBody?: boolean;
 };
 const LOCAL = ["localhost", "127.0.0.1", "[::1]"];
 
@@ -194,7 +199,7 @@ export function door<A extends unknown[]>(
     const a = await admit(askedOf(req), opts);
     if (!a.ok) return responseOf(a.answer);
     const handed =
-      a.value.body === null
+      a.value.body === null || opts.readsFloorBody
         ? req
         : new Request(req.url, {
             method: req.method,

@@ -83,19 +83,21 @@ export function mcpServer(
   return server;
 }
 
+/** The request's JSON-RPC message(s), read from the floor's text: undefined when it is not JSON (or there is none). */
+function messageOf(body: string | null | undefined): { ok: true; value: unknown } | null {
+  if (!body) return null;
+  try {
+    return { ok: true, value: JSON.parse(body) };
+  } catch {
+    return null; // the transport answers malformed JSON itself
+  }
+}
+
 /**
  * A tools/call whose `arguments` is not an object never reaches a tool: the SDK refuses it as an internal error
  * (-32603) before any handler runs. Answered here instead, as the tool result a model can correct.
  */
-async function argumentsNotAnObject(req: Request, body?: string | null): Promise<Response | null> {
-  if (req.method !== "POST") return null;
-  let message: unknown;
-  try {
-    // The floor's own reading of the body when it is at hand, else a copy of the request's (read once more below).
-    message = JSON.parse(body ?? (await req.clone().text()));
-  } catch {
-    return null; // the transport answers malformed JSON itself
-  }
+function argumentsNotAnObject(message: unknown): Response | null {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
   const m = message as { id?: unknown; method?: unknown; params?: { arguments?: unknown } };
   const args = m.params?.arguments;
@@ -113,6 +115,12 @@ async function argumentsNotAnObject(req: Request, body?: string | null): Promise
   });
 }
 
+/**
+ * One MCP request. `body` is the floor's reading of it (then the Request's own body is spent: the door is
+ * readsFloorBody); without it (a caller of this function alone) the body is read here. The message is parsed once
+ * and handed to the transport as parsedBody; text that is not JSON goes to the transport as text, which answers it
+ * as JSON-RPC's parse error.
+ */
 export async function handleMcp(
   req: Request,
   db: Db,
@@ -122,7 +130,9 @@ export async function handleMcp(
   address?: string,
   body?: string | null,
 ): Promise<Response> {
-  const refused = await argumentsNotAnObject(req, body);
+  const text = req.method === "POST" ? (body ?? (await req.text())) : null;
+  const message = messageOf(text);
+  const refused = message && argumentsNotAnObject(message.value);
   if (refused) return refused;
   const server = mcpServer(db, who, clock, rateKey, MCP_TOOLS, address);
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -131,8 +141,15 @@ export async function handleMcp(
     enableJsonResponse: true,
   });
   await server.connect(transport);
+  // A message is answered once every handler is done (stateless, JSON answers), and the transport has dropped its
+  // streams by then: close() would only abort finished handlers and make a "Connection closed" error for no one, with
+  // its stack, so the pair is left to the garbage collector. Anything else (a GET's stream, text that is not JSON,
+  // which the transport reads and answers itself) is closed after, which ends a GET's stream at once.
+  if (message) return transport.handleRequest(req, { parsedBody: message.value });
   try {
-    return await transport.handleRequest(req);
+    return await transport.handleRequest(
+      text === null ? req : new Request(req.url, { method: "POST", headers: req.headers, body: text }),
+    );
   } finally {
     void server.close();
   }

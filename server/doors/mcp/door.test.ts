@@ -1,0 +1,108 @@
+// The MCP door as the fast lane serves it, on a real node:http server and through the SDK's own Client: the floor
+// reads the body once and the transport is handed that reading (the Request's own body is spent by then), so a
+// call, a batch, text that is not JSON and a GET's stream all still get the transport's own answers.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../../clock";
+import { door, jsonRpcCalls } from "../../http/door";
+import type { Who } from "../../identity";
+import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { serveDoor } from "../../fast/lane";
+import { handleMcp } from "./server";
+
+const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
+let db: TestDatabase;
+let person: Who;
+let server: Server;
+let url = "";
+
+beforeAll(async () => {
+  db = await testDatabase();
+  person = await makeUser(db, "mcp-door-person");
+  // As server/doors/http.ts declares mcpDoor, with this test's database and person.
+  const mcp = door((a) => handleMcp(a.req, a.db, a.who, clock, a.rateKey, a.address, a.body), {
+    db: db.prisma,
+    resolveWho: () => ({ who: person, badToken: false }),
+    calls: jsonRpcCalls,
+    readsFloorBody: true,
+  });
+  server = createServer((req, res) => void serveDoor(mcp, req, res, true));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://localhost:${(server.address() as AddressInfo).port}/mcp`;
+});
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await db?.drop();
+});
+
+const post = (body: string) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body,
+  });
+
+describe("the MCP door over node:http", () => {
+  it("answers the SDK's Client: its tools, a call, one sentence for arguments that are not an object", async () => {
+    const client = new Client({ name: "door-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain("whoami");
+      const me = (await client.callTool({ name: "whoami", arguments: {} })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
+      expect(me.isError).toBeFalsy();
+      expect(me.content[0]!.text).toContain("mcp-door-person");
+    } finally {
+      await client.close();
+    }
+    const r = await post(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "whoami", arguments: 5 },
+      }),
+    );
+    const answer = (await r.json()) as {
+      id: number;
+      result: { isError: boolean; content: { text: string }[] };
+    };
+    expect(answer.id).toBe(7);
+    expect(answer.result.isError).toBe(true);
+    expect(answer.result.content[0]!.text).toMatch(/arguments must be an object/);
+  });
+
+  it("answers a batch message by message", async () => {
+    const r = await post(
+      JSON.stringify([
+        { jsonrpc: "2.0", id: 1, method: "ping" },
+        { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "whoami", arguments: {} } },
+      ]),
+    );
+    expect(r.status).toBe(200);
+    const answers = (await r.json()) as { id: number; result: unknown }[];
+    expect(answers.map((a) => a.id).sort()).toEqual([1, 2]);
+    expect(JSON.stringify(answers.find((a) => a.id === 2)!.result)).toContain("mcp-door-person");
+  });
+
+  it("answers text that is not JSON, and an empty body, with JSON-RPC's parse error", async () => {
+    for (const body of ["{not json", ""]) {
+      const r = await post(body);
+      expect(r.status, body).toBe(400);
+      expect(((await r.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    }
+  });
+
+  it("ends a GET's stream at once: a stateless server sends nothing on it", async () => {
+    const r = await fetch(url, { headers: { accept: "text/event-stream" } });
+    expect(r.headers.get("content-type")).toContain("text/event-stream");
+    expect(await r.text()).toBe("");
+  });
+});
