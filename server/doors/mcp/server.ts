@@ -83,7 +83,10 @@ export function mcpServer(
   return server;
 }
 
-/** The request's JSON-RPC message(s), read from the floor's text: undefined when it is not JSON (or there is none). */
+/**
+ * The request's JSON-RPC message(s) from its text, wrapped so a body of `null` is told from none; null when the text
+ * is not JSON or there is none.
+ */
 function messageOf(body: string | null | undefined): { ok: true; value: unknown } | null {
   if (!body) return null;
   try {
