@@ -18,7 +18,7 @@ const { boot } = await import("./boot");
 const { exitIfDataDirLocked } = await import("./datalock");
 const { doorOf } = await import("./fast/doors");
 const { pathOf, serveDoor, servePlain } = await import("./fast/lane");
-const { installPeerAddress } = await import("./http/address");
+const { peerWrittenByServer, writePeer } = await import("./http/address");
 
 function option(short: string, long: string): string | undefined {
   const i = args.findIndex((a) => a === short || a === long);
@@ -29,8 +29,9 @@ const port = Number(option("-p", "--port") ?? process.env.PORT ?? 3000);
 // Without -H: every address of the machine, IPv4 and IPv6 alike (localhost and 127.0.0.1 both answer), as Next's.
 const hostname = option("-H", "--hostname");
 
-// Each request's TCP peer is written down before anything reads the request: a guest's address for its rate limits.
-installPeerAddress();
+// Each request's TCP peer is written down before anything reads the request, a guest's address for its rate limits:
+// here for Next's requests, by the fast lane for the doors' (server/http/address.ts).
+peerWrittenByServer();
 const app = next({ dev, port, ...(hostname ? { hostname } : {}) });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -39,7 +40,10 @@ const server = createServer((req, res) => {
   const door = doorOf(pathOf(req.url));
   if (door && "plain" in door) void servePlain(door.plain, req, res);
   else if (door) void serveDoor(door.door, req, res, door.streams);
-  else void handle(req, res);
+  else {
+    writePeer(req);
+    void handle(req, res);
+  }
 });
 // Hot reload's socket (development) is Next's: it listens for upgrades on this server itself at its first request.
 server.listen(port, hostname, () => {

@@ -4,6 +4,7 @@
 import http, { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PEER_HEADER } from "../http/address";
 import { jsonAnswer, type Asked } from "../http/asked";
 import { readBody } from "../http/door";
 import { DOOR_HEADERS } from "../http/headers";
@@ -44,6 +45,7 @@ const doors: Record<string, Door> = {
   "/api/throws": () => {
     throw new Error("a bug");
   },
+  "/api/peer": (req) => Response.json({ peer: req.headers.get(PEER_HEADER) }),
 };
 
 const plainDoors: Record<string, PlainDoor> = {
@@ -62,6 +64,7 @@ const plainDoors: Record<string, PlainDoor> = {
       { "x-door": "plain", "content-security-policy": "sandbox" },
     );
   },
+  "/plain/peer": async (asked: Asked) => jsonAnswer(200, { peer: asked.headers.get(PEER_HEADER) }),
   "/plain/throws": () => Promise.reject(new Error("a bug")),
   "/plain/throws-at-once": () => {
     throw new Error("a bug before any promise");
@@ -207,6 +210,17 @@ describe("the fast lane", () => {
       duplex: "half",
     } as RequestInit);
     expect(chunked.status).toBe(422);
+  });
+
+  it("names the socket's peer under the peer header to either kind of door, over whatever the client sent there", async () => {
+    // A guest's address is read from it (server/http/address.ts): a client must not choose its own rate-limit key.
+    for (const path of ["/api/peer", "/plain/peer"]) {
+      const r = await fetch(`${base}${path}`, {
+        headers: { [PEER_HEADER]: "203.0.113.7", "x-forwarded-for": "198.51.100.1" },
+      });
+      expect(await r.json(), path).toEqual({ peer: "127.0.0.1" });
+      expect(await (await fetch(`${base}${path}`)).json(), path).toEqual({ peer: "127.0.0.1" });
+    }
   });
 
   it("answers a plain door that throws with one sentence (500), and its malformed %-escape with the 404", async () => {

@@ -3,11 +3,16 @@
 //
 // A route handler's Request carries no peer address. Next writes one into X-Forwarded-For itself, but only when the
 // request came without that header (`headers['x-forwarded-for'] ??= socket.remoteAddress`, next/dist/server/
-// base-server.js), so a client talking to the server directly could name any address it likes there. Hence a hook,
-// installed at start-up (instrumentation.ts): Node's `http.server.request.start` diagnostics channel hands every
-// request to it before Next reads it, and it writes the socket's peer into PEER_HEADER, over anything a client sent
-// under that name. The header is believed only in a process where the hook runs; elsewhere (tests, a server of
-// another make) the nearest hop is the right-most X-Forwarded-For entry, as Next writes it for a direct peer.
+// base-server.js), so a client talking to the server directly could name any address it likes there. So the server
+// writes the socket's peer into PEER_HEADER, over anything a client sent under that name, before anything reads the
+// request. Our own listener (server/main.ts) does it for the requests it hands to Next, and the fast lane answers the
+// header from the socket for the doors (server/http/asked.ts, server/fast/lane.ts): a web door's Request is built
+// from the raw headers, which never held what a hook wrote into node's headers object, so tRPC and MCP once keyed a
+// guest by whatever X-Forwarded-For it sent. When Next runs alone (`next dev`, `next start`), a hook on Node's
+// `http.server.request.start` diagnostics channel does it (instrumentation.ts); our listener does not subscribe one,
+// since publishing to it cost every request about 5% of a bare server's rate (docs/performance.md). The header is
+// believed only in a process where one of the two writes it; elsewhere (tests, a server of another make) the nearest
+// hop is the right-most X-Forwarded-For entry, as Next writes it for a direct peer.
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP, type Socket } from "node:net";
@@ -18,14 +23,27 @@ export const PEER_HEADER = "x-parley-peer";
 
 const g = globalThis as unknown as { parleyPeerHook?: boolean };
 
-/** Writes each request's TCP peer into PEER_HEADER before the app sees it; once per process. */
+/** Writes each request's TCP peer into PEER_HEADER before the app sees it, when Next serves alone; once per process. */
 export function installPeerAddress(): void {
   if (g.parleyPeerHook) return;
   g.parleyPeerHook = true;
   subscribe("http.server.request.start", (message) => {
     const { request, socket } = message as { request: IncomingMessage; socket: Socket };
-    request.headers[PEER_HEADER] = socket.remoteAddress ?? "";
+    writePeer(request, socket);
   });
+}
+
+/**
+ * This process's own listener writes every request's peer (server/main.ts): the header is believed, and the hook of
+ * instrumentation.ts is not subscribed.
+ */
+export function peerWrittenByServer(): void {
+  g.parleyPeerHook = true;
+}
+
+/** A request's TCP peer, written over anything its client sent under PEER_HEADER. */
+export function writePeer(request: IncomingMessage, socket: Socket = request.socket): void {
+  request.headers[PEER_HEADER] = socket.remoteAddress ?? "";
 }
 
 /** One hop as an address: no port, no brackets, an IPv4-mapped IPv6 address as plain IPv4, lower case. */

@@ -3,6 +3,7 @@
 // neither a web Request nor a web Response (the profile of GET /api/health showed them as most of its cost). A route
 // file served by Next alone turns its Request into an `Asked` and the `Answer` into a Response (askedOf, responseOf).
 import type { IncomingMessage } from "node:http";
+import { PEER_HEADER } from "./address";
 
 /** A request's headers, by name in any case: a web Request's Headers is one, nodeHeaders another. */
 export type HeadersLike = { get(name: string): string | null };
@@ -28,17 +29,22 @@ export type Answer = { status: number; headers: Record<string, string>; body: st
 
 const bodied = (method: string) => method !== "GET" && method !== "HEAD";
 
-/** A node:http request's headers as HeadersLike: node keeps them by lower-case name, repeated ones joined. */
+/**
+ * A node:http request's headers as HeadersLike: node keeps them by lower-case name, repeated ones joined. The peer
+ * header is the socket's own peer, whatever the client sent under that name (server/http/address.ts).
+ */
 class NodeHeaders implements HeadersLike {
   // One object with one field per request, its method on the prototype (not a closure made per request).
-  constructor(private readonly headers: IncomingMessage["headers"]) {}
+  constructor(private readonly req: IncomingMessage) {}
   get(name: string): string | null {
-    const v = this.headers[name.toLowerCase()];
+    const key = name.toLowerCase();
+    if (key === PEER_HEADER) return this.req.socket.remoteAddress ?? "";
+    const v = this.req.headers[key];
     return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
   }
 }
 
-export const nodeHeaders = (req: IncomingMessage): HeadersLike => new NodeHeaders(req.headers);
+export const nodeHeaders = (req: IncomingMessage): HeadersLike => new NodeHeaders(req);
 
 /** A node:http request as the floor reads it; its body is the request stream itself. */
 export function askedOfNode(req: IncomingMessage): Asked {
