@@ -78,7 +78,13 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
         expect(await page.getByTestId("payoff-numbers").first().textContent()).toMatch(
           /^\d+ vs \d+ \([+-]?\d+\)$/,
         );
-        // The log tells the story: offers say what they changed, in both views; the clock's passes say so.
+        // The log tells the story: offers say what they changed, in both views; the clock's passes say so. A long
+        // game shows its newest acts until asked for the earlier ones.
+        const all = page.getByTestId("act-log-all");
+        if (await all.count()) {
+          await all.click();
+          expect(await all.getAttribute("aria-expanded")).toBe("true");
+        }
         const firstOffer = page.locator('[data-testid="act"][data-type="offer"]').last();
         expect(await firstOffer.textContent()).toMatch(/offered the first accord: \w+ = /);
         await page.getByTestId("act-log-full").click();

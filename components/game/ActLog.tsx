@@ -1,6 +1,7 @@
 "use client";
 // The act log tells the story: each offer with what it changed from the standing one (or, in full, the whole
-// accord), each accept with what it swore, the clock's passes as such, said text quoted. Newest first.
+// accord), each accept with what it swore, the clock's passes as such, said text quoted. Newest first; the newest
+// ACT_LOG_RECENT until the reader asks for the earlier ones.
 import { useState } from "react";
 import type { ViewAct } from "@/server/rules/game";
 import { When } from "@/components/ui/When";
@@ -36,6 +37,12 @@ function OfferText({ a, full }: { a: Extract<ViewAct, { type: "offer" }>; full: 
   );
 }
 
+/**
+ * How many of the newest acts the log shows until asked for all: a table played over hours holds hundreds, and the
+ * page's server render and its HTML grew with every one (docs/performance.md).
+ */
+export const ACT_LOG_RECENT = 30;
+
 export function ActLog({
   acts,
   names,
@@ -55,7 +62,10 @@ export function ActLog({
   onHide?: (index: number) => void;
 }) {
   const [full, setFull] = useState(false);
+  const [all, setAll] = useState(false);
   if (acts.length === 0) return <p className="text-sm text-stone-600">No act yet.</p>;
+  const earlier = acts.length - ACT_LOG_RECENT;
+  const shown = all || earlier <= 0 ? acts : acts.slice(earlier);
   return (
     <div className="space-y-2">
       <div className="flex gap-1 text-xs" role="group" aria-label="How much of each act to show">
@@ -73,7 +83,7 @@ export function ActLog({
         ))}
       </div>
       <ol className="space-y-1 text-sm" data-testid="act-log">
-        {[...acts].reverse().map((a) => (
+        {[...shown].reverse().map((a) => (
           <li key={a.index} className="flex gap-2" data-testid="act" data-type={a.type}>
             <span className="w-6 text-right text-xs text-stone-600">{a.index}</span>
             <span className="flex-1">
@@ -121,6 +131,19 @@ export function ActLog({
           </li>
         ))}
       </ol>
+      {earlier > 0 ? (
+        <button
+          type="button"
+          className="btn-quiet text-xs"
+          aria-expanded={all}
+          onClick={() => setAll(!all)}
+          data-testid="act-log-all"
+        >
+          {all
+            ? `Show only the newest ${ACT_LOG_RECENT}`
+            : `Show the ${earlier} earlier act${earlier === 1 ? "" : "s"} (${acts.length} in all)`}
+        </button>
+      ) : null}
     </div>
   );
 }
