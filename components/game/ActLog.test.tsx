@@ -3,8 +3,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { TableState } from "@/server/actions/game";
 import { DEADLINE_MAX_MS, view, WORKED_EXAMPLE, type Act, type Game } from "@/server/rules/game";
-import { ACT_LOG_RECENT, ActLog } from "./ActLog";
+import { ActLog } from "./ActLog";
+import { ACT_LOG_RECENT, newestActs } from "./log";
 
 const MINUTE = 60_000;
 
@@ -20,10 +22,13 @@ function logOf(n: number) {
   return { acts: view({ ...base, deadlineMs: DEADLINE_MAX_MS, acts }, { seat: null }, now).acts, now };
 }
 
-const render = (n: number) => {
+/** The log of a table of `n` acts, of which the newest `sent` are at hand (all, by default). */
+const render = (n: number, sent = n) => {
   const { acts, now } = logOf(n);
   expect(acts).toHaveLength(n);
-  return renderToStaticMarkup(createElement(ActLog, { acts, names: WORKED_EXAMPLE.names, now }));
+  return renderToStaticMarkup(
+    createElement(ActLog, { acts: acts.slice(n - sent), names: WORKED_EXAMPLE.names, now }),
+  );
 };
 
 /** The act numbers the log shows, in its order. */
@@ -41,6 +46,25 @@ describe("the act log", () => {
     expect(html).not.toContain(`"turn 14"`);
     expect(html).toMatch(/data-testid="act-log-all"[^>]*>Show the 15 earlier acts \(45 in all\)</);
     expect(html).toContain('aria-expanded="false"');
+  });
+
+  it("counts the acts the page did not send: the newest 30 of 80 at hand, 50 earlier to fetch", () => {
+    const html = render(80, ACT_LOG_RECENT);
+    expect(numbers(html)).toEqual(Array.from({ length: ACT_LOG_RECENT }, (_, i) => 79 - i));
+    expect(html).toMatch(/data-testid="act-log-all"[^>]*>Show the 50 earlier acts \(80 in all\)</);
+  });
+
+  it("the page sends a long table's newest acts only, and a short one's all", () => {
+    const { acts } = logOf(80);
+    const state = { id: 1, game: { acts } } as unknown as TableState;
+    expect(newestActs(state).game!.acts.map((a) => a.index)).toEqual(
+      Array.from({ length: ACT_LOG_RECENT }, (_, i) => 50 + i),
+    );
+    expect(state.game!.acts).toHaveLength(80); // the state itself is left as it was
+    const short = { id: 2, game: { acts: acts.slice(0, ACT_LOG_RECENT) } } as unknown as TableState;
+    expect(newestActs(short)).toBe(short);
+    const open = { id: 3, game: null } as unknown as TableState;
+    expect(newestActs(open)).toBe(open);
   });
 
   it("shows every act of a table no longer than that, with no button", () => {

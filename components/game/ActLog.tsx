@@ -5,6 +5,7 @@
 import { useState } from "react";
 import type { ViewAct } from "@/server/rules/game";
 import { When } from "@/components/ui/When";
+import { ACT_LOG_RECENT } from "./log";
 import { claimText, say } from "./words";
 
 /** What an offer put on the table, in the view chosen: its changes from the standing offer, or the whole accord. */
@@ -37,12 +38,6 @@ function OfferText({ a, full }: { a: Extract<ViewAct, { type: "offer" }>; full: 
   );
 }
 
-/**
- * How many of the newest acts the log shows until asked for all: a table played over hours holds hundreds, and the
- * page's server render and its HTML grew with every one (docs/performance.md).
- */
-export const ACT_LOG_RECENT = 30;
-
 export function ActLog({
   acts,
   names,
@@ -50,8 +45,12 @@ export function ActLog({
   hidden = new Set(),
   onHide,
   notes = new Map(),
+  onLoadAll,
 }: {
+  /** The acts at hand, oldest first: every one, or only the newest (the page sends those; see ./log.ts). */
   acts: ViewAct[];
+  /** Fetches every act, when only the newest are at hand and the reader asks for the earlier ones. */
+  onLoadAll?: () => Promise<unknown>;
   /** Why a model player passed, by the act's index (game.md §13). */
   notes?: Map<number, string>;
   names: string[];
@@ -63,9 +62,25 @@ export function ActLog({
 }) {
   const [full, setFull] = useState(false);
   const [all, setAll] = useState(false);
+  const [loading, setLoading] = useState(false);
   if (acts.length === 0) return <p className="text-sm text-stone-600">No act yet.</p>;
-  const earlier = acts.length - ACT_LOG_RECENT;
-  const shown = all || earlier <= 0 ? acts : acts.slice(earlier);
+  // An act's index is its place in the ledger: the acts before the first at hand were not sent.
+  const total = acts[0]!.index + acts.length;
+  const missing = acts[0]!.index > 0;
+  // Open: every act asked for and at hand (until the fetch brings them, the newest stay shown).
+  const open = all && !missing;
+  const shown = open ? acts : acts.slice(-ACT_LOG_RECENT);
+  const earlier = total - shown.length;
+  const toggle = async () => {
+    setAll(!open);
+    if (open || !missing || !onLoadAll) return;
+    setLoading(true);
+    try {
+      await onLoadAll();
+    } finally {
+      setLoading(false);
+    }
+  };
   return (
     <div className="space-y-2">
       <div className="flex gap-1 text-xs" role="group" aria-label="How much of each act to show">
@@ -131,17 +146,21 @@ export function ActLog({
           </li>
         ))}
       </ol>
-      {earlier > 0 ? (
+      {total > ACT_LOG_RECENT ? (
         <button
           type="button"
           className="btn-quiet text-xs"
-          aria-expanded={all}
-          onClick={() => setAll(!all)}
+          aria-expanded={open}
+          aria-busy={loading || undefined}
+          disabled={loading}
+          onClick={() => void toggle()}
           data-testid="act-log-all"
         >
-          {all
-            ? `Show only the newest ${ACT_LOG_RECENT}`
-            : `Show the ${earlier} earlier act${earlier === 1 ? "" : "s"} (${acts.length} in all)`}
+          {loading
+            ? `Fetching the ${earlier} earlier act${earlier === 1 ? "" : "s"}…`
+            : open
+              ? `Show only the newest ${ACT_LOG_RECENT}`
+              : `Show the ${earlier} earlier act${earlier === 1 ? "" : "s"} (${total} in all)`}
         </button>
       ) : null}
     </div>

@@ -272,6 +272,7 @@ export function TableView({
               <h2 className="font-semibold">The act log</h2>
               <ActLog
                 acts={g.acts}
+                onLoadAll={refresh}
                 names={names}
                 now={now}
                 hidden={new Set(t.moderation.flatMap((e) => (e.act === null ? [] : [e.act])))}

@@ -3,6 +3,7 @@ import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { newestActs } from "@/components/game/log";
 import { TableView } from "@/components/game/TableView";
 import { tableState } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
@@ -21,5 +22,13 @@ export default async function TablePage({ params }: { params: Promise<{ id: stri
   if (!r.ok) notFound();
   const h = await headers();
   const address = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}/tables/${r.value.id}`;
-  return <TableView initial={r.value} address={address} saidMax={SAID_MAX} whispersMax={WHISPERS_PER_SEAT} />;
+  // Only the newest acts: the log fetches the earlier ones when the reader asks for them.
+  return (
+    <TableView
+      initial={newestActs(r.value)}
+      address={address}
+      saidMax={SAID_MAX}
+      whispersMax={WHISPERS_PER_SEAT}
+    />
+  );
 }
