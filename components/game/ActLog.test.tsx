@@ -56,11 +56,16 @@ describe("the act log", () => {
 
   it("the page sends a long table's newest acts only, and a short one's all", () => {
     const { acts } = logOf(80);
-    const state = { id: 1, game: { acts } } as unknown as TableState;
-    expect(newestActs(state).game!.acts.map((a) => a.index)).toEqual(
-      Array.from({ length: ACT_LOG_RECENT }, (_, i) => 50 + i),
-    );
+    const said = [
+      { seat: 1, act: 3, text: "only talk", truthful: null },
+      { seat: 2, act: 4, text: "and a claim", clause: "hold", setting: "sealed", truthful: null },
+    ];
+    const state = { id: 1, game: { acts, said } } as unknown as TableState;
+    const sent = newestActs(state).game!;
+    expect(sent.acts.map((a) => a.index)).toEqual(Array.from({ length: ACT_LOG_RECENT }, (_, i) => 50 + i));
+    expect(sent.said).toEqual([said[1]]); // the claims panel's; a said text is shown with its act
     expect(state.game!.acts).toHaveLength(80); // the state itself is left as it was
+    expect(state.game!.said).toHaveLength(2);
     const short = { id: 2, game: { acts: acts.slice(0, ACT_LOG_RECENT) } } as unknown as TableState;
     expect(newestActs(short)).toBe(short);
     const open = { id: 3, game: null } as unknown as TableState;
