@@ -2,6 +2,7 @@
 // sends: the JSON API, tRPC and MCP (the fast lane) and a route Next serves (sign-in) all spend one guest's rate
 // limit. Before, tRPC and MCP keyed a guest by the X-Forwarded-For it wrote, so a new one each call was never limited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpToolCall } from "./http";
 import { serve, tempDir, type Served } from "./servers";
 
 const PORT = 3240;
@@ -25,21 +26,7 @@ const json = async (r: Response) => ({ status: r.status, body: (await r.json()) 
 
 const jsonApi = () => fetch(`${app.url}/api/tables`, { headers: forged() });
 const trpc = () => fetch(`${app.url}/api/trpc/tables.list?input=%7B%7D`, { headers: forged() });
-const mcp = () =>
-  fetch(`${app.url}/mcp`, {
-    method: "POST",
-    headers: {
-      ...forged(),
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "list_tables", arguments: {} },
-    }),
-  });
+const mcp = () => mcpToolCall(app.url, "list_tables", {}, forged());
 const signIn = () =>
   fetch(`${app.url}/api/auth/callback/credentials`, {
     method: "POST",

@@ -1,6 +1,7 @@
 // In real Chromium: sign in locally, create an agent token, use it, and watch the page update live.
 import { describe, expect, inject, it } from "vitest";
 import { browser, hasChromium, shot } from "./browser";
+import { mcpToolCall } from "./http";
 
 const app = inject("app");
 
@@ -32,20 +33,7 @@ describe.runIf(hasChromium)("a person in the browser", () => {
 
       const me = await fetch(`${app}/api/me`, { headers: { authorization: `Bearer ${token}` } });
       expect(await me.json()).toMatchObject({ kind: "agent", name: "robin-scout", owner: { name: "Robin" } });
-      const mcp = await fetch(`${app}/mcp`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { name: "whoami", arguments: {} },
-        }),
-      });
+      const mcp = await mcpToolCall(app, "whoami", {}, { authorization: `Bearer ${token}` });
       const answer = (await mcp.json()) as { result: { content: { text: string }[] } };
       expect(JSON.parse(answer.result.content[0]!.text)).toMatchObject({
         kind: "agent",

@@ -27,6 +27,18 @@ export async function signIn(base: string, name: string, password: string): Prom
   return session;
 }
 
+/** One MCP tool call posted as a client of the Streamable HTTP door posts it (a JSON answer), with extra headers. */
+export const mcpToolCall = (base: string, name: string, args: object, headers: Record<string, string> = {}) =>
+  fetch(`${base}/mcp`, {
+    method: "POST",
+    headers: {
+      ...headers,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+
 function cookiesOf(r: Response): string {
   return r.headers
     .getSetCookie()

@@ -3,23 +3,17 @@
 // already has (even from a process whose tailer is behind it), and a fresh feed for a Last-Event-ID that is not a
 // plain integer in range. Two tailers on two connections on PostgreSQL; two tailers on one PGlite.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db";
+import type { Database } from "../db";
 import { ANON } from "../identity";
-import { testDatabase, type TestDatabase } from "../testing/db";
+import type { TestDatabase } from "../testing/db";
 import { follow, visibleTo, type LiveEvent } from "./index";
 import { BACKLOG_MAX, Tailer } from "./tail";
-import { collect, ids, reader, sleep, until, writeTx } from "./testkit";
+import { closeBoth, collect, ids, reader, sleep, twoProcesses, until, writeTx } from "./testkit";
 
 let db: TestDatabase;
 let other: Database; // a second "process": its own pool on the same database (PGlite: the same one, one process)
-beforeAll(async () => {
-  db = await testDatabase();
-  other = db.kind === "postgres" ? await openDatabase(db.url, { migrate: false }) : db;
-});
-afterAll(async () => {
-  if (other !== db) await other.close();
-  await db?.drop();
-});
+beforeAll(async () => void ([db, other] = await twoProcesses()));
+afterAll(() => closeBoth(db, other));
 
 const HOUR = 3_600_000;
 const started = async (on: Database, opts: { pollMs?: number } = {}) => {

@@ -1,22 +1,16 @@
 // Waking the other processes: every commit that announces is told by a NOTIFY, but a stream of them shares few, at
 // least NOTIFY_GAP_MS apart, and the last commit of a burst is still told.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db";
-import { testDatabase, type TestDatabase } from "../testing/db";
+import type { Database } from "../db";
+import type { TestDatabase } from "../testing/db";
 import { announce, NOTIFY_GAP_MS } from "./index";
 import { WAKE_CHANNEL } from "./outbox";
-import { sleep, until } from "./testkit";
+import { closeBoth, sleep, twoProcesses, until } from "./testkit";
 
 let db: TestDatabase;
 let other: Database; // a second "process" listening (PGlite: the same one, one process)
-beforeAll(async () => {
-  db = await testDatabase();
-  other = db.kind === "postgres" ? await openDatabase(db.url, { migrate: false }) : db;
-});
-afterAll(async () => {
-  if (other !== db) await other.close();
-  await db?.drop();
-});
+beforeAll(async () => void ([db, other] = await twoProcesses()));
+afterAll(() => closeBoth(db, other));
 
 describe("announcing commits to the other processes", () => {
   it("tells a stream of 100 commits in a few NOTIFYs, and tells the last one", async () => {

@@ -2,22 +2,26 @@
 // skipped when commits land out of order, none repeated, through failing reads and a cut LISTEN line — read by
 // two tailers on two connections (two processes) on PostgreSQL, and by two tailers on one PGlite.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db";
-import { testDatabase, type TestDatabase } from "../testing/db";
+import type { Database } from "../db";
+import type { TestDatabase } from "../testing/db";
 import { publish } from "./outbox";
 import { Tailer } from "./tail";
-import { collect, digitBoundary, ids, numericOrder, sleep, until, writeTx } from "./testkit";
+import {
+  closeBoth,
+  collect,
+  digitBoundary,
+  ids,
+  numericOrder,
+  sleep,
+  twoProcesses,
+  until,
+  writeTx,
+} from "./testkit";
 
 let db: TestDatabase;
 let other: Database; // a second "process": its own pool on the same database (PGlite: the same one, one process)
-beforeAll(async () => {
-  db = await testDatabase();
-  other = db.kind === "postgres" ? await openDatabase(db.url, { migrate: false }) : db;
-});
-afterAll(async () => {
-  if (other !== db) await other.close();
-  await db?.drop();
-});
+beforeAll(async () => void ([db, other] = await twoProcesses()));
+afterAll(() => closeBoth(db, other));
 
 /** A tailer that moves only when kicked, so a test decides what one poll sees. */
 const started = async (on: Database, opts: { pollMs?: number } = {}) => {

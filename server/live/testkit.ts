@@ -1,8 +1,24 @@
 // Helpers for the live feed's tests: write events in chosen transactions, move transaction ids to a digit
 // boundary, and read what a tailer or a follower hands out.
-import type { Database } from "../db";
+import { openDatabase, type Database } from "../db";
+import { testDatabase, type TestDatabase } from "../testing/db";
 import type { Delivery } from "./index";
 import type { LiveEvent, Tailer } from "./tail";
+
+/**
+ * A fresh test database and a second "process" on it: its own pool on the same database on PostgreSQL, the same one on
+ * PGlite (which one process holds).
+ */
+export async function twoProcesses(): Promise<[TestDatabase, Database]> {
+  const db = await testDatabase();
+  return [db, db.kind === "postgres" ? await openDatabase(db.url, { migrate: false }) : db];
+}
+
+/** Closes what twoProcesses opened. */
+export async function closeBoth(db: TestDatabase | undefined, other: Database | undefined): Promise<void> {
+  if (other && other !== db) await other.close();
+  await db?.drop();
+}
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
