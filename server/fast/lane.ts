@@ -5,7 +5,7 @@
 // storage). Which paths are doors: server/fast/doors.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { askedOfNode, pathOf, type Answer, type Asked } from "../http/asked";
-import { PEER_HEADER } from "../http/address";
+import { PEER_HEADER, socketPeer } from "../http/address";
 import { DOOR_HEADERS } from "../http/headers";
 import { decodes } from "../http/path";
 import { env } from "../env";
@@ -25,7 +25,7 @@ async function toRequest(req: IncomingMessage, signal: AbortSignal | undefined):
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) if (raw[i]![0] !== ":") headers.append(raw[i]!, raw[i + 1]!);
   // The socket's peer, over whatever the client sent under that name: a guest's address (server/http/address.ts).
-  headers.set(PEER_HEADER, req.socket.remoteAddress ?? "");
+  headers.set(PEER_HEADER, socketPeer(req));
   // The Host is checked by the floor against its allow-list; a URL is built from it only to carry the path.
   const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
   const bodied = req.method !== "GET" && req.method !== "HEAD";

@@ -10,12 +10,12 @@
 // from the raw headers, which never held what a hook wrote into node's headers object, so tRPC and MCP once keyed a
 // guest by whatever X-Forwarded-For it sent. When Next runs alone (`next dev`, `next start`), a hook on Node's
 // `http.server.request.start` diagnostics channel does it (instrumentation.ts); our listener does not subscribe one,
-// since publishing to it cost every request about 5% of a bare server's rate (docs/performance.md). The header is
+// since publishing to it cost every request 3–6% of a bare server's rate (docs/performance.md). The header is
 // believed only in a process where one of the two writes it; elsewhere (tests, a server of another make) the nearest
 // hop is the right-most X-Forwarded-For entry, as Next writes it for a direct peer.
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
-import { BlockList, isIP, type Socket } from "node:net";
+import { BlockList, isIP } from "node:net";
 import { trustedProxies, type TrustedProxies } from "../env";
 import type { HeadersLike } from "./asked";
 
@@ -28,8 +28,7 @@ export function installPeerAddress(): void {
   if (g.parleyPeerHook) return;
   g.parleyPeerHook = true;
   subscribe("http.server.request.start", (message) => {
-    const { request, socket } = message as { request: IncomingMessage; socket: Socket };
-    writePeer(request, socket);
+    writePeer((message as { request: IncomingMessage }).request);
   });
 }
 
@@ -41,9 +40,12 @@ export function peerWrittenByServer(): void {
   g.parleyPeerHook = true;
 }
 
+/** A request's TCP peer, as PEER_HEADER carries it ("" once the socket is gone). */
+export const socketPeer = (request: IncomingMessage): string => request.socket.remoteAddress ?? "";
+
 /** A request's TCP peer, written over anything its client sent under PEER_HEADER. */
-export function writePeer(request: IncomingMessage, socket: Socket = request.socket): void {
-  request.headers[PEER_HEADER] = socket.remoteAddress ?? "";
+export function writePeer(request: IncomingMessage): void {
+  request.headers[PEER_HEADER] = socketPeer(request);
 }
 
 /** One hop as an address: no port, no brackets, an IPv4-mapped IPv6 address as plain IPv4, lower case. */

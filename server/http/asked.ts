@@ -3,7 +3,7 @@
 // neither a web Request nor a web Response (the profile of GET /api/health showed them as most of its cost). A route
 // file served by Next alone turns its Request into an `Asked` and the `Answer` into a Response (askedOf, responseOf).
 import type { IncomingMessage } from "node:http";
-import { PEER_HEADER } from "./address";
+import { PEER_HEADER, socketPeer } from "./address";
 
 /** A request's headers, by name in any case: a web Request's Headers is one, nodeHeaders another. */
 export type HeadersLike = { get(name: string): string | null };
@@ -38,7 +38,7 @@ class NodeHeaders implements HeadersLike {
   constructor(private readonly req: IncomingMessage) {}
   get(name: string): string | null {
     const key = name.toLowerCase();
-    if (key === PEER_HEADER) return this.req.socket.remoteAddress ?? "";
+    if (key === PEER_HEADER) return socketPeer(this.req);
     const v = this.req.headers[key];
     return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
   }
