@@ -13,7 +13,11 @@ export async function signUpInBrowser(page: Page, name: string) {
   await expect.poll(() => page.getByTestId("who-name").textContent()).toBe(name);
 }
 
-export const actCount = (page: Page) => page.getByTestId("act").count();
+/** The acts so far: the newest one's place in the ledger, plus one (the log shows only the newest 30 at first). */
+export async function actCount(page: Page): Promise<number> {
+  const newest = page.getByTestId("act").first();
+  return (await newest.count()) ? Number(await newest.getAttribute("data-index")) + 1 : 0;
+}
 
 export type Did = { offer: boolean; accept: boolean; citedOther: boolean; pass: boolean };
 

@@ -99,7 +99,7 @@ export function ActLog({
       </div>
       <ol className="space-y-1 text-sm" data-testid="act-log">
         {[...shown].reverse().map((a) => (
-          <li key={a.index} className="flex gap-2" data-testid="act" data-type={a.type}>
+          <li key={a.index} className="flex gap-2" data-testid="act" data-type={a.type} data-index={a.index}>
             <span className="w-6 text-right text-xs text-stone-600">{a.index}</span>
             <span className="flex-1">
               <strong>{names[a.seat]}</strong>
