@@ -1,5 +1,8 @@
 // Statements are prepared once per connection under a name (server/db.ts): one name per text, a bounded number of
 // them, and on PostgreSQL the server really holds them (pg_prepared_statements) unless PARLEY_DB_PREPARED is off.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dbIfOpen, openDatabase, setDatabase, statementName, type Database } from "./db";
 import { onPostgres, testDatabase, type TestDatabase } from "./testing/db";
@@ -78,4 +81,24 @@ describe.skipIf(!onPostgres())("on PostgreSQL (the embedded database has no name
     const prepared = await preparedAfterTwoReads();
     expect(prepared.filter((p) => p.name.startsWith("parley_"))).toEqual([]);
   });
+});
+
+describe("the embedded database", () => {
+  // PGlite keeps PostgreSQL's 128 MB of shared buffers and touches them all at start: 120 MB of the app's memory.
+  it("opens with 32 MB of shared buffers, on a fresh data directory and again on the same one", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-pglite-"));
+    try {
+      for (const time of ["fresh", "again"]) {
+        const db = await openDatabase(`pglite:${dir}`, { migrate: false });
+        try {
+          const [row] = await db.sql.query<{ shared_buffers: string }>("SHOW shared_buffers");
+          expect(row?.shared_buffers, time).toBe("32MB");
+        } finally {
+          await db.close();
+        }
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
