@@ -414,9 +414,9 @@ function rowsFor(run: DbRun): Row[] {
       row({
         what: "statements sent to PostgreSQL per act and per read (JSON API, an agent's bearer token; BEGIN/COMMIT count)",
         db,
-        measured: `act ${st.act} · read ${st.read} (of which ${st.who} to know who asks)`,
+        measured: `act ${st.act}, ${st.inSequence.act} one after another · read ${st.read}, ${st.inSequence.read} one after another (of which ${st.who} to know who asks)`,
         baseline:
-          "bench/baseline.ts: act 8 (who; BEGIN; table; seats; acts; INSERT act; INSERT event; COMMIT) · read 4",
+          "bench/baseline.ts: act 8 (who; BEGIN; table; seats; acts; INSERT act; INSERT event; COMMIT) · read 4, each one after another",
         target: "the fewest that keep every guarantee",
       }),
     );

@@ -1,6 +1,6 @@
 // Round trips per request, counted where they happen: every statement the app's PostgreSQL pool sends (BEGIN and
 // COMMIT included) while one act, and one read, goes through the JSON API's door in this process — who asks (a
-// bearer token), the rate limit, the action. The pg client's query method is wrapped for the count; nothing else
+// bearer token), the rate limit, the action — and how many of them follow one another (the rest overlap). The pg client's query method is wrapped for the count; nothing else
 // changes. PostgreSQL only (the embedded database has no round trips).
 import pg from "pg";
 import { wallClock } from "../../server/clock";
@@ -15,22 +15,38 @@ export type StatementCount = {
   act: number;
   read: number;
   who: number;
+  /** Round trips one after the other: statements sent while another was out (the floor's read ahead) overlap. */
+  inSequence: { act: number; read: number };
   texts: { act: string[]; read: string[] };
 };
 
 export async function countStatements(url: string): Promise<StatementCount> {
   const db = await openDatabase(url);
   const seen: string[] = [];
+  // A statement sent while none is out starts a new round trip in sequence; one sent while another is out overlaps.
+  let out = 0;
+  let steps = 0;
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const q = args[0] as string | { text?: string };
     seen.push((typeof q === "string" ? q : (q?.text ?? "?")).replace(/\s+/g, " ").slice(0, 90));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (out++ === 0) steps++;
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function")
+      args[last] = (...r: unknown[]) => {
+        out--;
+        return (callback as (...a: unknown[]) => unknown)(...r);
+      };
+    const sent = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (typeof callback !== "function") void Promise.resolve(sent).finally(() => out--);
+    return sent;
   } as typeof query;
   const count = async (fn: () => Promise<unknown>) => {
     seen.length = 0;
+    steps = 0;
     await fn();
-    return [...seen];
+    return Object.assign([...seen], { steps });
   };
   try {
     const tag = Math.random().toString(36).slice(2, 8);
@@ -65,6 +81,7 @@ export async function countStatements(url: string): Promise<StatementCount> {
       who: who.length,
       act: act.length + who.length,
       read: read.length + who.length,
+      inSequence: { act: act.steps + who.steps, read: read.steps + who.steps },
       texts: { act, read },
     };
   } finally {

@@ -1,12 +1,13 @@
 // The floor of one operation, the same at every door: may this kind of caller ask at all, is this caller's rate
 // limit spent, is the input well-formed (and for a sign-up, are its name's and its address's own limits spent) —
-// then the action, at the moment the door read from its clock. A batch of calls passes here once per call, so it is
-// charged once per call. The limits are kept where every process on the database sees them (server/http/limits.ts).
+// then the action, at the moment the door read from its clock; an action's first read, when it declares one, goes
+// out beside the rate limit's charge. A batch of calls passes here once per call, so it is charged once per call.
+// The limits are kept where every process on the database sees them (server/http/limits.ts).
 import { parseInput, person, signedIn, type FieldNames } from "../operations/floor";
 import type { Clock } from "../clock";
 import type { Db } from "../db";
 import { RATE_LIMITED } from "../http/floor";
-import { authLimit, rateLimit, type Spent } from "../http/limits";
+import { authLimit, chargeWaits, rateLimit, type Spent } from "../http/limits";
 import { identityKey, type Who } from "../identity";
 import { takesIdempotencyKey, type AnyOperation } from "../operations/operation";
 import { once } from "./idempotent";
@@ -40,9 +41,18 @@ export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise
   if (refused) return refused;
   // The limiter measures how fast requests really arrive, so it reads the wall clock, not the door's.
   const cost = op.cost ?? 1;
-  const limited = cost > 0 ? await rateLimit(call.db, call.rateKey, op.kind, cost) : null;
-  if (limited) return refusal(limited);
+  const charged = cost > 0;
+  const charge = charged ? rateLimit(call.db, call.rateKey, op.kind, cost) : null;
   const input = parseInput(op.input, raw, call.names);
+  // The action's first read goes out beside a charge that waits on the database; a key the limiter already refuses
+  // from memory reads nothing, so a flood over its budget still costs no round trip.
+  const ahead =
+    input.ok && op.readAhead && charged && chargeWaits(call.db, call.rateKey, op.kind)
+      ? op.readAhead(call.db, input.value)
+      : undefined;
+  ahead?.catch(() => {}); // dropped when the charge refuses or fails; awaited (and its failure thrown) below
+  const limited = charge ? await charge : null;
+  if (limited) return refusal(limited);
   if (!input.ok) return input;
   if (op.registers) {
     const spent = await authLimit(
@@ -53,7 +63,14 @@ export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise
     );
     if (spent) return refusal(spent);
   }
-  const ctx = { db: call.db, who: call.who, now: call.clock(), clock: call.clock, signal: call.signal };
+  const ctx = {
+    db: call.db,
+    who: call.who,
+    now: call.clock(),
+    clock: call.clock,
+    signal: call.signal,
+    ahead: ahead && (await ahead),
+  };
   // `return await`, not `return`: an async function handed a promise to return adopts it two microtask turns later.
   if (!takesIdempotencyKey(op)) return await op.run(ctx, input.value);
   const { idempotencyKey: key, ...rest } = input.value as { idempotencyKey?: string };

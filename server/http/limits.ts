@@ -80,9 +80,23 @@ const later = (a: Spent | null, b: Spent | null): Spent | null =>
 
 /** An operation's charge against its caller: writes get PARLEY_RATE_LIMIT a minute, reads ten times that. */
 export function rateLimit(db: Db, key: string, kind: "read" | "write", cost = 1): Promise<Spent | null> {
-  const perMinute = env().PARLEY_RATE_LIMIT * (kind === "read" ? 10 : 1);
-  return spend(db, kind, perMinute, key, cost);
+  return spend(db, kind, perMinute(kind), key, cost);
 }
+
+const perMinute = (kind: "read" | "write") => env().PARLEY_RATE_LIMIT * (kind === "read" ? 10 : 1);
+
+/**
+ * Whether an operation's charge will wait on the database: not on the embedded database (its store is memory), and
+ * not for a key the limiter already refuses from memory until its window ends (inMemoryBlockOnConsumed).
+ */
+export function chargeWaits(db: Db, key: string, kind: "read" | "write"): boolean {
+  if (!pgPoolOf(db)) return false;
+  // The library's own check (RateLimiterStoreAbstract), public in its code though not in its types.
+  const found = limiter(db, kind, perMinute(kind)) as RateLimiterAbstract & InMemoryBlocks;
+  return !(found.getInMemoryBlockMsBeforeExpire?.(found.getKey(storeKey(key))) ?? 0);
+}
+
+type InMemoryBlocks = { getInMemoryBlockMsBeforeExpire?: (rlKey: string) => number };
 
 /**
  * A sign-in or sign-up attempt, charged to the name it is for (compared as names are, so "BOSS" and "boss" share

@@ -29,6 +29,8 @@ import {
   ZWhisper,
   seatModel,
   ZSeatModel,
+  tableAhead,
+  aheadTable,
 } from "../actions/game";
 import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
@@ -342,7 +344,8 @@ export const GAME_OPERATIONS = {
       description:
         "Read one table as you may see it: charter, seats, status, clock, quorum, the act log with sworn and said claims, the whispers (yours whole, others sealed until the reveal); if you hold a seat, your own charge, `may` (what you may do now, or why not, and which aims you could cite) and `your_payoff` (what the standing offer would pay you).",
     },
-    run: ({ db, who, now }, i) => tableState(db, who, { id: i.tableId }, now),
+    readAhead: tableAhead,
+    run: ({ db, who, now, ahead }, i) => tableState(db, who, { id: i.tableId }, now, aheadTable(ahead)),
   }),
   record: operation({
     name: "tables.record",
@@ -532,7 +535,9 @@ export const GAME_OPERATIONS = {
       description:
         "On your turn: offer an accord — exactly one setting for every clause of the table's charter. It becomes the standing offer and clears every acceptance.",
     },
-    run: ({ db, who, now }, { tableId: id, ...body }) => act(db, who, "offer", { id, body }, now),
+    readAhead: tableAhead,
+    run: ({ db, who, now, ahead }, { tableId: id, ...body }) =>
+      act(db, who, "offer", { id, body }, now, aheadTable(ahead)),
   }),
   accept: operation({
     name: "tables.accept",
@@ -547,7 +552,9 @@ export const GAME_OPERATIONS = {
       description:
         "On your turn: accept the standing offer. It costs a truth: you swear one of your aims the accord satisfies (`cite`, one of may.cite; default the first in charter order).",
     },
-    run: ({ db, who, now }, { tableId: id, ...body }) => act(db, who, "accept", { id, body }, now),
+    readAhead: tableAhead,
+    run: ({ db, who, now, ahead }, { tableId: id, ...body }) =>
+      act(db, who, "accept", { id, body }, now, aheadTable(ahead)),
   }),
   whisper: operation({
     name: "tables.whisper",
@@ -581,6 +588,8 @@ export const GAME_OPERATIONS = {
       tool: "pass",
       description: `On your turn: pass (optionally saying something: text ≤ ${SAID_MAX} characters and/or claims).`,
     },
-    run: ({ db, who, now }, { tableId: id, ...body }) => act(db, who, "pass", { id, body }, now),
+    readAhead: tableAhead,
+    run: ({ db, who, now, ahead }, { tableId: id, ...body }) =>
+      act(db, who, "pass", { id, body }, now, aheadTable(ahead)),
   }),
 };

@@ -22,6 +22,11 @@ export type OperationContext = {
   /** The clock itself, for an operation that waits (a long poll reads the time again as it waits). */
   clock: Clock;
   signal?: AbortSignal;
+  /**
+   * What the operation's `readAhead` read, when the floor started it beside the rate limit's charge; undefined when
+   * nothing was read ahead (a caller that runs the action itself, a charge kept in memory), and the action reads it.
+   */
+  ahead?: unknown;
 };
 
 export type RestBinding = {
@@ -63,6 +68,13 @@ export type Operation<
   /** For an operation that creates an account, the name it asks for: also limited per name and per address. */
   registers?: (input: z.output<I>) => string;
   rest?: RestBinding;
+  /**
+   * A read the action begins with that does not depend on who asks (the table an act is for): the floor starts it
+   * beside the rate limit's charge, so the two round trips overlap instead of following each other, and hands it to
+   * `run` as `ahead`; a refused call's read is dropped unseen. It must only read: nothing is written before the
+   * charge is settled, and who may see what is still decided by the action.
+   */
+  readAhead?: (db: Db, input: z.output<I>) => Promise<unknown>;
   /** The MCP tool, when agents have one: its name and what a model reads about it. */
   mcp?: { tool: string; description?: string };
   run: (ctx: OperationContext, input: z.output<I>) => Promise<Result<R>>;

@@ -130,11 +130,13 @@ export async function appendAct(
   now: number,
   /** Whether the one acting may read the table at all; else it answers as if there were no such table. */
   readable: (loaded: LoadedTable) => boolean = () => true,
+  /** The table as the floor read it ahead (load.ts `tableAhead`); undefined to read it here. */
+  ahead?: LoadedTable | null,
 ): Promise<Result<{ seat: number; turn: number; act: Act; status: string; botToAct: boolean }>> {
   try {
     // Read once, outside any transaction: what is written is one statement (or a short transaction) that a
     // concurrent writer of the same turn loses at the unique constraint, as it would inside one.
-    const loaded = await loadTable(db, tableId);
+    const loaded = ahead !== undefined ? ahead : await loadTable(db, tableId);
     if (!loaded || !readable(loaded)) return fail("not_found", "There is no such table.");
     const game = loaded.game;
     if (!game)

@@ -27,5 +27,6 @@ export {
   type TableStatus,
 } from "./read";
 export { waitForTurn, WAIT_MAX_MS } from "./wait";
+export { tableAhead, aheadTable } from "./load";
 export { sweepTables } from "./sweep";
 export { runBots } from "./bots";

@@ -16,6 +16,7 @@ import { HIDDEN_TEXT, hiddenParts } from "../../rules/moderation";
 import type { ModerationRow } from "../moderation/view";
 import { callerKind } from "../guard";
 import { personOf } from "../access";
+import { parseId } from "../input";
 
 type Client = Db | Prisma.TransactionClient;
 
@@ -294,3 +295,16 @@ export function lobbyFacts(loaded: LoadedTable, who: Who): LobbyFacts {
     invitedSeats: loaded.seats.filter((s) => s.status === "invited").length,
   };
 }
+
+/**
+ * The table an operation on `tableId` reads first, read ahead by the floor beside the rate limit's charge
+ * (server/operations/operation.ts `readAhead`): null for an id no table can have, as loadTable answers for a
+ * missing one. It only reads; who may see the table is still the action's to decide.
+ */
+export function tableAhead(db: Db, input: { tableId: unknown }): Promise<LoadedTable | null> {
+  const id = parseId(input.tableId);
+  return id === null ? Promise.resolve(null) : loadTable(db, id);
+}
+
+/** What `tableAhead` read, as the operation's context carries it (undefined: not read ahead; the action reads it). */
+export const aheadTable = (ahead: unknown) => ahead as LoadedTable | null | undefined;

@@ -9,7 +9,7 @@ import { signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { appendAct } from "./append";
 import { runBots } from "./bots";
-import { seatOf, tableReadable } from "./load";
+import { seatOf, tableReadable, type LoadedTable } from "./load";
 
 export const ZClaim = z.object({ clause: z.string().max(64), setting: z.string().max(64) }).strict();
 export const ZSaid = z
@@ -49,6 +49,8 @@ export async function act(
   type: ActType,
   input: { id: unknown; body?: unknown },
   now: number,
+  /** The table as the floor read it ahead (load.ts `tableAhead`); undefined to read it here. */
+  ahead?: LoadedTable | null,
 ): Promise<Result<ActAnswer>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
@@ -67,6 +69,7 @@ export async function act(
     proposed,
     now,
     (loaded) => tableReadable(loaded, who),
+    ahead,
   );
   if (!r.ok) return r;
   wake(); // watchers see the act now, not at the tailer's next poll

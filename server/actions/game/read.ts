@@ -86,10 +86,12 @@ export async function tableState(
   who: Who,
   input: { id: unknown },
   now: number,
+  /** The table as the floor read it ahead (load.ts `tableAhead`); undefined to read it here. */
+  ahead?: LoadedTable | null,
 ): Promise<Result<TableState>> {
   const id = parseId(input.id);
   if (id === null) return fail("not_found", "There is no such table.");
-  let loaded = await loadTable(db, id);
+  let loaded = ahead !== undefined ? ahead : await loadTable(db, id);
   // A table the viewer may not read does not exist for them: the same answer as an id nobody used.
   if (!loaded || !tableReadable(loaded, who)) return fail("not_found", "There is no such table.");
   if (loaded.game) {

@@ -1,0 +1,102 @@
+// An operation's read ahead (operation.ts `readAhead`): on PostgreSQL the floor starts the action's first read beside
+// the rate limit's charge and hands it to the action; a refused call's read is dropped and the action never runs;
+// a key the limiter refuses from memory, bad input and the embedded database (its charge is memory) read nothing ahead.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ANON } from "../identity";
+import { ANYONE, operation } from "../operations/operation";
+import { ok } from "../rules/result";
+import { onPostgres, testDatabase, type TestDatabase } from "../testing/db";
+import { serve } from "./serve";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterAll(async () => db?.drop());
+afterEach(() => {
+  delete process.env.PARLEY_RATE_LIMIT;
+});
+
+/** A write whose action reports what the floor read ahead for it; `fails` makes the read ahead throw. */
+function probe(fails = false) {
+  const seen = { readsAhead: 0, runs: [] as unknown[] };
+  const op = operation({
+    name: "probe.act",
+    summary: "A probe.",
+    input: z.object({ n: z.number() }).strict(),
+    output: z.object({ ahead: z.unknown() }),
+    callers: ANYONE,
+    kind: "write",
+    readAhead: async (_db, input) => {
+      seen.readsAhead++;
+      if (fails) throw new Error("the read ahead failed");
+      return `table ${input.n}`;
+    },
+    run: async (ctx) => {
+      seen.runs.push(ctx.ahead);
+      return ok({ ahead: ctx.ahead });
+    },
+  });
+  return { op, seen };
+}
+
+const call = (rateKey: string) => ({ db: db.prisma, who: ANON, clock: () => 0, rateKey });
+
+describe.skipIf(!onPostgres())("on PostgreSQL, where the charge is a round trip", () => {
+  it("reads ahead beside the charge and hands what it read to the action", async () => {
+    const { op, seen } = probe();
+    expect(await serve(op, call("anon:ahead-1"), { n: 7 })).toEqual({
+      ok: true,
+      value: { ahead: "table 7" },
+    });
+    expect(seen).toEqual({ readsAhead: 1, runs: ["table 7"] });
+  });
+
+  it("drops a refused call's read unseen, and reads nothing for a key the limiter refuses from memory", async () => {
+    process.env.PARLEY_RATE_LIMIT = "2"; // writes: 2 a minute; the key is refused from memory past 3
+    const { op, seen } = probe();
+    const answers = [];
+    for (let n = 1; n <= 5; n++) answers.push(await serve(op, call("anon:ahead-2"), { n }));
+    expect(answers.map((a) => (a.ok ? "ok" : a.code))).toEqual([
+      "ok",
+      "ok",
+      "rate_limited",
+      "rate_limited",
+      "rate_limited",
+    ]);
+    expect(seen.runs).toEqual(["table 1", "table 2"]); // the refused calls' actions never ran
+    expect(seen.readsAhead).toBe(3); // the third went out beside the charge that refused it; then none
+  });
+
+  it("reads nothing ahead for input it refuses, and answers the input's refusal", async () => {
+    const { op, seen } = probe();
+    const answer = await serve(op, call("anon:ahead-3"), { n: "seven" });
+    expect(answer).toMatchObject({ ok: false, code: "invalid", field: "n" });
+    expect(seen).toEqual({ readsAhead: 0, runs: [] });
+  });
+
+  it("a failed read ahead fails the call as the action's own read would; refused, it is dropped unseen", async () => {
+    const { op, seen } = probe(true);
+    await expect(serve(op, call("anon:ahead-4"), { n: 1 })).rejects.toThrow("the read ahead failed");
+    process.env.PARLEY_RATE_LIMIT = "1";
+    await expect(serve(op, call("anon:ahead-5"), { n: 1 })).rejects.toThrow("the read ahead failed");
+    // refused by the charge: the failed read is dropped (an unhandled rejection would fail this file)
+    expect(await serve(op, call("anon:ahead-5"), { n: 2 })).toMatchObject({
+      ok: false,
+      code: "rate_limited",
+    });
+    expect(seen.runs).toEqual([]);
+  });
+});
+
+describe.skipIf(onPostgres())("on the embedded database, where the charge is kept in memory", () => {
+  it("reads nothing ahead: the action reads for itself", async () => {
+    const { op, seen } = probe();
+    expect(await serve(op, call("anon:ahead-6"), { n: 7 })).toEqual({
+      ok: true,
+      value: { ahead: undefined },
+    });
+    expect(seen).toEqual({ readsAhead: 0, runs: [undefined] });
+  });
+});
