@@ -1,7 +1,7 @@
 // An operation's read ahead (operation.ts `readAhead`): on PostgreSQL the floor starts the action's first read beside
 // the rate limit's charge and hands it to the action; a refused call's read is dropped and the action never runs;
 // a key the limiter refuses from memory, bad input and the embedded database (its charge is memory) read nothing ahead.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ANON } from "../identity";
 import { ANYONE, operation } from "../operations/operation";
@@ -14,9 +14,7 @@ beforeAll(async () => {
   db = await testDatabase();
 });
 afterAll(async () => db?.drop());
-afterEach(() => {
-  delete process.env.PARLEY_RATE_LIMIT;
-});
+afterEach(() => vi.unstubAllEnvs());
 
 /** A write whose action reports what the floor read ahead for it; `fails` makes the read ahead throw. */
 function probe(fails = false) {
@@ -54,7 +52,7 @@ describe.skipIf(!onPostgres())("on PostgreSQL, where the charge is a round trip"
   });
 
   it("drops a refused call's read unseen, and reads nothing for a key the limiter refuses from memory", async () => {
-    process.env.PARLEY_RATE_LIMIT = "2"; // writes: 2 a minute; the key is refused from memory past 3
+    vi.stubEnv("PARLEY_RATE_LIMIT", "2"); // writes: 2 a minute; the key is refused from memory past 3
     const { op, seen } = probe();
     const answers = [];
     for (let n = 1; n <= 5; n++) answers.push(await serve(op, call("anon:ahead-2"), { n }));
@@ -79,7 +77,7 @@ describe.skipIf(!onPostgres())("on PostgreSQL, where the charge is a round trip"
   it("a failed read ahead fails the call as the action's own read would; refused, it is dropped unseen", async () => {
     const { op, seen } = probe(true);
     await expect(serve(op, call("anon:ahead-4"), { n: 1 })).rejects.toThrow("the read ahead failed");
-    process.env.PARLEY_RATE_LIMIT = "1";
+    vi.stubEnv("PARLEY_RATE_LIMIT", "1");
     await expect(serve(op, call("anon:ahead-5"), { n: 1 })).rejects.toThrow("the read ahead failed");
     // refused by the charge: the failed read is dropped (an unhandled rejection would fail this file)
     expect(await serve(op, call("anon:ahead-5"), { n: 2 })).toMatchObject({
