@@ -16,8 +16,11 @@ beforeAll(async () => {
 afterAll(async () => db?.drop());
 afterEach(() => vi.unstubAllEnvs());
 
-/** A write whose action reports what the floor read ahead for it; `fails` makes the read ahead throw. */
-function probe(fails = false) {
+/**
+ * A write whose action reports what the floor read ahead for it; `fails` makes the read ahead reject, "at once" makes
+ * it throw before returning a promise (a read ahead that is not an async function).
+ */
+function probe(fails: boolean | "at once" = false) {
   const seen = { readsAhead: 0, runs: [] as unknown[] };
   const op = operation({
     name: "probe.act",
@@ -26,10 +29,10 @@ function probe(fails = false) {
     output: z.object({ ahead: z.unknown() }),
     callers: ANYONE,
     kind: "write",
-    readAhead: async (_db, input) => {
+    readAhead: (_db, input) => {
       seen.readsAhead++;
-      if (fails) throw new Error("the read ahead failed");
-      return `table ${input.n}`;
+      if (fails === "at once") throw new Error("the read ahead failed");
+      return fails ? Promise.reject(new Error("the read ahead failed")) : Promise.resolve(`table ${input.n}`);
     },
     run: async (ctx) => {
       seen.runs.push(ctx.ahead);
@@ -74,18 +77,25 @@ describe.skipIf(!onPostgres())("on PostgreSQL, where the charge is a round trip"
     expect(seen).toEqual({ readsAhead: 0, runs: [] });
   });
 
-  it("a failed read ahead fails the call as the action's own read would; refused, it is dropped unseen", async () => {
-    const { op, seen } = probe(true);
-    await expect(serve(op, call("anon:ahead-4"), { n: 1 })).rejects.toThrow("the read ahead failed");
-    vi.stubEnv("PARLEY_RATE_LIMIT", "1");
-    await expect(serve(op, call("anon:ahead-5"), { n: 1 })).rejects.toThrow("the read ahead failed");
-    // refused by the charge: the failed read is dropped (an unhandled rejection would fail this file)
-    expect(await serve(op, call("anon:ahead-5"), { n: 2 })).toMatchObject({
-      ok: false,
-      code: "rate_limited",
-    });
-    expect(seen.runs).toEqual([]);
-  });
+  it.each([true, "at once"] as const)(
+    "a failed read ahead (%s) fails the call as the action's own read would; refused, it is dropped unseen",
+    async (fails) => {
+      const { op, seen } = probe(fails);
+      await expect(serve(op, call(`anon:ahead-4-${fails}`), { n: 1 })).rejects.toThrow(
+        "the read ahead failed",
+      );
+      vi.stubEnv("PARLEY_RATE_LIMIT", "1");
+      await expect(serve(op, call(`anon:ahead-5-${fails}`), { n: 1 })).rejects.toThrow(
+        "the read ahead failed",
+      );
+      // refused by the charge: the failed read is dropped (an unhandled rejection would fail this file)
+      expect(await serve(op, call(`anon:ahead-5-${fails}`), { n: 2 })).toMatchObject({
+        ok: false,
+        code: "rate_limited",
+      });
+      expect(seen.runs).toEqual([]);
+    },
+  );
 });
 
 describe.skipIf(onPostgres())("on the embedded database, where the charge is kept in memory", () => {

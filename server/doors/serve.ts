@@ -44,11 +44,14 @@ export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise
   const charged = cost > 0;
   const charge = charged ? rateLimit(call.db, call.rateKey, op.kind, cost) : null;
   const input = parseInput(op.input, raw, call.names);
-  // The action's first read goes out beside a charge that waits on the database; a key the limiter already refuses
-  // from memory reads nothing, so a flood over its budget still costs no round trip.
+  // The action's first read goes out beside a charge that waits on the database. Once the limiter has refused a key
+  // it refuses it from memory until the window ends, and such a call reads nothing; only the calls already on their
+  // way when the budget ran out each read once. (Called inside an async function: a read that throws at once is a
+  // rejection like any other, handled below.)
+  const readAhead = op.readAhead;
   const ahead =
-    input.ok && op.readAhead && charged && chargeWaits(call.db, call.rateKey, op.kind)
-      ? op.readAhead(call.db, input.value)
+    input.ok && readAhead && charged && chargeWaits(call.db, call.rateKey, op.kind)
+      ? (async () => readAhead(call.db, input.value))()
       : undefined;
   ahead?.catch(() => {}); // dropped when the charge refuses or fails; awaited (and its failure thrown) below
   const limited = charge ? await charge : null;
