@@ -1,7 +1,8 @@
 // Round trips per request, counted where they happen: every statement the app's PostgreSQL pool sends (BEGIN and
 // COMMIT included) while one act, and one read, goes through the JSON API's door in this process — who asks (a
-// bearer token), the rate limit, the action — and how many of them follow one another (the rest overlap). The pg client's query method is wrapped for the count; nothing else
-// changes. PostgreSQL only (the embedded database has no round trips).
+// bearer token), the rate limit, the action — and how many of them follow one another (the rest overlap). The pg
+// client's query method is wrapped for the count; nothing else changes. PostgreSQL only (the embedded database has
+// no round trips).
 import pg from "pg";
 import { wallClock } from "../../server/clock";
 import { openDatabase } from "../../server/db";

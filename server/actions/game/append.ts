@@ -20,7 +20,7 @@ import {
 } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { tableAndLobby } from "./events";
-import { loadTable, type LoadedTable } from "./load";
+import { loadTable, tableReadAhead, type LoadedTable } from "./load";
 import { seatNotes, tellSeats } from "./notices";
 
 /** A binding act lost to a whisper written at or after its moment: the transaction is rolled back (see writeActs). */
@@ -136,7 +136,7 @@ export async function appendAct(
   try {
     // Read once, outside any transaction: what is written is one statement (or a short transaction) that a
     // concurrent writer of the same turn loses at the unique constraint, as it would inside one.
-    const loaded = ahead !== undefined ? ahead : await loadTable(db, tableId);
+    const loaded = await tableReadAhead(db, tableId, ahead);
     if (!loaded || !readable(loaded)) return fail("not_found", "There is no such table.");
     const game = loaded.game;
     if (!game)

@@ -308,3 +308,7 @@ export function tableAhead(db: Db, input: { tableId: unknown }): Promise<LoadedT
 
 /** What `tableAhead` read, as the operation's context carries it (undefined: not read ahead; the action reads it). */
 export const aheadTable = (ahead: unknown) => ahead as LoadedTable | null | undefined;
+
+/** The table as the floor read it ahead, or, when it did not (undefined), read now. */
+export const tableReadAhead = (db: Client, id: number, ahead: LoadedTable | null | undefined) =>
+  ahead !== undefined ? ahead : loadTable(db, id);

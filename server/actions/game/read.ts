@@ -21,7 +21,16 @@ import { parseId } from "../input";
 import { moderationLog, type ModerationEntry } from "../moderation/view";
 import { settleClock } from "./append";
 import { PASSED } from "./models";
-import { holders, lobbyFacts, loadTable, seatOf, tableReadable, type Holder, type LoadedTable } from "./load";
+import {
+  holders,
+  lobbyFacts,
+  loadTable,
+  seatOf,
+  tableReadable,
+  tableReadAhead,
+  type Holder,
+  type LoadedTable,
+} from "./load";
 
 export type TableStatus = "open" | "playing" | "bound" | "ended" | "cancelled";
 
@@ -91,7 +100,7 @@ export async function tableState(
 ): Promise<Result<TableState>> {
   const id = parseId(input.id);
   if (id === null) return fail("not_found", "There is no such table.");
-  let loaded = ahead !== undefined ? ahead : await loadTable(db, id);
+  let loaded = await tableReadAhead(db, id, ahead);
   // A table the viewer may not read does not exist for them: the same answer as an id nobody used.
   if (!loaded || !tableReadable(loaded, who)) return fail("not_found", "There is no such table.");
   if (loaded.game) {
