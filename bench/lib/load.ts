@@ -3,12 +3,14 @@
 // Saturation runs use autocannon: one connection per table, and each connection keeps its table for the whole
 // run (its per-connection context; the request list is longer than the run, so autocannon never resets it), so
 // a table's seats act strictly in turn, one request in flight per table, 50 tables at once.
+// Every run, saturated or paced, starts once the machine is idle (servers.ts, `idle`).
 // Paced runs offer a fixed rate (open loop: each request has a scheduled time, and its latency counts from that
 // time, so a slow answer that delays the next act is charged to the server): autocannon's rate limit sends each
 // connection's share in a burst at the top of every second, so pacing is done here with node:http.
 import http from "node:http";
 import autocannon, { type Request } from "autocannon";
 import { actFor, type BenchSeat, type BenchTable } from "./seed";
+import { idle } from "./servers";
 import { latency, type Latency } from "./stats";
 
 export type Target = "app" | "baseline";
@@ -81,6 +83,7 @@ export async function actsSaturated(
       }
     },
   };
+  await idle();
   const started = performance.now();
   const run = autocannon({
     url,
@@ -121,6 +124,7 @@ export async function readsSaturated(
       if (status !== 200) count(failed, String(status));
     },
   };
+  await idle();
   const started = performance.now();
   const run = autocannon({
     url,
@@ -179,6 +183,7 @@ async function paced(
   const failed: Record<string, number> = {};
   const perLane = new Array<number>(lanes).fill(0);
   let scheduled = 0;
+  await idle();
   const started = performance.now();
   const end = started + seconds * 1000;
   await Promise.all(

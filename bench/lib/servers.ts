@@ -141,6 +141,33 @@ export function cpuSince(before: Map<number, number>, of: number | "postgres"): 
   return sum;
 }
 
+/** The machine's busy CPU time so far (ms, all cores): /proc/stat's first line less its idle and iowait. */
+function machineBusyMs(): number {
+  const [, ...f] = fs.readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/);
+  const n = f.map(Number);
+  const total = n.slice(0, 8).reduce((a, b) => a + b, 0); // user … steal; guest is counted in user already
+  return ((total - n[3]! - n[4]!) * 1000) / ticksPerSecond();
+}
+
+/**
+ * Waits until the machine is idle: a 100 ms window in which all its processes together used under a fifth of a
+ * core, or `maxMs`. Returns the time waited. A saturated run that stops at a deadline leaves a request in flight on
+ * each of its connections (autocannon hangs up; the server still answers them), so a run started at once would
+ * charge the last one's backlog to its own first requests: measured, the PGlite app's paced reads had all their slow
+ * answers in their first 130 ms (p99 132 ms; none slower than 25 ms after that).
+ */
+export async function idle(maxMs = 5_000): Promise<number> {
+  const started = performance.now();
+  let before = machineBusyMs();
+  while (performance.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = machineBusyMs();
+    if (now - before < 20) break;
+    before = now;
+  }
+  return performance.now() - started;
+}
+
 /** Processes whose process group is `pgid` (field 5 of stat), with VmRSS from status. */
 export function groupMembers(pgid: number): { pid: number; name: string; rssMb: number }[] {
   const found: { pid: number; name: string; rssMb: number }[] = [];
