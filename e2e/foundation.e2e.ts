@@ -1,6 +1,7 @@
 // The foundation over real HTTP against the built app: the floor, the doors, and the live feed across processes.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import fs from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { nextEvent, signUp } from "./http";
 
@@ -23,9 +24,17 @@ describe("the built app", () => {
     expect(home.status).toBe(200);
     expect(home.headers.get("x-content-type-options")).toBe("nosniff");
     expect(home.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(home.headers.get("content-security-policy")).not.toContain("unsafe-eval"); // development's only
     const missing = await fetch(`${app}/no/such/page`, { headers: { accept: "text/html" } });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Nothing is here");
+  });
+
+  it("holds no compiler of Next's in production: its config is plain JavaScript (next.config.mjs)", () => {
+    // A next.config.ts is compiled at every start by Next's SWC, whose native module then stays mapped (25 MB).
+    const maps = fs.readFileSync(`/proc/${inject("appPid")}/maps`, "utf8");
+    expect(maps).toContain("/node"); // the app's own process, read
+    expect(maps).not.toMatch(/next-swc|@next\/swc/);
   });
 
   it("answers scripts with a plain JSON 404 and ids of plain digits only", async () => {

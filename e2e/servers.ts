@@ -6,7 +6,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-export type Served = { url: string; stop(): Promise<void>; kill(): Promise<void>; log(): string };
+export type Served = {
+  url: string;
+  /** The app's process (the leader of its group). */
+  pid: number;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+  log(): string;
+};
 
 export async function serve(port: number, env: Record<string, string>): Promise<Served> {
   const out: string[] = [];
@@ -32,6 +39,7 @@ export async function serve(port: number, env: Record<string, string>): Promise<
   }
   return {
     url,
+    pid: child.pid!,
     log: () => out.join(""),
     async stop() {
       if (child.exitCode !== null) return;

@@ -14,6 +14,8 @@ import { serve, tempDir, type Served } from "./servers";
 declare module "vitest" {
   export interface ProvidedContext {
     app: string;
+    /** The app's process id, to read what it holds from /proc. */
+    appPid: number;
     pair: string[] | null;
     maildir: string;
   }
@@ -86,6 +88,7 @@ export async function setup(project: TestProject) {
     pair = [a.url, b.url];
   }
   project.provide("app", app.url);
+  project.provide("appPid", app.pid);
   project.provide("pair", pair);
   project.provide("maildir", maildir);
 }

@@ -345,7 +345,7 @@ describe("numbers in prose", () => {
 const SOURCE_DIRS = ["server", "app", "bin", "scripts", "e2e", "bench", "components"];
 const ROOT_FILES = [
   "instrumentation.ts",
-  "next.config.ts",
+  "next.config.mjs",
   "prisma.config.ts",
   "proxy.ts",
   "vitest.config.ts",

@@ -1,0 +1,46 @@
+// Next.js config: the embedded database and the rate limiter stay outside the bundle; security headers on pages.
+//
+// Plain JavaScript, not TypeScript: Next reads its config at every start, and a next.config.ts it compiles with its
+// SWC compiler, whose native module then stays mapped in the server for its whole life (25 MB of a fresh process's
+// resident memory, measured; docs/performance.md). A .mjs config is imported as it is.
+
+/**
+ * A page's (a document's) security headers. The doors answer JSON, a live feed or an OpenAPI document, never a page,
+ * and carry their own smaller set (server/http/headers.ts).
+ */
+const SECURITY_HEADERS = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  {
+    key: "Content-Security-Policy",
+    value:
+      // React needs eval() in development only (for its debugging call stacks); production never allows it.
+      `default-src 'self'; script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === "production" ? "" : " 'unsafe-eval'"}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+  },
+];
+
+/** @type {import("next").NextConfig} */
+const nextConfig = {
+  // rate-limiter-flexible is plain CommonJS with optional stores loaded by dynamic import: required as it is.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "rate-limiter-flexible"],
+  poweredByHeader: false,
+  experimental: {
+    // A route's modules load at its first request, not all at start (Next's memory guide): a process that serves
+    // only the doors and the live feed (the fast lane, server/fast) never holds the pages' (40–60 MB of a fresh
+    // process, measured; docs/performance.md). A page's first request after a start pays for loading it.
+    preloadEntriesOnStart: false,
+  },
+  // Development only: the app answers at localhost and 127.0.0.1 alike, and hot reload must too.
+  allowedDevOrigins: ["localhost", "127.0.0.1", "[::1]"],
+  // Types are checked once by `npm run typecheck` (tsc over the whole tree, tests included); checking again inside
+  // every build only doubles the build time on a 2-core machine.
+  typescript: { ignoreBuildErrors: true },
+  async headers() {
+    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+  },
+};
+
+export default nextConfig;
