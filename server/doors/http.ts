@@ -9,9 +9,10 @@ import { handleMcp } from "./mcp/server";
 import { openApiDocument } from "./rest/openapi";
 import { dispatch } from "./rest/dispatch";
 import { handleTrpc } from "./trpc/http";
-import { door, jsonRpcCalls, plainDoor, trpcCalls, webDoor, type Admitted } from "../http/door";
+import { door, jsonRpcCalls, plainDoor, trpcCalls, webDoor, type AdmittedAsk } from "../http/door";
+import { queryOf, type Answer } from "../http/asked";
 import { getTailer } from "../live";
-import { eventStream, SSE_HEADERS } from "../live/sse";
+import { sseFeed, SSE_HEADERS } from "../live/sse";
 
 const resolveWho = whoFromRequest;
 
@@ -35,26 +36,33 @@ export const mcpDoor = door((a) => handleMcp(a.req, a.db, a.who, wallClock, a.ra
   readsFloorBody: true,
 });
 
-async function events({ req, who, db }: Admitted) {
-  // Started before the stream opens, so a database that is away is a 503 (guarded), not a stream that dies.
+async function events({ asked, who, db }: AdmittedAsk): Promise<Answer> {
+  // Started before the stream opens, so a database that is away is the floor's 503, not a stream that dies.
   const tailer = await getTailer();
-  const url = new URL(req.url);
-  const topics = url.searchParams.get("topics")?.split(",").filter(Boolean).slice(0, 20) ?? null;
-  const stream = eventStream({
-    who,
-    topics: topics?.length ? topics : null,
-    // Passed on as sent: the feed reads one that is not a plain integer in range as a fresh connection.
-    lastEventId: req.headers.get("last-event-id") ?? url.searchParams.get("lastEventId"),
-    signal: req.signal,
-    tailer,
-    access: { check: () => stillSignedIn(db, who), recheckOn: (e) => mayHaveRevoked(e, who) },
-    subjects: eventAudience(db, who),
-  });
-  return new Response(stream, { headers: SSE_HEADERS });
+  const query = new URLSearchParams(queryOf(asked.target));
+  const topics = query.get("topics")?.split(",").filter(Boolean).slice(0, 20) ?? null;
+  return {
+    status: 200,
+    headers: { ...SSE_HEADERS },
+    body: "",
+    stream: sseFeed({
+      who,
+      topics: topics?.length ? topics : null,
+      // Passed on as sent: the feed reads one that is not a plain integer in range as a fresh connection.
+      lastEventId: asked.headers.get("last-event-id") ?? query.get("lastEventId"),
+      tailer,
+      access: { check: () => stillSignedIn(db, who), recheckOn: (e) => mayHaveRevoked(e, who) },
+      subjects: eventAudience(db, who),
+    }),
+  };
 }
 
-/** GET /api/events – the live feed as Server-Sent Events; resumes after Last-Event-ID; filtered for the viewer. */
-export const eventsDoor = door(events, { resolveWho });
+/**
+ * GET /api/events – the live feed as Server-Sent Events; resumes after Last-Event-ID; filtered for the viewer. A
+ * plain door whose answer streams: the fast lane writes it to node's response; `eventsDoor` for Next alone.
+ */
+export const eventsPlain = plainDoor(events, { resolveWho });
+export const eventsDoor = webDoor(eventsPlain);
 
 /** GET /api/openapi.json – the OpenAPI 3.1 document of the JSON API, generated from its route table. */
 export function openApiDoor(): Response {

@@ -69,6 +69,30 @@ const plainDoors: Record<string, PlainDoor> = {
   "/plain/throws-at-once": () => {
     throw new Error("a bug before any promise");
   },
+  // A plain door's streamed answer (the live feed's shape): a chunk every 20 ms until the client leaves, each write
+  // awaited when it says the client must catch up first.
+  "/plain/feed": async () => ({
+    status: 200,
+    headers: { "content-type": "text/event-stream" },
+    body: "",
+    stream: async (write, signal) => {
+      for (let n = 1; !signal.aborted; n++) {
+        const caughtUp = write(new TextEncoder().encode(`id: ${n}\ndata: ${n}\n\n`));
+        if (caughtUp) await caughtUp;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      aborted.push("plain feed");
+    },
+  }),
+  // A streamed answer whose writer ends by itself (a revoked token's last frame): the response ends with it.
+  "/plain/short-feed": async () => ({
+    status: 200,
+    headers: { "content-type": "text/event-stream" },
+    body: "",
+    stream: async (write) => {
+      await write(new TextEncoder().encode("event: signin_required\ndata: {}\n\n"));
+    },
+  }),
   // An answer node:http refuses to write (a header value with a newline): the lane's own 500, not a hung socket.
   "/plain/unwritable": async () => ({ status: 200, headers: { "x-bad": "a\r\nb" }, body: "{}" }),
 };
@@ -125,6 +149,32 @@ describe("the fast lane", () => {
     leave.abort();
     await reader.cancel().catch(() => {});
     await expect.poll(() => aborted).toContain("feed");
+  });
+
+  it("streams a plain door's answer chunk by chunk, unsized, and ends its writer when the client leaves", async () => {
+    const leave = new AbortController();
+    const r = await fetch(`${base}/plain/feed`, { signal: leave.signal });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("text/event-stream");
+    expect(r.headers.get("content-length")).toBeNull();
+    expect(r.headers.get("x-frame-options")).toBe(DOOR_HEADERS["x-frame-options"]);
+    const reader = r.body!.getReader();
+    let text = "";
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      text += new TextDecoder().decode(read.value);
+      if (text.includes("id: 2")) break;
+    }
+    expect(text).toContain("id: 2");
+    expect(text.indexOf("id: 1")).toBeLessThan(text.indexOf("id: 2"));
+    expect(aborted).not.toContain("plain feed");
+    leave.abort();
+    await reader.cancel().catch(() => {});
+    await expect.poll(() => aborted).toContain("plain feed");
+  });
+
+  it("ends the response when a plain door's streamed answer ends by itself", async () => {
+    const r = await fetch(`${base}/plain/short-feed`);
+    expect(await r.text()).toBe("event: signin_required\ndata: {}\n\n");
   });
 
   it("answers a malformed %-escape with the app's 404, and a door that throws with one sentence (500)", async () => {

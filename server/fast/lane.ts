@@ -1,10 +1,10 @@
-// The fast lane: the doors served straight from node:http, in front of Next. A plain door (the JSON API: Asked →
-// Answer, server/http/asked.ts) is handed node's own request and its answer written to node's own response; a web
-// door (a fetch handler, Request → Response: tRPC, MCP, the live feed) pays for one Request and one Response. Neither
-// pays for Next's per-request pipeline (routing, its own Request wrapping, middleware, the route module's async
-// storage). Which paths are doors: server/fast/doors.ts.
+// The fast lane: the doors served straight from node:http, in front of Next. A plain door (the JSON API and the live
+// feed: Asked → Answer, server/http/asked.ts) is handed node's own request and its answer written to node's own
+// response, a streamed one chunk by chunk; a web door (a fetch handler, Request → Response: tRPC, MCP) pays for one
+// Request and one Response. Neither pays for Next's per-request pipeline (routing, its own Request wrapping,
+// middleware, the route module's async storage). Which paths are doors: server/fast/doors.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { askedOfNode, pathOf, type Answer, type Asked } from "../http/asked";
+import { askedOfNode, pathOf, type Answer, type Asked, type Streamed } from "../http/asked";
 import { PEER_HEADER, socketPeer } from "../http/address";
 import { DOOR_HEADERS } from "../http/headers";
 import { decodes } from "../http/path";
@@ -121,8 +121,27 @@ function write(res: ServerResponse, answer: Answer): void {
   const head: string[] = [];
   for (const [k, v] of DOOR_PAIRS) if (own[k] === undefined) head.push(k, v);
   for (const k of Object.keys(own)) head.push(k, own[k]!);
+  if (answer.stream) return stream(res, answer.status, head, answer.stream);
   head.push("content-length", String(Buffer.byteLength(answer.body)));
   res.writeHead(answer.status, head).end(answer.body);
+}
+
+/**
+ * A streamed answer (the live feed), written chunk by chunk as its writer hands them over, until it ends or the
+ * client leaves: then its signal aborts, which ends the writer. A full socket makes the writer wait for 'drain'.
+ */
+function stream(res: ServerResponse, status: number, head: string[], streamed: Streamed): void {
+  res.writeHead(status, head).flushHeaders();
+  const gone = new AbortController();
+  // Only a client that leaves before the answer is done aborts (an abort makes an error, which is not free).
+  res.on("close", () => res.writableFinished || gone.abort());
+  const write = (chunk: Uint8Array) => {
+    if (res.destroyed) return void gone.abort();
+    if (!res.write(chunk)) return drained(res);
+  };
+  void streamed(write, gone.signal)
+    .catch((e: unknown) => console.error("the fast lane's stream failed:", e))
+    .finally(() => res.end());
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) => {

@@ -24,8 +24,17 @@ export type Asked = {
   signal?: AbortSignal;
 };
 
-/** A door's answer: a status, its headers (names in lower case) and a text body. */
-export type Answer = { status: number; headers: Record<string, string>; body: string };
+/**
+ * A door's answer: a status, its headers (names in lower case) and a text body; or, for a live feed, `stream`, which
+ * the server calls once the head is sent and which writes until the feed ends or `signal` says the client has left.
+ */
+export type Answer = { status: number; headers: Record<string, string>; body: string; stream?: Streamed };
+
+/** A streamed body: its chunks handed to `write`, which returns a promise when the client must catch up first. */
+export type Streamed = (
+  write: (chunk: Uint8Array) => void | Promise<void>,
+  signal: AbortSignal,
+) => Promise<void>;
 
 const bodied = (method: string) => method !== "GET" && method !== "HEAD";
 
@@ -90,5 +99,35 @@ export const jsonAnswer = (status: number, value: unknown, headers: Record<strin
   body: JSON.stringify(value),
 });
 
-export const responseOf = (a: Answer): Response =>
-  new Response(a.body, { status: a.status, headers: a.headers });
+/** An answer as a web Response; a streamed one ends its writer when `signal` aborts or the stream is cancelled. */
+export const responseOf = (a: Answer, signal?: AbortSignal): Response =>
+  new Response(a.stream ? webStream(a.stream, signal) : a.body, { status: a.status, headers: a.headers });
+
+/** A streamed body as a web stream (a route file served by Next alone, a test). */
+export function webStream(streamed: Streamed, signal?: AbortSignal): ReadableStream<Uint8Array> {
+  const gone = new AbortController();
+  signal?.addEventListener("abort", () => gone.abort(), { once: true });
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (chunk: Uint8Array) => {
+        try {
+          controller.enqueue(chunk);
+        } catch {
+          gone.abort(); // closed from the reading side
+        }
+      };
+      void streamed(write, gone.signal)
+        .catch((e: unknown) => console.error("a streamed answer failed:", e))
+        .finally(() => {
+          try {
+            controller.close();
+          } catch {
+            /* already closed by the client */
+          }
+        });
+    },
+    cancel() {
+      gone.abort();
+    },
+  });
+}

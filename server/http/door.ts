@@ -233,11 +233,11 @@ export function plainDoor(
   };
 }
 
-/** A plain door as a route handler, for a route file served by Next alone. */
+/** A plain door as a route handler, for a route file served by Next alone; a streamed answer ends with the request. */
 export const webDoor =
   (plain: (asked: Asked) => Promise<Answer>) =>
   async (req: Request): Promise<Response> =>
-    responseOf(await plain(askedOf(req)));
+    responseOf(await plain(askedOf(req)), req.signal);
 
 /** A tRPC request's calls: the procedures named in its path (`/api/trpc/a,b,c?batch=1`). */
 export function trpcCalls(asked: Asked): number {
