@@ -58,13 +58,21 @@ const PING = enc.encode(": ping\n\n");
  */
 export function sseFeed(opts: FeedOptions): Streamed {
   return async (write, signal) => {
-    await write(RETRY);
-    const ping = setInterval(() => void write(PING), opts.pingMs ?? 15_000);
+    // A write that returns a promise says the client must catch up first: until it has, nothing more is written, and
+    // a ping is skipped rather than queued (each wait is a pair of listeners on the response).
+    let full: Promise<void> | null = null;
+    const send = async (chunk: Uint8Array) => {
+      if (full) await full;
+      const wait = write(chunk);
+      if (!wait) return;
+      full = wait;
+      await wait;
+      if (full === wait) full = null;
+    };
+    await send(RETRY);
+    const ping = setInterval(() => full || void send(PING), opts.pingMs ?? 15_000);
     try {
-      for await (const d of follow({ ...opts, signal })) {
-        const caughtUp = write(frameBytes(d));
-        if (caughtUp) await caughtUp;
-      }
+      for await (const d of follow({ ...opts, signal })) await send(frameBytes(d));
     } catch (e) {
       // The database went away mid-stream: end it; the client reconnects and resumes by Last-Event-ID.
       console.error("live stream ended:", e);
