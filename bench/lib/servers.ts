@@ -151,21 +151,20 @@ function machineBusyMs(): number {
 
 /**
  * Waits until the machine is idle: a 100 ms window in which all its processes together used under a fifth of a
- * core, or `maxMs`. Returns the time waited. A saturated run that stops at a deadline leaves a request in flight on
+ * core, or `maxMs`. A saturated run that stops at a deadline leaves a request in flight on
  * each of its connections (autocannon hangs up; the server still answers them), so a run started at once would
  * charge the last one's backlog to its own first requests: measured, the PGlite app's paced reads had all their slow
  * answers in their first 130 ms (p99 132 ms; none slower than 25 ms after that).
  */
-export async function idle(maxMs = 5_000): Promise<number> {
+export async function idle(maxMs = 5_000): Promise<void> {
   const started = performance.now();
   let before = machineBusyMs();
   while (performance.now() - started < maxMs) {
     await new Promise((r) => setTimeout(r, 100));
     const now = machineBusyMs();
-    if (now - before < 20) break;
+    if (now - before < 20) return;
     before = now;
   }
-  return performance.now() - started;
 }
 
 /** Processes whose process group is `pgid` (field 5 of stat), with VmRSS from status. */

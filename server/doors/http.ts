@@ -43,7 +43,7 @@ async function events({ asked, who, db }: AdmittedAsk): Promise<Answer> {
   const topics = query.get("topics")?.split(",").filter(Boolean).slice(0, 20) ?? null;
   return {
     status: 200,
-    headers: { ...SSE_HEADERS },
+    headers: { ...SSE_HEADERS }, // a copy: the floor adds its private headers to an answer's own
     body: "",
     stream: sseFeed({
       who,
