@@ -205,6 +205,22 @@ describe("whispering through every door", () => {
 });
 
 describe("a race for a seat's last whispers", () => {
+  it("8 at once with room for them all: every one lands, each on its own count", async () => {
+    const { id, host } = await table("race-room");
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        whisper(db.prisma, host, { id, body: { to: 1, text: `at once ${i}` } }, NOW),
+      ),
+    );
+    expect(tries.map((r) => r.ok)).toEqual(Array(8).fill(true));
+    const rows = await db.prisma.whisper.findMany({
+      where: { tableId: id, fromSeat: 0 },
+      orderBy: { n: "asc" },
+    });
+    expect(rows.map((w) => w.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(new Set(rows.map((w) => w.text)).size).toBe(8);
+  });
+
   it(`${WHISPERS_PER_SEAT - 2} sent, then 8 at once: exactly 2 land, the rest are conflicts`, async () => {
     const { id, host } = await table("race");
     for (let i = 0; i < WHISPERS_PER_SEAT - 2; i++)
@@ -217,7 +233,13 @@ describe("a race for a seat's last whispers", () => {
       ),
     );
     expect(tries.filter((r) => r.ok)).toHaveLength(2);
-    for (const r of tries.filter((r) => !r.ok)) expect(r).toMatchObject({ ok: false, code: "conflict" });
+    // The others were judged again on the table as it came to stand, not told to send again: the seat is spent.
+    for (const r of tries.filter((r) => !r.ok))
+      expect(r).toMatchObject({
+        ok: false,
+        code: "conflict",
+        message: expect.stringMatching(/sent all 24 whispers/),
+      });
     expect(await db.prisma.whisper.count({ where: { tableId: id, fromSeat: 0 } })).toBe(WHISPERS_PER_SEAT);
     // The database itself holds the limit: a 25th row cannot be written, whoever tries.
     await expect(

@@ -68,6 +68,11 @@ const LAST_ONE = fail(
  * Appends one whisper from the seat `seatFor` names, checked against the table as read inside the transaction. The
  * table's row is read FOR SHARE first, so a binding act (which updates it) is either seen here or waits for this
  * whisper and then finds it (append.ts refuses to bind before a whisper's time).
+ *
+ * Two whispers of one seat at once both read the same count, and the unique (table, seat, n) lets one in, once it has
+ * committed. The other read a count that is no longer true, so it is judged again on the table as it now stands: it
+ * lands on the next count, or is refused as any whisper past the seat's WHISPERS_PER_SEAT is. Each collision means
+ * one more whisper of that seat went in, so no whisper is tried more than WHISPERS_PER_SEAT + 1 times.
  */
 export async function appendWhisper(
   db: Db,
@@ -77,6 +82,24 @@ export async function appendWhisper(
   now: number,
   readable: (loaded: LoadedTable) => boolean,
 ): Promise<Result<WhisperAnswer & { toBot: boolean }>> {
+  for (let tries = 0; tries <= WHISPERS_PER_SEAT; tries++) {
+    const r = await appendOnce(db, tableId, seatFor, raw, now, readable);
+    if (r !== COLLIDED) return r;
+  }
+  return fail("conflict", "Another whisper of yours went in at the same moment; send this one again.");
+}
+
+/** A whisper that lost the race for its count. */
+const COLLIDED = Symbol("collided");
+
+async function appendOnce(
+  db: Db,
+  tableId: number,
+  seatFor: (loaded: LoadedTable) => Result<number>,
+  raw: unknown,
+  now: number,
+  readable: (loaded: LoadedTable) => boolean,
+): Promise<Result<WhisperAnswer & { toBot: boolean }> | typeof COLLIDED> {
   try {
     return await db.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM "GameTable" WHERE id = ${tableId} FOR SHARE`;
@@ -121,8 +144,7 @@ export async function appendWhisper(
   } catch (e) {
     // Two whispers of one seat racing for the same count: the unique (table, seat, n) lets one in; the CHECK on n
     // refuses a 25th.
-    if (isUniqueViolation(e))
-      return fail("conflict", "Another whisper of yours went in at the same moment; send this one again.");
+    if (isUniqueViolation(e)) return COLLIDED;
     if (/Whisper_n_check/.test(String((e as Error)?.message))) return LAST_ONE;
     throw e;
   }
