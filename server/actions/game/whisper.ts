@@ -93,12 +93,7 @@ export async function appendWhisper(
 const COLLIDED = Symbol("collided");
 
 async function appendOnce(
-  db: Db,
-  tableId: number,
-  seatFor: (loaded: LoadedTable) => Result<number>,
-  raw: unknown,
-  now: number,
-  readable: (loaded: LoadedTable) => boolean,
+  ...[db, tableId, seatFor, raw, now, readable]: Parameters<typeof appendWhisper>
 ): Promise<Result<WhisperAnswer & { toBot: boolean }> | typeof COLLIDED> {
   try {
     return await db.$transaction(async (tx) => {
