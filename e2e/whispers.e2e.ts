@@ -33,9 +33,19 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       await page.getByTestId("lobby-start").click();
       await expect.poll(() => page.getByTestId("table-view").getAttribute("data-status")).toBe("playing");
       const thread = page.getByTestId("whisper-thread");
+      // Choose whom to whisper with, and see the choice taken: a click while the page moves under it (the turn panel
+      // after a pass) once left the previous thread open.
+      const withSeat = async (seat: number) => {
+        const button = page.getByTestId(`whisper-with-${seat}`);
+        for (let i = 0; i < 5 && (await button.getAttribute("aria-pressed")) !== "true"; i++) {
+          await button.click();
+          await page.waitForTimeout(i ? 200 : 0);
+        }
+        expect(await button.getAttribute("aria-pressed")).toBe("true");
+      };
 
       // To the model: it answers on its own turn.
-      await page.getByTestId("whisper-with-1").click();
+      await withSeat(1);
       await page.getByTestId("whisper-text").fill("What would you settle for?");
       await page.getByTestId("whisper-send").click();
       await expect.poll(() => thread.getByTestId("whisper").count(), { timeout: 10_000 }).toBe(1);
@@ -44,7 +54,7 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       const words = "Between us, I can live without the beacon.";
       expect(await page.getByTestId("whisper-send").isDisabled()).toBe(true);
       expect(await page.getByTestId("whispers").textContent()).toContain("Write something or name a claim");
-      await page.getByTestId("whisper-with-2").click();
+      await withSeat(2);
       await page.getByTestId("whisper-text").fill(words);
       await page.getByTestId("whisper-claim").selectOption({ index: 1 });
       await page.getByTestId("whisper-send").click();
@@ -53,7 +63,7 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       expect(await thread.textContent()).toContain("Happy to talk");
       expect(await page.getByTestId("whisper-count").textContent()).toContain("22 of 24 whispers left");
       // And to the bluffer (seat 4: Gull).
-      await page.getByTestId("whisper-with-3").click();
+      await withSeat(3);
       expect(await thread.getByTestId("whisper").count()).toBe(0);
       await page.getByTestId("whisper-text").fill("What do you need?");
       await page.getByTestId("whisper-send").click();
@@ -63,9 +73,11 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       // The person passes; the model's turn comes, the queue asks it, and it acts and answers the whisper.
       await page.locator("[data-your-turn]").waitFor({ timeout: 15_000 });
       await page.getByTestId("act-pass").click();
-      await page.getByTestId("whisper-with-1").click();
-      await expect.poll(() => thread.getByTestId("whisper").count(), { timeout: 20_000 }).toBe(2);
-      expect(await thread.textContent()).toContain("Noted. Here is what I am after.");
+      await withSeat(1);
+      await expect
+        .poll(() => thread.textContent(), { timeout: 20_000 })
+        .toContain("Noted. Here is what I am after.");
+      expect(await thread.getByTestId("whisper").count()).toBe(2);
       await expect.poll(() => page.getByTestId("act").count(), { timeout: 20_000 }).toBeGreaterThan(1);
       expect(await page.getByTestId("model-usage").textContent()).toMatch(/Budget: none set/);
       await page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
