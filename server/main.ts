@@ -38,7 +38,7 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   const door = doorOf(pathOf(req.url));
-  if (door && "plain" in door) void servePlain(door.plain, req, res);
+  if (door && "plain" in door) servePlain(door.plain, req, res);
   else if (door) void serveDoor(door.door, req, res, door.streams);
   else {
     writePeer(req);

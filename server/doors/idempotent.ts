@@ -30,7 +30,7 @@ export async function once(
   claim: Claim,
   input: unknown,
   now: number,
-  run: () => Promise<Result<unknown>>,
+  run: () => Result<unknown> | Promise<Result<unknown>>,
 ): Promise<Result<unknown>> {
   const hash = createHash("sha256").update(JSON.stringify(input)).digest("hex");
   const where = { caller_operation_key: claim };

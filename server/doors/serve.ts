@@ -36,13 +36,36 @@ export function callerRefusal(op: AnyOperation, who: Who): Refusal | null {
   return guard.ok ? null : guard;
 }
 
-export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise<Result<unknown> | Refusal> {
+type Served = Result<unknown> | Refusal;
+
+/**
+ * One call through the floor. A call with nothing to wait for is answered at once, with no promise: one refused for
+ * who asks, or one of an operation that charges nothing, registers nothing and takes no key, whose action answers
+ * at once (the health check; an await costs a request about a microsecond under load, and more with an
+ * AsyncLocalStorage on). Every other call waits on its charge, so it takes the path below.
+ */
+export function serve(op: AnyOperation, call: Call, raw: unknown): Served | Promise<Served> {
   const refused = callerRefusal(op, call.who);
   if (refused) return refused;
-  // The limiter measures how fast requests really arrive, so it reads the wall clock, not the door's.
   const cost = op.cost ?? 1;
-  const charged = cost > 0;
-  const charge = charged ? rateLimit(call.db, call.rateKey, op.kind, cost) : null;
+  if (cost > 0 || op.registers || takesIdempotencyKey(op)) return charged(op, call, raw, cost);
+  const input = parseInput(op.input, raw, call.names);
+  if (!input.ok) return input;
+  return op.run(contextOf(call, undefined), input.value);
+}
+
+const contextOf = (call: Call, ahead: unknown) => ({
+  db: call.db,
+  who: call.who,
+  now: call.clock(),
+  clock: call.clock,
+  signal: call.signal,
+  ahead,
+});
+
+async function charged(op: AnyOperation, call: Call, raw: unknown, cost: number): Promise<Served> {
+  // The limiter measures how fast requests really arrive, so it reads the wall clock, not the door's.
+  const charge = cost > 0 ? rateLimit(call.db, call.rateKey, op.kind, cost) : null;
   const input = parseInput(op.input, raw, call.names);
   // The action's first read goes out beside a charge that waits on the database. Once the limiter has refused a key
   // it refuses it from memory until the window ends, and such a call reads nothing; only the calls already on their
@@ -50,7 +73,7 @@ export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise
   // rejection like any other, handled below.)
   const readAhead = op.readAhead;
   const ahead =
-    input.ok && readAhead && charged && chargeWaits(call.db, call.rateKey, op.kind)
+    input.ok && readAhead && charge && chargeWaits(call.db, call.rateKey, op.kind)
       ? (async () => readAhead(call.db, input.value))()
       : undefined;
   ahead?.catch(() => {}); // dropped when the charge refuses or fails; awaited (and its failure thrown) below
@@ -66,14 +89,7 @@ export async function serve(op: AnyOperation, call: Call, raw: unknown): Promise
     );
     if (spent) return refusal(spent);
   }
-  const ctx = {
-    db: call.db,
-    who: call.who,
-    now: call.clock(),
-    clock: call.clock,
-    signal: call.signal,
-    ahead: ahead && (await ahead),
-  };
+  const ctx = contextOf(call, ahead && (await ahead));
   // `return await`, not `return`: an async function handed a promise to return adopts it two microtask turns later.
   if (!takesIdempotencyKey(op)) return await op.run(ctx, input.value);
   const { idempotencyKey: key, ...rest } = input.value as { idempotencyKey?: string };

@@ -11,7 +11,8 @@ import { decodes } from "../http/path";
 import { env } from "../env";
 
 export type Door = (req: Request) => Promise<Response> | Response;
-export type PlainDoor = (asked: Asked) => Promise<Answer>;
+/** A plain door answers at once when it has nothing to wait for (server/http/door.ts), else with a promise. */
+export type PlainDoor = (asked: Asked) => Answer | Promise<Answer>;
 
 export { pathOf };
 
@@ -153,27 +154,30 @@ const malformed = (res: ServerResponse) =>
   json(res, 404, { error: { code: "not_found", message: "There is nothing at that address." } });
 
 /**
- * Serves one request through a plain door (it answers every failure itself; what it throws is a bug). A `then`,
- * not an async function awaiting the door: one promise a request fewer, on the path of every JSON API call.
+ * Serves one request through a plain door (it answers every failure itself; what it throws is a bug). An answer
+ * that came at once is written at once; no promise is made for it.
  */
-export function servePlain(door: PlainDoor, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (!decodes(pathOf(req.url))) return Promise.resolve(malformed(res));
-  let answer: Promise<Answer>;
+export function servePlain(door: PlainDoor, req: IncomingMessage, res: ServerResponse): void {
+  if (!decodes(pathOf(req.url))) return malformed(res);
+  let answer: Answer | Promise<Answer>;
   try {
     answer = door(askedOfNode(req));
   } catch (e) {
-    return Promise.resolve(failed(res, e));
+    return failed(res, e);
   }
-  return answer.then(
-    (a) => {
-      try {
-        write(res, a);
-      } catch (e) {
-        failed(res, e);
-      }
-    },
+  if (!(answer instanceof Promise)) return written(res, answer);
+  answer.then(
+    (a) => written(res, a),
     (e: unknown) => failed(res, e),
   );
+}
+
+function written(res: ServerResponse, answer: Answer): void {
+  try {
+    write(res, answer);
+  } catch (e) {
+    failed(res, e);
+  }
 }
 
 /** What a door threw (a bug): logged, and answered in one sentence unless its answer had begun. */

@@ -1,13 +1,15 @@
 // The one HTTP floor: a Host not on the allow-list is refused (DNS rebinding), a batch past BATCH_MAX is refused
 // whole, a batch within it is charged once per call, and every personal answer is private — at tRPC and MCP alike.
+// The JSON API's plain door answers a call with nothing to wait for at once, with no promise made.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { handleMcp } from "../doors/mcp/server";
+import { dispatch } from "../doors/rest/dispatch";
 import { handleTrpc } from "../doors/trpc/http";
 import { ANON, type Who } from "../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { askedOf } from "./asked";
-import { allowedHosts, BATCH_MAX, door, hostAllowed, jsonRpcCalls, trpcCalls } from "./door";
+import { allowedHosts, BATCH_MAX, door, hostAllowed, jsonRpcCalls, plainDoor, trpcCalls } from "./door";
 
 const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
 let db: TestDatabase;
@@ -128,5 +130,68 @@ describe("every personal answer", () => {
     expect(r.status).toBe(200);
     expect(r.headers.get("cache-control")).toBe("private, no-store");
     expect(r.headers.get("vary")).toContain("Authorization");
+  });
+});
+
+describe("the JSON API's plain door", () => {
+  // A guest (known at once, as a request without credentials is), on the real database and the real routes.
+  const guest = () => ({ who: ANON, badToken: false });
+  const api = (asked: ReturnType<typeof askedOf>) =>
+    plainDoor((a) => dispatch(a, clock), { db: db.prisma, resolveWho: guest })(asked);
+  const ask = (method: string, path: string, body?: string) =>
+    askedOf(
+      new Request(`http://localhost:3000${path}`, {
+        method,
+        headers: { host: "localhost:3000", ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { body } : {}),
+      }),
+    );
+
+  it("answers at once, with no promise, what needs nothing to wait for; the rest after its wait", async () => {
+    // The health probe's first answer waits on the database; once it said "up", the next second's calls do not.
+    const first = api(ask("GET", "/api/health"));
+    expect(first).toBeInstanceOf(Promise);
+    expect((await first).status).toBe(200);
+    const atOnce = api(ask("GET", "/api/health"));
+    expect(atOnce).not.toBeInstanceOf(Promise);
+    const health = atOnce as Exclude<typeof atOnce, Promise<unknown>>;
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ ok: true, database: "up" });
+    expect(health.headers).toMatchObject({ "cache-control": "private, no-store" });
+    expect(health.headers.vary).toContain("Authorization");
+    // A path that names nothing, and a guest's write that only a signed-in caller may make: refused at once.
+    for (const [method, path, status] of [
+      ["GET", "/api/nowhere", 404],
+      ["DELETE", "/api/health", 404],
+      ["POST", "/api/tables/1/pass", 401],
+    ] as const) {
+      const r = api(ask(method, path));
+      expect(r, path).not.toBeInstanceOf(Promise);
+      expect((r as { status: number }).status, path).toBe(status);
+    }
+    // A call that spends a rate limit waits on its charge.
+    const read = api(ask("GET", "/api/tables"));
+    expect(read).toBeInstanceOf(Promise);
+    expect((await read).status).toBe(200);
+  });
+
+  it("answers a handler that throws, at once or later, with one sentence (500)", async () => {
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      const opts = { db: db.prisma, resolveWho: guest };
+      const atOnce = plainDoor(() => {
+        throw new Error("a bug before any promise");
+      }, opts)(ask("GET", "/api/x"));
+      expect(atOnce).not.toBeInstanceOf(Promise);
+      const later = plainDoor(() => Promise.reject(new Error("a bug")), opts)(ask("GET", "/api/x"));
+      expect(later).toBeInstanceOf(Promise);
+      for (const r of [atOnce, await later]) {
+        expect((r as { status: number }).status).toBe(500);
+        expect(JSON.parse((r as { body: string }).body).error.code).toBe("internal");
+      }
+    } finally {
+      console.error = errors;
+    }
   });
 });

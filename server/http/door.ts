@@ -214,28 +214,38 @@ export function door<A extends unknown[]>(
   });
 }
 
-/** A door over plain objects (Asked → Answer), the fast lane's own: the same floor, the same private answers. */
+/**
+ * A door over plain objects (Asked → Answer), the fast lane's own: the same floor, the same private answers. Where
+ * neither the floor nor the handler waits on anything, the answer comes at once, with no promise made.
+ */
 export function plainDoor(
-  handler: (admitted: AdmittedAsk) => Promise<Answer>,
+  handler: (admitted: AdmittedAsk) => Answer | Promise<Answer>,
   opts: DoorOptions,
-): (asked: Asked) => Promise<Answer> {
-  return async (asked) => {
+): (asked: Asked) => Answer | Promise<Answer> {
+  const handled = (a: Admit): Answer | Promise<Answer> => {
+    if (!a.ok) return a.answer;
+    const answer = handler(a.value);
+    return answer instanceof Promise ? answer.then(privately) : privately(answer);
+  };
+  return (asked) => {
     try {
       const gate = admit(asked, opts);
-      const a = gate instanceof Promise ? await gate : gate;
-      if (!a.ok) return a.answer;
-      const answer = await handler(a.value);
-      for (const k in PRIVATE_HEADERS) answer.headers[k] ??= PRIVATE_HEADERS[k]!;
-      return answer;
+      const answer = gate instanceof Promise ? gate.then(handled) : handled(gate);
+      return answer instanceof Promise ? answer.catch((e: unknown) => thrownAnswer(asked, e)) : answer;
     } catch (e) {
       return thrownAnswer(asked, e);
     }
   };
 }
 
+function privately(answer: Answer): Answer {
+  for (const k in PRIVATE_HEADERS) answer.headers[k] ??= PRIVATE_HEADERS[k]!;
+  return answer;
+}
+
 /** A plain door as a route handler, for a route file served by Next alone; a streamed answer ends with the request. */
 export const webDoor =
-  (plain: (asked: Asked) => Promise<Answer>) =>
+  (plain: (asked: Asked) => Answer | Promise<Answer>) =>
   async (req: Request): Promise<Response> =>
     responseOf(await plain(askedOf(req)), req.signal);
 

@@ -77,7 +77,8 @@ export type Operation<
   readAhead?: (db: Db, input: z.output<I>) => Promise<unknown>;
   /** The MCP tool, when agents have one: its name and what a model reads about it. */
   mcp?: { tool: string; description?: string };
-  run: (ctx: OperationContext, input: z.output<I>) => Promise<Result<R>>;
+  /** Its answer, or a promise of it: one that needs nothing to wait for may answer at once (the health check). */
+  run: (ctx: OperationContext, input: z.output<I>) => Result<R> | Promise<Result<R>>;
 };
 
 export type AnyOperation = Operation<any, any, "read" | "write", any>;

@@ -4,7 +4,7 @@ import { pathOf, queryOf, type Answer } from "../../http/asked";
 import type { AdmittedAsk } from "../../http/door";
 import { failureAnswer, privateJsonAnswer, RATE_LIMITED } from "../../http/floor";
 import { rateLimit } from "../../http/limits";
-import { fail, type Failure } from "../../rules/result";
+import { fail, type Failure, type Result } from "../../rules/result";
 import type { RestRoute } from "./route";
 import { REST_ROUTES } from "./routes";
 
@@ -109,27 +109,39 @@ function bodyOf(text: string | null, type: string | null): { ok: true; value: un
 
 const ABSENT = { ok: true as const, value: undefined };
 
-/** One JSON API request, past the floor (server/http/door.ts): match its route, call it, answer in JSON. */
-export async function dispatch(
+/**
+ * One JSON API request, past the floor (server/http/door.ts): match its route, call it, answer in JSON. A call with
+ * nothing to wait for (a path that names nothing, a body that is not JSON, a call answered at once) is answered
+ * with no promise made.
+ */
+export function dispatch(
   a: AdmittedAsk,
   clock: Clock,
   routes: RestRoute[] = REST_ROUTES,
-): Promise<Answer> {
-  const { method, target, headers } = a.asked;
+): Answer | Promise<Answer> {
+  const { method, target } = a.asked;
   const pathname = pathOf(target);
   const found = match(routes, method, pathname);
   if (found === null) return failureAnswer(fail("not_found", `There is nothing at ${pathname}.`));
   if (found === "wrong-method")
     return failureAnswer(fail("not_found", `${method} is not something ${pathname} answers.`));
   // A route generated from an operation is charged by the operation's floor, at its own cost.
-  const limited = found.route.operation
-    ? null
-    : await rateLimit(a.db, a.rateKey, method === "GET" ? "read" : "write");
+  if (!found.route.operation) return charged(a, clock, found);
+  return called(a, clock, found);
+}
+
+async function charged(a: AdmittedAsk, clock: Clock, found: Match): Promise<Answer> {
+  const limited = await rateLimit(a.db, a.rateKey, a.asked.method === "GET" ? "read" : "write");
   if (limited)
     return failureAnswer(RATE_LIMITED(limited.retryAfter), { "retry-after": String(limited.retryAfter) });
+  return called(a, clock, found);
+}
+
+function called(a: AdmittedAsk, clock: Clock, found: Match): Answer | Promise<Answer> {
+  const { target, headers } = a.asked;
   const body = a.body === null ? ABSENT : bodyOf(a.body, headers.get("content-type"));
   if (!body.ok) return failureAnswer(body);
-  const result = await found.route.call({
+  const result = found.route.call({
     db: a.db,
     who: a.who,
     clock,
@@ -140,6 +152,9 @@ export async function dispatch(
     query: queryOf(target),
     idempotencyKey: headers.get("idempotency-key"),
   });
-  if (!result.ok) return failureAnswer(result);
-  return privateJsonAnswer(found.route.status ?? 200, result.value);
+  const status = found.route.status ?? 200;
+  return result instanceof Promise ? result.then((r) => answerOf(status, r)) : answerOf(status, result);
 }
+
+const answerOf = (status: number, result: Result<unknown>): Answer =>
+  result.ok ? privateJsonAnswer(status, result.value) : failureAnswer(result);

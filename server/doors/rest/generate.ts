@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { takesIdempotencyKey, type AnyOperation } from "../../operations/operation";
 import { fromWire, snake, toWire } from "../../operations/wire";
-import { fail, ok } from "../../rules/result";
+import { fail, ok, type Result } from "../../rules/result";
 import { serve } from "../serve";
 import type { RestRoute } from "./route";
 
@@ -36,6 +36,7 @@ export function restRoutes(ops: AnyOperation[]): RestRoute[] {
     const rest = op.rest;
     if (!rest) return [];
     const names = pathParams(rest.path);
+    const onWire = (r: Result<unknown>): Result<unknown> => (r.ok ? ok(toWire(op.output, r.value)) : r);
     const shape = op.input.shape as Record<string, z.ZodType>;
     const wireShape = Object.fromEntries(
       Object.entries(shape).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]),
@@ -48,7 +49,8 @@ export function restRoutes(ops: AnyOperation[]): RestRoute[] {
         tag: op.name.split(".")[0]!,
         status: rest.status,
         operation: op,
-        call: async ({ db, who, clock, rateKey, address, params, body, query, idempotencyKey }) => {
+        // Not async: a call answered at once (server/doors/serve.ts) goes out with no promise made.
+        call: ({ db, who, clock, rateKey, address, params, body, query, idempotencyKey }) => {
           const wire: Record<string, unknown> = {};
           if (query && (rest.method === "GET" || rest.query))
             for (const [k, v] of new URLSearchParams(query))
@@ -72,12 +74,8 @@ export function restRoutes(ops: AnyOperation[]): RestRoute[] {
               return fail("invalid", `"${name}" is given by the path; leave it out of the body.`);
             wire[name] = Number(params[name]);
           }
-          const r = await serve(
-            op,
-            { db, who, clock, rateKey, address, names: snake },
-            fromWire(op.input, wire),
-          );
-          return r.ok ? ok(toWire(op.output, r.value)) : r;
+          const r = serve(op, { db, who, clock, rateKey, address, names: snake }, fromWire(op.input, wire));
+          return r instanceof Promise ? r.then(onWire) : onWire(r);
         },
       } satisfies RestRoute,
     ];

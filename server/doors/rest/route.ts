@@ -34,7 +34,8 @@ export type RestRoute = {
   status?: number;
   /** Set for a route generated from an operation: its floor (callers, rate limit, input) is `serve`'s. */
   operation?: AnyOperation;
-  call: (ctx: RestContext) => Promise<Result<unknown>>;
+  /** Its answer, or a promise of it: a call with nothing to wait for answers at once. */
+  call: (ctx: RestContext) => Result<unknown> | Promise<Result<unknown>>;
 };
 
 export const route = (r: RestRoute) => r;
