@@ -87,9 +87,10 @@ export type ModelCallRow = {
  * One statement, one round trip: the table with its host, its seats (with who holds them) and its acts, as JSON
  * aggregates. The ORM's nested select took six round trips (table, host, seats, their users, their agents, acts),
  * which every act paid inside its transaction while holding a pooled connection; one statement also reads all
- * of it from one snapshot.
+ * of it from one snapshot. Of the acts, only those from turn `kept` on, and the id of the one before them, which
+ * tells whether the acts this process kept are still the ledger's (see `kept` below).
  */
-const LOAD = (id: number) => Prisma.sql`
+const LOAD = (id: number, kept: number) => Prisma.sql`
   SELECT t.id, t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs", t."deadlineMs",
     t."createdAt", t."startedAt", t.seed, t.commitment, t.charter, t."finishedAt", t.outcome, t."autoStart",
     t.visibility, t."modelBudgetTokens", t."modelBudgetUsd",
@@ -101,8 +102,9 @@ const LOAD = (id: number) => Prisma.sql`
       FROM "Seat" s LEFT JOIN "User" u ON u.id = s."userId" LEFT JOIN "Agent" a ON a.id = s."agentId"
       WHERE s."tableId" = t.id) s) AS seats,
     (SELECT coalesce(json_agg(a ORDER BY a.turn), '[]'::json) FROM (
-      SELECT a.turn, a.type, a.by, a.accord, a.cite, a.said, (extract(epoch FROM a.at) * 1000)::float8 AS at
-      FROM "Act" a WHERE a."tableId" = t.id) a) AS acts,
+      SELECT a.id, a.turn, a.type, a.by, a.accord, a.cite, a.said, (extract(epoch FROM a.at) * 1000)::float8 AS at
+      FROM "Act" a WHERE a."tableId" = t.id AND a.turn >= ${kept}) a) AS acts,
+    (SELECT a.id FROM "Act" a WHERE a."tableId" = t.id AND a.turn = ${kept - 1}) AS "keptLast",
     (SELECT coalesce(json_agg(w ORDER BY w.at, w.id), '[]'::json) FROM (
       SELECT w.id, w."fromSeat", w."toSeat", w.text, w.claims, (extract(epoch FROM w.at) * 1000)::float8 AS at
       FROM "Whisper" w WHERE w."tableId" = t.id) w) AS whispers,
@@ -121,6 +123,7 @@ type RawSeat = Omit<SeatRow, "user" | "agent"> & {
   agentOwnerId: number | null;
 };
 type RawAct = {
+  id: number;
   turn: number;
   type: string;
   by: string;
@@ -138,12 +141,68 @@ type RawTable = Omit<LoadedTable["table"], "host"> & {
   modelCalls: ModelCallRow[];
   members: number[];
   moderation: ModerationRow[];
+  keptLast: number | null;
 };
 
+/** The acts kept of each table, by database; a transaction's client keeps none (it lives for one transaction). */
+type Kept = { acts: readonly RawAct[]; lastId: number };
+const keptOf = new WeakMap<object, Map<number, Kept>>();
+/** The tables whose acts a process keeps, per database: the most recently read. */
+export const LEDGERS_KEPT = 1_000;
+
+function ledgersOf(db: Client): Map<number, Kept> | null {
+  if (!("$transaction" in db)) return null;
+  let ledgers = keptOf.get(db);
+  if (!ledgers) keptOf.set(db, (ledgers = new Map()));
+  return ledgers;
+}
+
+/**
+ * The table's row, with its acts whole: those this process kept, then those written since. An act is never changed
+ * once written (only appended, at a turn unique to its table), so what was read once need not be sent and parsed
+ * again: the ledger's JSON was the largest part of an act's and a read's CPU in the app (docs/performance.md). If the
+ * act before the new ones is not the one kept (a database restored from a backup, say), the ledger is read whole.
+ */
+async function tableRow(db: Client, id: number): Promise<RawTable | undefined> {
+  const ledgers = ledgersOf(db);
+  const kept = ledgers?.get(id);
+  const [row] = await rawRows<RawTable>(db, LOAD(id, kept?.acts.length ?? 0));
+  if (!ledgers) return row;
+  if (kept && row?.keptLast !== kept.lastId) {
+    ledgers.delete(id);
+    return tableRow(db, id);
+  }
+  if (!row) return row;
+  const acts = kept ? kept.acts.concat(row.acts.map(frozen)) : row.acts.map(frozen);
+  ledgers.delete(id); // re-set below: the Map's order is the order of last reading
+  if (acts.length) ledgers.set(id, { acts, lastId: acts.at(-1)!.id });
+  if (ledgers.size > LEDGERS_KEPT) ledgers.delete(ledgers.keys().next().value!);
+  return { ...row, acts: acts as RawAct[] };
+}
+
+/** A kept act is shared by every later read of its table: frozen, so no reader can change it for the others. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) frozen(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 export async function loadTable(db: Client, id: number): Promise<LoadedTable | null> {
-  const [row] = await rawRows<RawTable>(db, LOAD(id));
+  const row = await tableRow(db, id);
   if (!row) return null;
-  const { seats: rawSeats, acts, whispers, modelCalls, hostName, members, moderation, ...rest } = row;
+  const {
+    seats: rawSeats,
+    acts,
+    whispers,
+    keptLast: _keptLast,
+    modelCalls,
+    hostName,
+    members,
+    moderation,
+    ...rest
+  } = row;
   const hidden = hiddenParts(moderation);
   const cancel = moderation.find((m) => m.action === "cancel");
   const seats: SeatRow[] = rawSeats.map(({ userName, agentName, agentOwnerId, ...s }) => ({
