@@ -1,7 +1,8 @@
-// A raw statement read straight through pg (server/db.ts rawRows) answers what Prisma's $queryRaw answers: a
-// timestamp as the same UTC instant in any time zone, a bigint as a BigInt, json parsed; a Date sent is stored as
+// A raw statement read straight through the driver (server/db.ts rawRows: pg on PostgreSQL, PGlite's own query on
+// the embedded database) answers what Prisma's $queryRaw answers: a timestamp as the same UTC instant in any time
+// zone, a bigint as a BigInt, json parsed; a numeric as its digits, as pg reads it on both; a Date sent is stored as
 // Prisma stores it; a unique violation is known as one; inside a transaction it runs on that transaction's
-// connection. On the embedded database rawRows is Prisma's own, so the same assertions hold there too.
+// connection, and outside one it waits for a transaction open on the embedded database's one connection.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "./generated/prisma/client";
 import { pgPoolOf, rawRows } from "./db";
@@ -21,7 +22,7 @@ afterEach(() => {
 
 const AT = new Date("2026-06-30T23:45:06.789Z");
 
-describe(`raw rows (${onPostgres() ? "PostgreSQL: through pg" : "the embedded database: through Prisma"})`, () => {
+describe(`raw rows (${onPostgres() ? "PostgreSQL: through pg" : "the embedded database: through PGlite"})`, () => {
   it("goes to pg itself on PostgreSQL, outside a transaction", () => {
     expect(!!pgPoolOf(db.prisma)).toBe(onPostgres());
   });
@@ -49,17 +50,23 @@ describe(`raw rows (${onPostgres() ? "PostgreSQL: through pg" : "the embedded da
     });
 
   it("answers a bigint as a BigInt, json as values, and null as null, as $queryRaw does", async () => {
-    const q = Prisma.sql`SELECT 9007199254740993::int8 AS big, '{"a":[1,"x"]}'::jsonb AS doc, NULL::text AS none,
+    const q = Prisma.sql`SELECT 9007199254740993::int8 AS big, 2::int8 AS small, '{"a":[1,"x"]}'::jsonb AS doc, NULL::text AS none,
       ${"it's data; DROP TABLE x"}::text AS said`;
     const [raw] = await rawRows<Record<string, unknown>>(db.prisma, q);
     const [prisma] = await db.prisma.$queryRaw<Record<string, unknown>[]>(q);
     expect(raw).toEqual({
       big: 9007199254740993n,
+      small: 2n,
       doc: { a: [1, "x"] },
       none: null,
       said: "it's data; DROP TABLE x",
     });
     expect(raw).toEqual(prisma);
+  });
+
+  it("answers a numeric as its digits, as pg reads it, on either database", async () => {
+    const [raw] = await rawRows<{ n: unknown }>(db.prisma, Prisma.sql`SELECT 1.50::numeric AS n`);
+    expect(raw).toEqual({ n: "1.50" });
   });
 
   it("a unique violation is known as one (the lost race's named failure)", async () => {
@@ -90,5 +97,24 @@ describe(`raw rows (${onPostgres() ? "PostgreSQL: through pg" : "the embedded da
       Prisma.sql`SELECT name FROM "User" WHERE id = ${u.userId}`,
     );
     expect(after!.name).toBe(u.name);
+  });
+
+  it("outside a transaction it never sees that transaction's writes (the embedded database's waits for it)", async () => {
+    const u = await makeUser(db, "beside-tx");
+    let beside: Promise<{ name: string }[]> | undefined;
+    await db.prisma
+      .$transaction(async (tx) => {
+        await tx.user.update({ where: { id: u.userId }, data: { name: "renamed-beside-tx" } });
+        // Not awaited here: on the embedded database it runs once the transaction has ended.
+        beside = rawRows<{ name: string }>(
+          db.prisma,
+          Prisma.sql`SELECT name FROM "User" WHERE id = ${u.userId}`,
+        );
+        await new Promise((r) => setTimeout(r, 50));
+        throw new Error("roll back");
+      })
+      .catch((e: Error) => expect(e.message).toBe("roll back"));
+    const [seen] = await beside!;
+    expect(seen!.name).toBe(u.name);
   });
 });

@@ -71,6 +71,10 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
 }
 
+/** The embedded database behind each of its clients, for the raw statements sent past Prisma (rawRows). */
+const pglites = ((globalThis as { parleyPglites?: WeakMap<PrismaClient, PGlite> }).parleyPglites ??=
+  new WeakMap());
+
 /** How many distinct statement texts get a name; past it a statement is planned each time, as without names. */
 export const NAMED_STATEMENTS_MAX = 500;
 const statementNames = ((
@@ -102,13 +106,23 @@ export function statementName(
  * in UTC) as a UTC Date — pg's own reading takes it as local time — and a bigint as a BigInt; the rest as pg does
  * (json and jsonb parsed, numbers as numbers).
  */
+const utcTimestamp = (v: string) =>
+  v === "infinity" || v === "-infinity" ? v : new Date(`${v.replace(" ", "T")}Z`);
 const RAW_TYPES = {
   getTypeParser: ((oid: number, format?: "text" | "binary") => {
-    if (oid === pg.types.builtins.TIMESTAMP)
-      return (v: string) => (v === "infinity" || v === "-infinity" ? v : new Date(`${v.replace(" ", "T")}Z`));
+    if (oid === pg.types.builtins.TIMESTAMP) return utcTimestamp;
     if (oid === pg.types.builtins.INT8) return (v: string) => BigInt(v);
     return pg.types.getTypeParser(oid, format as "text");
   }) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+/**
+ * The same reading on the embedded database, where PGlite's own reads a `timestamp` as local time and a bigint that
+ * fits as a number.
+ */
+const PGLITE_TYPES = {
+  [pg.types.builtins.TIMESTAMP]: utcTimestamp,
+  [pg.types.builtins.INT8]: (v: string) => BigInt(v),
 };
 
 /**
@@ -126,15 +140,20 @@ const sendable = (v: unknown) =>
       : v;
 
 /**
- * The rows of one raw statement. On PostgreSQL, outside a transaction, it goes to pg itself, prepared under the same
- * name Prisma's adapter gives its text: Prisma's client around a raw statement (its request, its result's
- * conversion by column) cost about 400 µs of CPU on the table's read in process (852 against 461 µs a call, 80
- * acts), a sixth of a read. Inside a transaction (its own connection) and on the embedded database, Prisma runs it.
- * A failure is pg's (a unique violation's code is 23505: server/actions/unique.ts reads both).
+ * The rows of one raw statement. Outside a transaction it goes to the driver itself: on PostgreSQL to pg, prepared
+ * under the same name Prisma's adapter gives its text; on the embedded database to PGlite's own query, which waits
+ * for a transaction open on its one connection as Prisma's adapter does. Prisma's client around a raw statement (its
+ * request, its result's conversion by column) cost about 400 µs of CPU on the table's read in process (852 against
+ * 461 µs a call, 80 acts), a sixth of a read; on PGlite 478 against 259 µs. Inside a transaction Prisma runs it. A
+ * failure is the driver's (a unique violation's code is 23505: server/actions/unique.ts reads both).
  */
 export async function rawRows<T>(db: Db | Prisma.TransactionClient, query: Prisma.Sql): Promise<T[]> {
   const pool = pools.get(db as Db);
-  if (!pool) return (db as Db).$queryRaw<T[]>(query);
+  if (!pool) {
+    const lite = pglites.get(db as Db);
+    if (!lite) return (db as Db).$queryRaw<T[]>(query);
+    return (await lite.query<T>(query.text, query.values.map(sendable), { parsers: PGLITE_TYPES })).rows;
+  }
   const text = query.text;
   const r = await pool.query<T & pg.QueryResultRow>({
     name: env().PARLEY_DB_PREPARED ? statementName({ sql: text }) : undefined,
@@ -281,6 +300,7 @@ async function openPglite(url: string): Promise<Database> {
     throw e;
   }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+  pglites.set(prisma, db);
   return {
     kind: "pglite",
     prisma,
