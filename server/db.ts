@@ -101,13 +101,15 @@ export function statementName(
   return name;
 }
 
+/** A `timestamp` (Prisma's DateTime, kept in UTC) as the UTC instant it holds. */
+const utcTimestamp = (v: string) =>
+  v === "infinity" || v === "-infinity" ? v : new Date(`${v.replace(" ", "T")}Z`);
+
 /**
  * How pg reads the columns of a raw statement as Prisma's `$queryRaw` does: a `timestamp` (Prisma's DateTime, kept
  * in UTC) as a UTC Date — pg's own reading takes it as local time — and a bigint as a BigInt; the rest as pg does
  * (json and jsonb parsed, numbers as numbers).
  */
-const utcTimestamp = (v: string) =>
-  v === "infinity" || v === "-infinity" ? v : new Date(`${v.replace(" ", "T")}Z`);
 const RAW_TYPES = {
   getTypeParser: ((oid: number, format?: "text" | "binary") => {
     if (oid === pg.types.builtins.TIMESTAMP) return utcTimestamp;
@@ -144,8 +146,9 @@ const sendable = (v: unknown) =>
  * under the same name Prisma's adapter gives its text; on the embedded database to PGlite's own query, which waits
  * for a transaction open on its one connection as Prisma's adapter does. Prisma's client around a raw statement (its
  * request, its result's conversion by column) cost about 400 µs of CPU on the table's read in process (852 against
- * 461 µs a call, 80 acts), a sixth of a read; on PGlite 478 against 259 µs. Inside a transaction Prisma runs it. A
- * failure is the driver's (a unique violation's code is 23505: server/actions/unique.ts reads both).
+ * 461 µs a call, 80 acts), a sixth of a read; on PGlite a one-row statement cost 481–488 µs through Prisma and
+ * 370–405 µs past it. Inside a transaction Prisma runs it. A failure is the driver's (a unique violation's code is
+ * 23505: server/actions/unique.ts reads both).
  */
 export async function rawRows<T>(db: Db | Prisma.TransactionClient, query: Prisma.Sql): Promise<T[]> {
   const pool = pools.get(db as Db);

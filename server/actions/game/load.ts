@@ -88,7 +88,7 @@ export type ModelCallRow = {
  * aggregates. The ORM's nested select took six round trips (table, host, seats, their users, their agents, acts),
  * which every act paid inside its transaction while holding a pooled connection; one statement also reads all
  * of it from one snapshot. Of the acts, only those from turn `kept` on, and the id of the one before them, which
- * tells whether the acts this process kept are still the ledger's (see `kept` below).
+ * tells whether the acts this process kept are still the ledger's (tableRow, below).
  */
 const LOAD = (id: number, kept: number) => Prisma.sql`
   SELECT t.id, t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs", t."deadlineMs",
@@ -148,7 +148,7 @@ type RawTable = Omit<LoadedTable["table"], "host"> & {
 type Kept = { acts: readonly RawAct[]; lastId: number };
 const keptOf = new WeakMap<object, Map<number, Kept>>();
 /** The tables whose acts a process keeps, per database: the most recently read. */
-export const LEDGERS_KEPT = 1_000;
+const LEDGERS_KEPT = 1_000;
 
 function ledgersOf(db: Client): Map<number, Kept> | null {
   if (!("$transaction" in db)) return null;
