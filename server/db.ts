@@ -101,6 +101,9 @@ export function statementName(
   return name;
 }
 
+/** A bigint as a BigInt, as Prisma reads it, whatever its size. */
+const bigInt = (v: string) => BigInt(v);
+
 /** A `timestamp` (Prisma's DateTime, kept in UTC) as the UTC instant it holds. */
 const utcTimestamp = (v: string) =>
   v === "infinity" || v === "-infinity" ? v : new Date(`${v.replace(" ", "T")}Z`);
@@ -113,7 +116,7 @@ const utcTimestamp = (v: string) =>
 const RAW_TYPES = {
   getTypeParser: ((oid: number, format?: "text" | "binary") => {
     if (oid === pg.types.builtins.TIMESTAMP) return utcTimestamp;
-    if (oid === pg.types.builtins.INT8) return (v: string) => BigInt(v);
+    if (oid === pg.types.builtins.INT8) return bigInt;
     return pg.types.getTypeParser(oid, format as "text");
   }) as pg.CustomTypesConfig["getTypeParser"],
 };
@@ -124,7 +127,7 @@ const RAW_TYPES = {
  */
 const PGLITE_TYPES = {
   [pg.types.builtins.TIMESTAMP]: utcTimestamp,
-  [pg.types.builtins.INT8]: (v: string) => BigInt(v),
+  [pg.types.builtins.INT8]: bigInt,
 };
 
 /**
