@@ -1,6 +1,6 @@
 // `npm run bench`: measures the spec's targets (spec README, "Targets") on real PostgreSQL and on the embedded
 // PGlite, each against a bare node:http baseline in the same run; prints a table and writes bench/results/*.json.
-// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,statements,overhead,acts,reads,mcp,page,fanout,canvas,peer and
+// BENCH_QUICK=1 for a shorter run; BENCH_ONLY=rules,door,statements,overhead,acts,reads,mcp,page,fanout,canvas,peer and
 // BENCH_DB=postgres,pglite
 // to run a part. PostgreSQL comes from DATABASE_URL (a throwaway database is created on it and dropped after).
 import { execSync, spawnSync } from "node:child_process";
@@ -25,6 +25,7 @@ import { boardgameio, pgbench, PEER_VERSION, type PeerResult, type PgbenchResult
 import { tablePage, type PageResult } from "./lib/page";
 import { countStatements, type StatementCount } from "./lib/statements";
 import { lat, markdown, ms, perSec, row, verdict, type Row } from "./lib/report";
+import { benchDoor, type DoorResult } from "./lib/door";
 import { benchRules, type RuleResult } from "./lib/rules";
 import { seedWorld } from "./lib/seed";
 import { cpuMs, cpuSince, killAll, startApp, startBaseline, startHello, type Served } from "./lib/servers";
@@ -617,6 +618,17 @@ function rulesRows(rules: RuleResult[]): Row[] {
   });
 }
 
+function doorRows(door: DoorResult[]): Row[] {
+  return door.map((d) =>
+    row({
+      what: `door: ${d.name}, in process (tinybench, 1,000 calls an iteration; no socket, no node:http writer)`,
+      measured: `mean ${ms(d.meanNs / 1e6)} · p99 ${ms(d.p99Ns / 1e6)} a call`,
+      target: "",
+      verdict: "—",
+    }),
+  );
+}
+
 /** How each number was taken, printed under the table (and kept in docs/performance.md). */
 const NOTES = [
   "mcp: @modelcontextprotocol/sdk's Client over Streamable HTTP, one per agent, connected before timing; reads: each",
@@ -647,6 +659,9 @@ const NOTES = [
   "  of that HTML, gzipped here with node:zlib (default level), summed, the nomodule polyfills apart (a browser with",
   "  ES modules never fetches them); 1 kB = 1,000 bytes.",
   "rules: tinybench in this process before any server starts; the verdict compares the mean.",
+  "door: bench/door.ts in a child process (NODE_ENV=production, a fresh embedded database): one real request per path",
+  "  taken from a real socket, handed to the fast lane's plain door as the server hands it, its answer to a response",
+  "  that keeps nothing; a turn of the event loop, untimed, between iterations (the health probe answers there).",
   "peer: bench/peer/*.cjs against boardgame.io's own server (in-memory storage), installed by npm into a temporary",
   "  folder; its moves are declared client: false, so a player sees its move only when the server has taken it, and a",
   "  move's latency runs from sending it to the state where the turn moved on. Same 50 tables × 4 seats, one move in",
@@ -699,6 +714,11 @@ async function main() {
     console.log("rules: tinybench, in process (no server running)…");
     rules = await benchRules(QUICK);
   }
+  let door: DoorResult[] = [];
+  if (wants("door")) {
+    console.log("door: the JSON API's door in process, tinybench (bench/door.ts, no server running)…");
+    door = benchDoor(QUICK);
+  }
   if (SERVED.some(wants)) {
     ensureBuilt();
     let port = 3510;
@@ -747,7 +767,12 @@ async function main() {
       }
     }
   }
-  const rows = [...rulesRows(rules), ...runs.flatMap(rowsFor), ...peerRows(peer, pgb, runs)];
+  const rows = [
+    ...rulesRows(rules),
+    ...doorRows(door),
+    ...runs.flatMap(rowsFor),
+    ...peerRows(peer, pgb, runs),
+  ];
   const canvasRun = runs.find((r) => r.canvas)?.canvas;
   canvasRun?.forEach((c, i) => rows.push(canvasRow(c, i === 1)));
   const table = markdown(rows);
@@ -761,7 +786,7 @@ async function main() {
   fs.mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/bench-${started.toISOString().replaceAll(":", "-").slice(0, 19)}.json`;
   const json = JSON.stringify(
-    { started, seconds, quick: QUICK, size: SIZE, machine: info, rows, rules, runs },
+    { started, seconds, quick: QUICK, size: SIZE, machine: info, rows, rules, door, runs },
     null,
     2,
   );
