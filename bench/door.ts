@@ -48,7 +48,7 @@ function nowhere() {
 
 const cases = [
   { name: "GET /api/health through the plain door", target: "/api/health", status: 200 },
-  { name: "GET /api/nothing (a 404) through the plain door", target: "/api/nothing", status: 404 },
+  { name: "a 404, a path no route has, through the plain door", target: "/api/nothing", status: 404 },
 ];
 
 const quick = process.env.BENCH_QUICK === "1";
