@@ -1,6 +1,7 @@
 // The MCP door as the fast lane serves it, on a real node:http server and through the SDK's own Client: the floor
 // reads the body once and the transport is handed that reading (the Request's own body is spent by then), so a
-// call, a batch, text that is not JSON and a GET's stream all still get the transport's own answers.
+// call, a batch and text that is not JSON all still get the transport's own answers; a GET, asking for a stream a
+// stateless server has nothing to send on, is answered 405, and the SDK's Client then stops asking.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -18,6 +19,8 @@ let db: TestDatabase;
 let person: Who;
 let server: Server;
 let url = "";
+/** Each request's method, as the server took it. */
+const methods: string[] = [];
 
 beforeAll(async () => {
   db = await testDatabase();
@@ -29,7 +32,10 @@ beforeAll(async () => {
     calls: jsonRpcCalls,
     readsFloorBody: true,
   });
-  server = createServer((req, res) => void serveDoor(mcp, req, res, true));
+  server = createServer((req, res) => {
+    methods.push(req.method ?? "");
+    void serveDoor(mcp, req, res, true);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://localhost:${(server.address() as AddressInfo).port}/mcp`;
 });
@@ -100,9 +106,27 @@ describe("the MCP door over node:http", () => {
     }
   });
 
-  it("ends a GET's stream at once: a stateless server sends nothing on it", async () => {
+  it("answers a GET 405 with the methods it takes: a stateless server has no stream to offer", async () => {
     const r = await fetch(url, { headers: { accept: "text/event-stream" } });
-    expect(r.headers.get("content-type")).toContain("text/event-stream");
-    expect(await r.text()).toBe("");
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("POST, DELETE");
+    expect(r.headers.get("content-type")).toContain("application/json");
+    expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/no stream/);
+  });
+
+  it("the SDK's Client asks for the stream once, then only posts its calls (it re-asked every second)", async () => {
+    methods.length = 0;
+    const client = new Client({ name: "door-test-idle", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      // The Client's retries of a stream that ended came about a second apart: three would have come by now.
+      await new Promise((r) => setTimeout(r, 2_300));
+      const me = (await client.callTool({ name: "whoami", arguments: {} })) as { isError?: boolean };
+      expect(me.isError).toBeFalsy();
+      expect(methods.filter((m) => m === "GET")).toHaveLength(1);
+      expect(methods.filter((m) => m === "POST")).toHaveLength(3); // initialize, initialized, the call
+    } finally {
+      await client.close();
+    }
   });
 });

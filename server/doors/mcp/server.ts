@@ -119,6 +119,22 @@ function argumentsNotAnObject(message: unknown): Response | null {
 }
 
 /**
+ * A GET asks for a stream of the server's own messages. A stateless server has none to send (each request has its
+ * own Server, gone once it answers), so it says so with 405, as the Streamable HTTP transport lets a server that
+ * offers no such stream: the SDK's Client then stops asking. A stream that ended at once had it ask again every
+ * second for as long as it stayed connected, a Server and a transport made and closed each time.
+ */
+const NO_STREAM = () =>
+  Response.json(
+    {
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "This server offers no stream: send messages by POST." },
+      id: null,
+    },
+    { status: 405, headers: { allow: "POST, DELETE" } },
+  );
+
+/**
  * One MCP request. `body` is the floor's reading of it (then the Request's own body is spent: the door is
  * readsFloorBody); without it (a caller of this function alone) the body is read here. The message is parsed once
  * and handed to the transport as parsedBody; text that is not JSON goes to the transport as text, which answers it
@@ -133,6 +149,7 @@ export async function handleMcp(
   address?: string,
   body?: string | null,
 ): Promise<Response> {
+  if (req.method === "GET") return NO_STREAM();
   const text = req.method === "POST" ? (body ?? (await req.text())) : null;
   const message = messageOf(text);
   const refused = message && argumentsNotAnObject(message.value);
@@ -146,8 +163,8 @@ export async function handleMcp(
   await server.connect(transport);
   // A message is answered once every handler is done (stateless, JSON answers), and the transport has dropped its
   // streams by then: close() would only abort finished handlers and make a "Connection closed" error for no one, with
-  // its stack, so the pair is left to the garbage collector. Anything else (a GET's stream, text that is not JSON,
-  // which the transport reads and answers itself) is closed after, which ends a GET's stream at once.
+  // its stack, so the pair is left to the garbage collector. Anything else (text that is not JSON, which the
+  // transport reads and answers itself; a DELETE) is closed after.
   if (message) return transport.handleRequest(req, { parsedBody: message.value });
   try {
     return await transport.handleRequest(
