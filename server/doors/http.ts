@@ -5,7 +5,7 @@ import { stillSignedIn, mayHaveRevoked } from "../actions/agents";
 import { eventAudience } from "../actions/live";
 import { whoFromRequest } from "../auth";
 import { wallClock } from "../clock";
-import { handleMcp } from "./mcp/server";
+import { mcpAnswer } from "./mcp/server";
 import { openApiDocument } from "./rest/openapi";
 import { dispatch } from "./rest/dispatch";
 import { handleTrpc } from "./trpc/http";
@@ -29,12 +29,12 @@ export const trpcDoor = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.
   calls: trpcCalls,
 });
 
-/** /mcp – the MCP door (Streamable HTTP, stateless); a JSON-RPC array is charged once per call. */
-export const mcpDoor = door((a) => handleMcp(a.req, a.db, a.who, wallClock, a.rateKey, a.address, a.body), {
-  resolveWho,
-  calls: jsonRpcCalls,
-  readsFloorBody: true,
-});
+/**
+ * /mcp – the MCP door (Streamable HTTP, stateless); a JSON-RPC array is charged once per call. A plain door, which
+ * the fast lane serves from node:http's own objects; `mcpDoor` for Next alone.
+ */
+export const mcpPlain = plainDoor((a) => mcpAnswer(a, wallClock), { resolveWho, calls: jsonRpcCalls });
+export const mcpDoor = webDoor(mcpPlain);
 
 async function events({ asked, who, db }: AdmittedAsk): Promise<Answer> {
   // Started before the stream opens, so a database that is away is the floor's 503, not a stream that dies.

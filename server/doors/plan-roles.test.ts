@@ -12,7 +12,7 @@ import { suspendAccount } from "../actions/moderation";
 import { assignRole, createPlan, postOutcome } from "../actions/checkpoint";
 import { answerInvitation } from "../actions/invitations";
 import { fixedClock } from "../clock";
-import { door } from "../http/door";
+import { door, plainDoor, webDoor } from "../http/door";
 import { ANON, type Who } from "../identity";
 import { follow, visibleTo, type LiveEvent } from "../live";
 import { Tailer } from "../live/tail";
@@ -23,7 +23,7 @@ import { snake } from "../operations/wire";
 import { FAILURE_CODES, type FailureCode } from "../rules/result";
 import { api, BASE, callTool, mcpClient } from "../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
-import { handleMcp } from "./mcp/server";
+import { mcpAnswer } from "./mcp/server";
 import { pathParams } from "./rest/generate";
 import { createCaller } from "./trpc";
 import { handleTrpc } from "./trpc/http";
@@ -185,7 +185,7 @@ async function revokedAt(
     authorization: `Bearer ${token}`,
   };
   if (doorName === "mcp") {
-    const handler = door((a) => handleMcp(a.req, a.db, a.who, clock, a.rateKey), opts);
+    const handler = webDoor(plainDoor((a) => mcpAnswer(a, clock), opts));
     const message = {
       jsonrpc: "2.0",
       id: 1,

@@ -1,16 +1,16 @@
 // Which paths the fast lane serves, and with which door: the JSON API, tRPC, MCP, the live feed and the OpenAPI
 // document. Everything else is Next's: the pages, their assets, and next-auth's own /api/auth/… routes.
-import { apiDoor, eventsPlain, mcpDoor, openApiDoor, trpcDoor } from "../doors/http";
+import { apiDoor, eventsPlain, mcpPlain, openApiDoor, trpcDoor } from "../doors/http";
 import type { Door, PlainDoor } from "./lane";
 
 export type Served = { door: Door; streams: boolean } | { plain: PlainDoor };
 
 /**
- * The door of a path: a plain one (the JSON API and the live feed, served from node:http's own objects), or a web one
- * and whether it may stream its answer (a tRPC subscription, MCP).
+ * The door of a path: a plain one (the JSON API, MCP and the live feed, served from node:http's own objects), or a
+ * web one and whether it may stream its answer (a tRPC subscription).
  */
 export function doorOf(pathname: string): Served | null {
-  if (pathname === "/mcp") return { door: mcpDoor, streams: true };
+  if (pathname === "/mcp") return { plain: mcpPlain };
   if (!pathname.startsWith("/api/") || pathname.startsWith("/api/auth/")) return null;
   if (pathname === "/api/events") return { plain: eventsPlain };
   if (pathname === "/api/openapi.json") return { door: openApiDoor, streams: false };

@@ -1,6 +1,6 @@
-// The fast lane: the doors served straight from node:http, in front of Next. A plain door (the JSON API and the live
-// feed: Asked → Answer, server/http/asked.ts) is handed node's own request and its answer written to node's own
-// response, a streamed one chunk by chunk; a web door (a fetch handler, Request → Response: tRPC, MCP) pays for one
+// The fast lane: the doors served straight from node:http, in front of Next. A plain door (the JSON API, MCP and the
+// live feed: Asked → Answer, server/http/asked.ts) is handed node's own request and its answer written to node's own
+// response, a streamed one chunk by chunk; a web door (a fetch handler, Request → Response: tRPC) pays for one
 // Request and one Response. Neither pays for Next's per-request pipeline (routing, its own Request wrapping,
 // middleware, the route module's async storage). Which paths are doors: server/fast/doors.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -189,7 +189,7 @@ function failed(res: ServerResponse, e: unknown): void {
 }
 
 /**
- * Serves one request through its door. For a door that streams (`streams`: the live feed, MCP), a client that goes
+ * Serves one request through its door. For a door that streams (`streams`: a tRPC subscription), a client that goes
  * away aborts the request's signal, which ends the stream; the others answer at once and need none.
  */
 export async function serveDoor(

@@ -8,6 +8,9 @@ import { PEER_HEADER, socketPeer } from "./address";
 /** A request's headers, by name in any case: a web Request's Headers is one, nodeHeaders another. */
 export type HeadersLike = { get(name: string): string | null };
 
+/** Headers that can also be listed, name and value, as a web Request's Headers can. */
+export type ListedHeaders = HeadersLike & { entries(): Iterable<[string, string]> };
+
 /** A request's body: a web stream, or node's request stream itself. */
 export type Body = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
@@ -17,7 +20,7 @@ export type Asked = {
   target: string;
   /** The Host the client named (checked against the allow-list), "" when it named none. */
   host: string;
-  headers: HeadersLike;
+  headers: ListedHeaders;
   /** The body's bytes, null for a request without one. */
   body: Body | null;
   /** Aborted when the client goes away; only a door that streams needs one. */
@@ -42,8 +45,8 @@ const bodied = (method: string) => method !== "GET" && method !== "HEAD";
  * A node:http request's headers as HeadersLike: node keeps them by lower-case name, repeated ones joined. The peer
  * header is the socket's own peer, whatever the client sent under that name (server/http/address.ts).
  */
-class NodeHeaders implements HeadersLike {
-  // One object with one field per request, its method on the prototype (not a closure made per request).
+class NodeHeaders implements ListedHeaders {
+  // One object with one field per request, its methods on the prototype (not closures made per request).
   constructor(private readonly req: IncomingMessage) {}
   get(name: string): string | null {
     const key = name.toLowerCase();
@@ -51,9 +54,18 @@ class NodeHeaders implements HeadersLike {
     const v = this.req.headers[key];
     return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
   }
+  /** Each header as sent, by lower-case name; HTTP/2's pseudo-headers are none, the peer is the socket's own. */
+  *entries(): Generator<[string, string]> {
+    const raw = this.req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i]!.toLowerCase();
+      if (name[0] !== ":" && name !== PEER_HEADER) yield [name, raw[i + 1]!];
+    }
+    yield [PEER_HEADER, socketPeer(this.req)];
+  }
 }
 
-export const nodeHeaders = (req: IncomingMessage): HeadersLike => new NodeHeaders(req);
+export const nodeHeaders = (req: IncomingMessage): ListedHeaders => new NodeHeaders(req);
 
 /** A node:http request as the floor reads it; its body is the request stream itself. */
 export function askedOfNode(req: IncomingMessage): Asked {
@@ -98,6 +110,32 @@ export const jsonAnswer = (status: number, value: unknown, headers: Record<strin
   headers: { "content-type": "application/json", ...headers },
   body: JSON.stringify(value),
 });
+
+/**
+ * A request as a web Request without its body, for a door whose library takes a Request (MCP's transport) and is
+ * handed the body the floor read instead: a Request made to carry the bytes again is a web stream each reader pays
+ * for. Throws for a target and Host that make no URL.
+ */
+export function requestOf(asked: Asked): Request {
+  const headers = new Headers();
+  for (const [k, v] of asked.headers.entries()) headers.append(k, v);
+  return new Request(new URL(asked.target, `http://${asked.host || "localhost"}`), {
+    method: asked.method,
+    headers,
+    ...(asked.signal ? { signal: asked.signal } : {}),
+  });
+}
+
+/**
+ * A web Response as an Answer, its body read whole: for a door whose library answers with a Response that ends
+ * (MCP's JSON answers). Its length is the writer's to set from the bytes it sends. An Answer holds one value per
+ * header, so a second Set-Cookie would be lost: no door answered through here sets one.
+ */
+export async function answerOf(res: Response): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of res.headers) if (k !== "content-length") headers[k] = v;
+  return { status: res.status, headers, body: res.body ? await res.text() : "" };
+}
 
 /** An answer as a web Response; a streamed one ends its writer when `signal` aborts or the stream is cancelled. */
 export const responseOf = (a: Answer, signal?: AbortSignal): Response =>

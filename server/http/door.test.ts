@@ -3,13 +3,22 @@
 // The JSON API's plain door answers a call with nothing to wait for at once, with no promise made.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { handleMcp } from "../doors/mcp/server";
+import { mcpAnswer } from "../doors/mcp/server";
 import { dispatch } from "../doors/rest/dispatch";
 import { handleTrpc } from "../doors/trpc/http";
 import { ANON, type Who } from "../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { askedOf } from "./asked";
-import { allowedHosts, BATCH_MAX, door, hostAllowed, jsonRpcCalls, plainDoor, trpcCalls } from "./door";
+import {
+  allowedHosts,
+  BATCH_MAX,
+  door,
+  hostAllowed,
+  jsonRpcCalls,
+  plainDoor,
+  trpcCalls,
+  webDoor,
+} from "./door";
 
 const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
 let db: TestDatabase;
@@ -26,8 +35,7 @@ afterEach(() => {
 const as = (who: Who) => ({ db: db.prisma, resolveWho: async () => ({ who, badToken: false }) });
 const trpc = (who: Who) =>
   door((a) => handleTrpc(a.req, a.db, a.who, clock, a.rateKey), { ...as(who), calls: trpcCalls });
-const mcp = (who: Who) =>
-  door((a) => handleMcp(a.req, a.db, a.who, clock, a.rateKey), { ...as(who), calls: jsonRpcCalls });
+const mcp = (who: Who) => webDoor(plainDoor((a) => mcpAnswer(a, clock), { ...as(who), calls: jsonRpcCalls }));
 const mcpPost = (body: unknown, host = "localhost:3000") =>
   new Request("http://localhost:3000/mcp", {
     method: "POST",

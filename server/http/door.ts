@@ -32,10 +32,10 @@ export type Admission = {
   body: string | null;
 };
 
-/** A web door's handler (tRPC, MCP, the live feed) is handed a Request, its body already read within the cap. */
+/** A web door's handler (tRPC) is handed a Request, its body already read within the cap. */
 export type Admitted = Admission & { req: Request };
 
-/** A plain door's handler (the JSON API) is handed the request as the floor read it. */
+/** A plain door's handler (the JSON API, MCP, the live feed) is handed the request as the floor read it. */
 export type AdmittedAsk = Admission & { asked: Asked };
 
 export type DoorOptions = {
@@ -45,11 +45,6 @@ export type DoorOptions = {
   calls?: (asked: Asked, body: string | null) => number;
   /** The Host names answered; default PARLEY_ALLOWED_HOSTS, else this machine's own names. */
   allowedHosts?: string[];
-  /**
-   * The handler reads the body the floor read (`Admitted.body`), never the Request's own: it is handed the Request
-   * as it came, its body spent, rather than a copy made only to carry the body again (MCP).
-   */
-  readsFloorBody?: boolean;
 };
 const LOCAL = ["localhost", "127.0.0.1", "[::1]"];
 
@@ -199,7 +194,7 @@ export function door<A extends unknown[]>(
     const a = await admit(askedOf(req), opts);
     if (!a.ok) return responseOf(a.answer);
     const handed =
-      a.value.body === null || opts.readsFloorBody
+      a.value.body === null
         ? req
         : new Request(req.url, {
             method: req.method,

@@ -1,6 +1,5 @@
 // The MCP door as the fast lane serves it, on a real node:http server and through the SDK's own Client: the floor
-// reads the body once and the transport is handed that reading (the Request's own body is spent by then), so a
-// call, a batch and text that is not JSON all still get the transport's own answers; a GET, asking for a stream a
+// reads the body once and the transport is handed that reading beside a Request made without one, so a call, a batch and text that is not JSON all still get the transport's own answers; a GET, asking for a stream a
 // stateless server has nothing to send on, is answered 405, and the SDK's Client then stops asking.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,11 +7,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
-import { door, jsonRpcCalls } from "../../http/door";
+import { jsonRpcCalls, plainDoor } from "../../http/door";
 import type { Who } from "../../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
-import { serveDoor } from "../../fast/lane";
-import { handleMcp } from "./server";
+import { servePlain } from "../../fast/lane";
+import { mcpAnswer } from "./server";
 
 const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
 let db: TestDatabase;
@@ -26,15 +25,14 @@ beforeAll(async () => {
   db = await testDatabase();
   person = await makeUser(db, "mcp-door-person");
   // As server/doors/http.ts declares mcpDoor, with this test's database and person.
-  const mcp = door((a) => handleMcp(a.req, a.db, a.who, clock, a.rateKey, a.address, a.body), {
+  const mcp = plainDoor((a) => mcpAnswer(a, clock), {
     db: db.prisma,
     resolveWho: () => ({ who: person, badToken: false }),
     calls: jsonRpcCalls,
-    readsFloorBody: true,
   });
   server = createServer((req, res) => {
     methods.push(req.method ?? "");
-    void serveDoor(mcp, req, res, true);
+    servePlain(mcp, req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://localhost:${(server.address() as AddressInfo).port}/mcp`;
