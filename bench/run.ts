@@ -64,7 +64,10 @@ const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? ".");
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : "";
 const appArgs = () => ({
   dir: APP_DIR,
-  nodeArgs: CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
+  nodeArgs: [
+    ...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : []),
+    ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+  ],
 });
 /** The parts that need the built app running. */
 const SERVED = ["statements", "overhead", "acts", "reads", "mcp", "page", "fanout", "canvas"];
@@ -262,10 +265,10 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
       out.mcp = await mcpBeside(app.url, world.app.slice(0, 10), world.app.slice(10, 20), {
         seconds: SIZE.readSeconds / 2,
         acts: QUICK ? 8 : 16,
-        meter: async (run) => {
+        turns: QUICK ? 2 : 4,
+        meter: () => {
           const before = cpuMs(served.pid);
-          const r = await run();
-          return { ...r, cpu: cpuSince(before, served.pid) / Math.max(1, r.answered) };
+          return () => cpuSince(before, served.pid);
         },
       });
     }
@@ -632,8 +635,9 @@ function doorRows(door: DoorResult[]): Row[] {
 /** How each number was taken, printed under the table (and kept in docs/performance.md). */
 const NOTES = [
   "mcp: @modelcontextprotocol/sdk's Client over Streamable HTTP, one per agent, connected before timing; reads: each",
-  "  of 10 tables' first agent calls table_state in a loop, then the same agents GET the table; acts: 10 tables play",
-  "  their turns in order, the agents' through the door measured (the host's, by cookie, through the JSON API, untimed).",
+  "  of 10 tables' first agent calls table_state in a loop, and the same agents GET the table; acts: 10 tables play",
+  "  their turns in order, the agents' through the door measured (the host's, by cookie, through the JSON API, untimed);",
+  "  MCP and the JSON API in 4 turns each (MCP, API, API, MCP, …), each door's rate over its own turns' time.",
   "statements: bench/lib/statements.ts opens the same database in the bench process, wraps pg's Client.query and",
   "  counts what one pass (an agent's, in turn) and one table read send through the JSON API's door, plus the token",
   "  lookup; the statements themselves are written to the results JSON.",

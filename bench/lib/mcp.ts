@@ -14,9 +14,12 @@ export type DoorRate = {
   answered: number;
   cpu?: number;
 };
-/** Runs one door's timed phase and says what the server's processes spent in it (ms). */
-export type CpuMeter = (run: () => Promise<DoorRate>) => Promise<DoorRate>;
+/** Starts counting the server's CPU time; the function it returns says how many ms were spent since. */
+export type CpuMeter = () => () => number;
 export type McpResult = { reads: { mcp: DoorRate; api: DoorRate }; acts: { mcp: DoorRate; api: DoorRate } };
+
+/** One turn of one door: each call's latency, the refused ones, how long the turn took, the server's CPU in it. */
+type Turn = { samples: number[]; failed: number; ms: number; cpuMs: number };
 
 type Call = (tool: "table_state" | "pass", tableId: number) => Promise<boolean>;
 
@@ -60,23 +63,48 @@ async function turnOf(url: string, t: BenchTable): Promise<number> {
   return state.game?.acts?.length ?? t.turn;
 }
 
-function rate(started: number, samples: number[], failed: number): DoorRate {
-  const seconds = (performance.now() - started) / 1000;
+/** A door's turns as one rate: its answered calls over its own turns' time, the server's CPU over those calls. */
+function rateOf(turns: Turn[], metered: boolean): DoorRate {
+  const samples = turns.flatMap((t) => t.samples);
+  const failed = turns.reduce((n, t) => n + t.failed, 0);
   const answered = samples.length - failed;
-  return { perSecond: answered / seconds, latency: latency(samples), failed, answered };
+  const seconds = turns.reduce((n, t) => n + t.ms, 0) / 1000;
+  const cpu = turns.reduce((n, t) => n + t.cpuMs, 0) / Math.max(1, answered);
+  return {
+    perSecond: answered / seconds,
+    latency: latency(samples),
+    failed,
+    answered,
+    ...(metered ? { cpu } : {}),
+  };
+}
+
+/**
+ * The two doors' timed work in turns (MCP, JSON API, MCP, …, the first door swapped each time), so both meet the
+ * same minutes of a machine whose speed drifts from one to the next: measured one whole phase after the other, the
+ * same build's ratio moved from 46% to 61% between runs minutes apart.
+ */
+async function inTurns(
+  turns: number,
+  run: { mcp: () => Promise<Omit<Turn, "ms" | "cpuMs">>; api: () => Promise<Omit<Turn, "ms" | "cpuMs">> },
+  meter: CpuMeter | undefined,
+): Promise<{ mcp: DoorRate; api: DoorRate }> {
+  const done = { mcp: [] as Turn[], api: [] as Turn[] };
+  for (let i = 0; i < turns; i++)
+    for (const door of i % 2 ? (["api", "mcp"] as const) : (["mcp", "api"] as const)) {
+      const spent = meter?.();
+      const t0 = performance.now();
+      const r = await run[door]();
+      done[door].push({ ...r, ms: performance.now() - t0, cpuMs: spent?.() ?? 0 });
+    }
+  return { mcp: rateOf(done.mcp, !!meter), api: rateOf(done.api, !!meter) };
 }
 
 /** Each table's first agent reads its table for `seconds`, all tables at once. */
-async function readsFor(
-  url: string,
-  tables: BenchTable[],
-  callers: Call[],
-  seconds: number,
-): Promise<DoorRate> {
+async function readsFor(tables: BenchTable[], callers: Call[], seconds: number) {
   const samples: number[] = [];
   let failed = 0;
-  const started = performance.now();
-  const until = started + seconds * 1000;
+  const until = performance.now() + seconds * 1000;
   await Promise.all(
     tables.map(async (t, i) => {
       while (performance.now() < until) {
@@ -86,22 +114,16 @@ async function readsFor(
       }
     }),
   );
-  return rate(started, samples, failed);
+  return { samples, failed };
 }
 
 /**
  * Each table plays `acts` turns in order: its agents (seats 2–4) pass through the door measured, its host (a cookie,
  * no token) through the JSON API, untimed. A refused act (a clock pass took the turn) reads the table again.
  */
-async function actsFor(
-  url: string,
-  tables: BenchTable[],
-  callers: Call[][],
-  acts: number,
-): Promise<DoorRate> {
+async function actsFor(url: string, tables: BenchTable[], callers: Call[][], acts: number) {
   const samples: number[] = [];
   let failed = 0;
-  const started = performance.now();
   await Promise.all(
     tables.map(async (t, i) => {
       t.turn = await turnOf(url, t);
@@ -129,17 +151,19 @@ async function actsFor(
       }
     }),
   );
-  return rate(started, samples, failed);
+  return { samples, failed };
 }
 
-/** `readTables` and `actTables` are distinct tables of the app's world; MCP and the JSON API take turns on each. */
+/**
+ * `readTables` and `actTables` are distinct tables of the app's world; MCP and the JSON API take turns on each:
+ * `turns` of each door, `seconds` of reads and `acts` acts a table in all.
+ */
 export async function mcpBeside(
   url: string,
   readTables: BenchTable[],
   actTables: BenchTable[],
-  opts: { seconds: number; acts: number; meter?: CpuMeter },
+  opts: { seconds: number; acts: number; turns: number; meter?: CpuMeter },
 ): Promise<McpResult> {
-  const meter: CpuMeter = opts.meter ?? ((run) => run());
   const clients: { close(): Promise<void> }[] = [];
   const mcp = async (t: BenchTable, seat: number) => {
     const c = await mcpCaller(url, tokenOf(t, seat));
@@ -151,16 +175,20 @@ export async function mcpBeside(
     const readApi = readTables.map((t) => apiCaller(url, tokenOf(t, 1)));
     const actMcp = await Promise.all(actTables.map((t) => Promise.all([1, 2, 3].map((s) => mcp(t, s)))));
     const actApi = actTables.map((t) => [1, 2, 3].map((s) => apiCaller(url, tokenOf(t, s))));
-    await readsFor(url, readTables, readMcp, 1); // warm both
-    await readsFor(url, readTables, readApi, 1);
-    const reads = {
-      mcp: await meter(() => readsFor(url, readTables, readMcp, opts.seconds)),
-      api: await meter(() => readsFor(url, readTables, readApi, opts.seconds)),
-    };
-    const acts = {
-      mcp: await meter(() => actsFor(url, actTables, actMcp, opts.acts)),
-      api: await meter(() => actsFor(url, actTables, actApi, opts.acts)),
-    };
+    await readsFor(readTables, readMcp, 1); // warm both
+    await readsFor(readTables, readApi, 1);
+    const turn = opts.seconds / opts.turns;
+    const reads = await inTurns(
+      opts.turns,
+      { mcp: () => readsFor(readTables, readMcp, turn), api: () => readsFor(readTables, readApi, turn) },
+      opts.meter,
+    );
+    const each = Math.max(1, Math.round(opts.acts / opts.turns));
+    const acts = await inTurns(
+      opts.turns,
+      { mcp: () => actsFor(url, actTables, actMcp, each), api: () => actsFor(url, actTables, actApi, each) },
+      opts.meter,
+    );
     return { reads, acts };
   } finally {
     await Promise.all(clients.map((c) => c.close().catch(() => {})));
