@@ -429,12 +429,14 @@ function rowsFor(run: DbRun): Row[] {
     const { app, hello } = run.overhead;
     const ratio = app.perSecond / hello.perSecond;
     const refused = (o: OverheadResult) => (o.non2xx ? ` · ${o.non2xx} not 2xx` : "");
+    // autocannon counts latency in whole milliseconds: a 0 is under one, not no time at all.
+    const whole = (x: number) => (x < 1 ? "< 1 ms" : ms(x));
     rows.push(
       row({
         what: "GET /api/health, 50 connections (autocannon): the cost of a request before any work",
         db,
-        measured: `${perSec(app.perSecond, "req")} · p50 ${ms(app.latency.p50)} · p99 ${ms(app.latency.p99)}${refused(app)}`,
-        baseline: `bare hello (bench/hello.ts): ${perSec(hello.perSecond, "req")} · p99 ${ms(hello.latency.p99)}`,
+        measured: `${perSec(app.perSecond, "req")} · p50 ${whole(app.latency.p50)} · p99 ${whole(app.latency.p99)}${refused(app)}`,
+        baseline: `bare hello (bench/hello.ts): ${perSec(hello.perSecond, "req")} · p99 ${whole(hello.latency.p99)}`,
         ratio: `${Math.round(ratio * 100)}%`,
         target: "≥ 80% of a bare node:http hello",
         verdict: verdict(ratio >= 0.8 && !app.non2xx),
