@@ -1,7 +1,9 @@
 // The MCP door as the fast lane serves it, on a real node:http server and through the SDK's own Client: the floor
-// reads the body once and the transport is handed that reading beside a Request made without one, so a call, a batch and text that is not JSON all still get the transport's own answers; a GET, asking for a stream a
-// stateless server has nothing to send on, is answered 405, and the SDK's Client then stops asking.
-import { createServer, type Server } from "node:http";
+// reads the body once and the transport is handed that reading beside a Request made without one, so a call, a
+// batch and text that is not JSON all still get the transport's own answers; a GET, asking for a stream a stateless
+// server has nothing to send on, is answered 405, and the SDK's Client then stops asking; so is any other method but
+// POST and DELETE.
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -101,6 +103,27 @@ describe("the MCP door over node:http", () => {
       const r = await post(body);
       expect(r.status, body).toBe(400);
       expect(((await r.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    }
+  });
+
+  it("answers any other method but POST and DELETE 405, TRACE too, which no web Request can carry", async () => {
+    const ask = (method: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const req = request(url, { method }, (res) => {
+          let body = "";
+          res.setEncoding("utf8").on("data", (d: string) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        });
+        req.on("error", reject).end();
+      });
+    for (const method of ["TRACE", "PUT", "PATCH", "OPTIONS"]) {
+      const { status, headers, body } = await ask(method);
+      expect(status, method).toBe(405);
+      expect(headers.allow, method).toBe("POST, DELETE");
+      expect(headers["cache-control"], method).toBe("private, no-store");
+      expect((JSON.parse(body) as { error: { message: string } }).error.message).toBe(
+        `This server takes messages by POST (and DELETE), not ${method}.`,
+      );
     }
   });
 

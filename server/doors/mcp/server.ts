@@ -126,17 +126,20 @@ function argumentsNotAnObject(message: unknown): Response | null {
  * A GET asks for a stream of the server's own messages. A stateless server has none to send (each request has its
  * own Server, gone once it answers), so it says so with 405, as the Streamable HTTP transport lets a server that
  * offers no such stream: the SDK's Client then stops asking. A stream that ended at once had it ask again every
- * second for as long as it stayed connected, a Server and a transport made and closed each time.
+ * second for as long as it stayed connected, a Server and a transport made and closed each time. Any other method
+ * but POST and DELETE is refused alike, with the same Allow (TRACE among them, which no web Request can carry).
  */
-const NO_STREAM = () =>
-  Response.json(
-    {
-      jsonrpc: "2.0",
-      error: { code: -32000, message: "This server offers no stream: send messages by POST." },
-      id: null,
-    },
+function methodRefused(method: string): Response | null {
+  if (method === "POST" || method === "DELETE") return null;
+  const message =
+    method === "GET"
+      ? "This server offers no stream: send messages by POST."
+      : `This server takes messages by POST (and DELETE), not ${method}.`;
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32000, message }, id: null },
     { status: 405, headers: { allow: "POST, DELETE" } },
   );
+}
 
 /**
  * The MCP door on the floor's own objects (the fast lane's plain door): the SDK's transport takes a web Request, so
@@ -145,6 +148,8 @@ const NO_STREAM = () =>
  * the MCP reads, making the Request went from 76 to 36 µs a call; docs/performance.md).
  */
 export async function mcpAnswer(a: AdmittedAsk, clock: Clock): Promise<Answer> {
+  const refused = methodRefused(a.asked.method);
+  if (refused) return answerOf(refused);
   let req: Request;
   try {
     req = requestOf(a.asked);
@@ -169,7 +174,8 @@ export async function handleMcp(
   address?: string,
   body?: string | null,
 ): Promise<Response> {
-  if (req.method === "GET") return NO_STREAM();
+  const refusedMethod = methodRefused(req.method);
+  if (refusedMethod) return refusedMethod;
   const text = req.method === "POST" ? (body ?? (await req.text())) : null;
   const message = messageOf(text);
   const refused = message && argumentsNotAnObject(message.value);
