@@ -262,6 +262,33 @@ describe("the fast lane", () => {
     expect(chunked.status).toBe(422);
   });
 
+  it("refuses a plain door's chunked body past its cap and leaves its connection whole, not reset", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const r = http.request(`${base}/plain/echo`, { method: "POST", agent }, (res) => {
+          let text = "";
+          res.on("data", (c) => (text += c)).on("end", () => resolve({ status: res.statusCode!, text }));
+        });
+        r.on("error", reject);
+        // sent in pieces, with no length: the floor finds the size only by reading
+        for (let i = 0; i < body.length; i += 10) r.write(body.slice(i, i + 10));
+        r.end();
+      });
+    try {
+      const big = await post("y".repeat(10_000));
+      expect(big.status).toBe(422);
+      expect(big.text).toContain("larger than 16 bytes");
+      // The refusal came while the client was still sending: the rest is read and dropped, not the socket destroyed
+      // under it (the next request on the agent then failed with ECONNRESET).
+      const small = await post("héllo");
+      expect(small.status).toBe(201);
+      expect(JSON.parse(small.text).body).toBe("héllo");
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("names the socket's peer under the peer header to either kind of door, over whatever the client sent there", async () => {
     // A guest's address is read from it (server/http/address.ts): a client must not choose its own rate-limit key.
     for (const path of ["/api/peer", "/plain/peer"]) {

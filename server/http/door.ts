@@ -2,6 +2,7 @@
 // on the allow-list, no cross-site write, who is asking (a cookie or a bearer token; an unknown or revoked token is
 // refused), the body read within its cap, a batch no longer than BATCH_MAX, and private caching on the answer.
 // The rate limit is each operation's own (server/doors/serve.ts), so a batch of N calls is charged N.
+import { Readable } from "node:stream";
 import type { Db } from "../db";
 import { dbIfOpen, getDb } from "../db";
 import { env } from "../env";
@@ -106,16 +107,24 @@ export async function readBody(
   if (Number(req.headers.get("content-length") ?? "0") > max) return tooBig();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  // Leaving the loop early (past the cap) cancels the stream: nothing more is read.
+  // Leaving the loop early (past the cap) cancels a web stream: nothing more is read. Node's own request is left
+  // whole and its rest read and dropped, so the refusal goes out on a connection the next request can use.
   for await (const chunk of chunksOf(req.body)) {
     size += chunk.byteLength;
-    if (size > max) return tooBig();
+    if (size > max) {
+      if (isNodeStream(req.body)) req.body.resume();
+      return tooBig();
+    }
     chunks.push(chunk);
   }
   return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
 }
 
+const isNodeStream = (body: Body): body is Readable => body instanceof Readable;
+
 async function* chunksOf(body: Body) {
+  // Left early, node's async iterator would destroy the request, and the connection with it.
+  if (isNodeStream(body)) return yield* body.iterator({ destroyOnReturn: false });
   if (!("getReader" in body)) return yield* body;
   const reader = body.getReader();
   try {
