@@ -2,6 +2,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import fs from "node:fs";
+import { request } from "node:http";
 import { describe, expect, inject, it } from "vitest";
 import { nextEvent, signUp } from "./http";
 
@@ -81,6 +82,25 @@ describe("the built app", () => {
       body: "{}",
     });
     expect(mcpAfter.status).toBe(401);
+  });
+
+  it("answers /mcp by any method but POST and DELETE 405 with the methods it takes, TRACE too", async () => {
+    // TRACE reaches the door as node parsed it: no web Request could carry it (fetch will not even send it).
+    const asked = (method: string) =>
+      new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+        const req = request(`${app}/mcp`, { method }, (res) => {
+          let body = "";
+          res.setEncoding("utf8").on("data", (d: string) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on("error", reject).end();
+      });
+    for (const method of ["TRACE", "PUT", "GET"]) {
+      const r = await asked(method);
+      expect(r.status, method).toBe(405);
+      expect(r.allow, method).toBe("POST, DELETE");
+      expect(JSON.parse(r.body), method).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+    }
   });
 
   it.runIf(pair)(

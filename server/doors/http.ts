@@ -1,6 +1,7 @@
-// The doors as plain fetch handlers (Request → Response), each on the one floor (server/http/door.ts): served by the
-// fast lane (server/fast/lane.ts) in front of Next, and re-exported by the matching app/ route files so `next dev` or
-// `next start` alone serve the same doors the same way.
+// The doors, each on the one floor (server/http/door.ts): plain ones (Asked → Answer: the JSON API, MCP, the live
+// feed) and a fetch handler (Request → Response: tRPC), served by the fast lane (server/fast/lane.ts) in front of
+// Next, and re-exported by the matching app/ route files (a plain one through webDoor) so `next dev` or `next start`
+// alone serve the same doors the same way.
 import { stillSignedIn, mayHaveRevoked } from "../actions/agents";
 import { eventAudience } from "../actions/live";
 import { whoFromRequest } from "../auth";

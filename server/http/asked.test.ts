@@ -38,7 +38,7 @@ describe("requestOf", () => {
           "content-type": "application/json",
           "mcp-protocol-version": "2025-06-18",
           [PEER_HEADER]: "6.6.6.6",
-          "x-twice": "a",
+          "x-other": "a",
         },
         body: '{"jsonrpc":"2.0"}',
       },
@@ -49,10 +49,9 @@ describe("requestOf", () => {
     expect(made.headers.get("accept")).toBe("application/json, text/event-stream");
     expect(made.headers.get("content-type")).toBe("application/json");
     expect(made.headers.get("mcp-protocol-version")).toBe("2025-06-18");
-    expect(made.headers.get("x-twice")).toBe("a");
+    expect(made.headers.get("x-other")).toBe("a");
     // A client cannot name its own address: the socket's peer stands in its place, once.
     expect(made.headers.get(PEER_HEADER)).toBe("127.0.0.1");
-    expect([...made.headers.keys()].filter((k) => k === PEER_HEADER)).toHaveLength(1);
     // The floor read the body; the Request does not carry it again.
     expect(made.body).toBeNull();
   });

@@ -106,6 +106,13 @@ describe("the MCP door over node:http", () => {
     }
   });
 
+  it("answers a DELETE, which ends a session a stateless server never opened, 200 with nothing to say", async () => {
+    const r = await fetch(url, { method: "DELETE", headers: { "mcp-protocol-version": "2025-06-18" } });
+    expect(r.status).toBe(200);
+    expect(await r.text()).toBe("");
+    expect(r.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it("answers any other method but POST and DELETE 405, TRACE too, which no web Request can carry", async () => {
     const ask = (method: string) =>
       new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {

@@ -144,8 +144,9 @@ function methodRefused(method: string): Response | null {
 /**
  * The MCP door on the floor's own objects (the fast lane's plain door): the SDK's transport takes a web Request, so
  * it is handed one made without a body, with the body the floor read beside it, and its Response comes back as an
- * Answer. The request's bytes pass through no web stream and no Request is made to carry them again (in a profile of
- * the MCP reads, making the Request went from 76 to 36 µs a call; docs/performance.md).
+ * Answer. The request's bytes pass through no web stream, and no Request is made to carry them again but for text
+ * that is not JSON, which the transport reads and answers itself (in a profile of the MCP reads, making the Request
+ * went from 76 to 36 µs a call; docs/performance.md).
  */
 export async function mcpAnswer(a: AdmittedAsk, clock: Clock): Promise<Answer> {
   const refused = methodRefused(a.asked.method);
