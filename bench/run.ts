@@ -260,7 +260,9 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
     await base?.stop();
     base = null;
     if (wants("mcp")) {
-      step("mcp: table_state and pass through the MCP SDK's own Client, then the same through the JSON API…");
+      step(
+        "mcp: table_state and pass through the MCP SDK's own Client, in turns with the same through the JSON API…",
+      );
       const served = app;
       out.mcp = await mcpBeside(app.url, world.app.slice(0, 10), world.app.slice(10, 20), {
         seconds: SIZE.readSeconds / 2,
@@ -639,7 +641,8 @@ const NOTES = [
   "mcp: @modelcontextprotocol/sdk's Client over Streamable HTTP, one per agent, connected before timing; reads: each",
   "  of 10 tables' first agent calls table_state in a loop, and the same agents GET the table; acts: 10 tables play",
   "  their turns in order, the agents' through the door measured (the host's, by cookie, through the JSON API, untimed);",
-  "  MCP and the JSON API in 4 turns each (MCP, API, API, MCP, …), each door's rate over its own turns' time.",
+  "  MCP and the JSON API in 4 turns each (2 with BENCH_QUICK=1; MCP, API, API, MCP, …), each door's rate over its own",
+  "  turns' time (the host's untimed acts included, alike for both).",
   "statements: bench/lib/statements.ts opens the same database in the bench process, wraps pg's Client.query and",
   "  counts what one pass (an agent's, in turn) and one table read send through the JSON API's door, plus the token",
   "  lookup; the statements themselves are written to the results JSON.",

@@ -118,15 +118,16 @@ async function readsFor(tables: BenchTable[], callers: Call[], seconds: number) 
 }
 
 /**
- * Each table plays `acts` turns in order: its agents (seats 2–4) pass through the door measured, its host (a cookie,
- * no token) through the JSON API, untimed. A refused act (a clock pass took the turn) reads the table again.
+ * Each table plays `acts` turns in order from the turn it is at (`t.turn`, read once before the first turn and kept
+ * since): its agents (seats 2–4) pass through the door measured, its host (a cookie, no token) through the JSON API,
+ * not counted as the door's call though its time is in the turn's (alike for both doors). A refused act (a clock pass
+ * took the turn) reads the table again.
  */
 async function actsFor(url: string, tables: BenchTable[], callers: Call[][], acts: number) {
   const samples: number[] = [];
   let failed = 0;
   await Promise.all(
     tables.map(async (t, i) => {
-      t.turn = await turnOf(url, t);
       for (let n = 0; n < acts; n++) {
         const seat = t.turn % t.seats.length;
         if (seat === 0) {
@@ -183,6 +184,7 @@ export async function mcpBeside(
       { mcp: () => readsFor(readTables, readMcp, turn), api: () => readsFor(readTables, readApi, turn) },
       opts.meter,
     );
+    for (const t of actTables) t.turn = await turnOf(url, t);
     const each = Math.max(1, Math.round(opts.acts / opts.turns));
     const acts = await inTurns(
       opts.turns,
