@@ -4,8 +4,7 @@
 // Request and one Response. Neither pays for Next's per-request pipeline (routing, its own Request wrapping,
 // middleware, the route module's async storage). Which paths are doors: server/fast/doors.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { askedOfNode, pathOf, type Answer, type Asked, type Streamed } from "../http/asked";
-import { PEER_HEADER, socketPeer } from "../http/address";
+import { askedOfNode, pathOf, requestOf, type Answer, type Asked, type Streamed } from "../http/asked";
 import { DOOR_HEADERS } from "../http/headers";
 import { decodes } from "../http/path";
 import { env } from "../env";
@@ -17,25 +16,15 @@ export type PlainDoor = (asked: Asked) => Answer | Promise<Answer>;
 export { pathOf };
 
 /**
- * A web door's Request from node's. A body is read into memory first, no further than one byte past PARLEY_BODY_MAX
- * (the floor then refuses it, naming the cap): a Request over bytes is far cheaper than one over
- * `Readable.toWeb(req)`, whose web stream every reader (the floor, then the door) pays for.
+ * A web door's Request from node's (its headers as requestOf lists them: the socket's peer over any the client sent,
+ * server/http/address.ts). A body is read into memory first, no further than one byte past PARLEY_BODY_MAX (the floor
+ * then refuses it, naming the cap): a Request over bytes is far cheaper than one over `Readable.toWeb(req)`, whose web
+ * stream every reader (the floor, then the door) pays for.
  */
 async function toRequest(req: IncomingMessage, signal: AbortSignal | undefined): Promise<Request> {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]![0] !== ":") headers.append(raw[i]!, raw[i + 1]!);
-  // The socket's peer, over whatever the client sent under that name: a guest's address (server/http/address.ts).
-  headers.set(PEER_HEADER, socketPeer(req));
-  // The Host is checked by the floor against its allow-list; a URL is built from it only to carry the path.
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
-  const bodied = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(url, {
-    method: req.method,
-    headers,
-    ...(signal ? { signal } : {}),
-    ...(bodied ? { body: await bytesOf(req, env().PARLEY_BODY_MAX + 1) } : {}),
-  } as RequestInit);
+  const asked = askedOfNode(req);
+  const body = asked.body === null ? undefined : await bytesOf(req, env().PARLEY_BODY_MAX + 1);
+  return requestOf(signal ? { ...asked, signal } : asked, body);
 }
 
 /**

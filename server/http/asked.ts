@@ -112,18 +112,20 @@ export const jsonAnswer = (status: number, value: unknown, headers: Record<strin
 });
 
 /**
- * A request as a web Request without its body, for a door whose library takes a Request (MCP's transport) and is
- * handed the body the floor read instead: a Request made to carry the bytes again is a web stream each reader pays
- * for. Throws for a target and Host that make no URL.
+ * A request as a web Request. Without `body` it carries none: for a door whose library takes a Request (MCP's
+ * transport) and is handed the body the floor read instead, since a Request made to carry the bytes again is a web
+ * stream each reader pays for. The fast lane hands a web door (tRPC) its body read into memory. Throws for a method,
+ * target or Host that make no Request.
  */
-export function requestOf(asked: Asked): Request {
+export function requestOf(asked: Asked, body?: Uint8Array): Request {
   const headers = new Headers();
   for (const [k, v] of asked.headers.entries()) headers.append(k, v);
   return new Request(new URL(asked.target, `http://${asked.host || "localhost"}`), {
     method: asked.method,
     headers,
     ...(asked.signal ? { signal: asked.signal } : {}),
-  });
+    ...(body ? { body } : {}),
+  } as RequestInit);
 }
 
 /**
