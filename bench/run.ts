@@ -41,6 +41,7 @@ const SIZE = {
   actsPerTable: QUICK ? 20 : 60,
   pacedSeconds: QUICK ? 4 : 10,
   readSeconds: QUICK ? 4 : 10,
+  freshReadSeconds: QUICK ? 3 : 6,
   pageGets: 50,
   watchers: 2000,
   /** §5's second figure: this many watchers over two processes on one PostgreSQL. */
@@ -120,6 +121,8 @@ type DbRun = {
   db: string;
   acts?: { app: Spent; baseline: Spent; appPaced: PacedResult; baselinePaced: PacedResult };
   reads?: { app: Spent; baseline: Spent; appPaced: PacedResult; baselinePaced: PacedResult };
+  /** Reads of tables just started, before any act: what every read pays besides the ledger (PostgreSQL only). */
+  freshReads?: { app: Spent; baseline: Spent };
   page?: PageResult;
   fanOut?: FanOutResult;
   fanOutTwo?: FanOutResult;
@@ -207,6 +210,23 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
     if (beside && (wants("acts") || wants("reads"))) {
       step("starting the baseline (bench/baseline.ts) on the same database…");
       base = await startBaseline(port + 1, env);
+    }
+    if (base && wants("reads")) {
+      // Before any act: the baseline's ledger is empty too, so this row shows the cost every read pays besides the
+      // acts (who asks, the rate limit, the table's statement, the rules, redaction, the answer), which the later
+      // reads, of tables with a ledger the app keeps and the baseline reads whole each time, do not show alone.
+      step(
+        `reads of tables just started (no acts yet): ${SIZE.tables} connections for ${SIZE.freshReadSeconds} s, the app then the baseline…`,
+      );
+      await readsSaturated(app.url, world.app, "app", 2);
+      await readsSaturated(base.url, world.baseline, "baseline", 2);
+      const b = base;
+      out.freshReads = {
+        app: await spent(app, () => readsSaturated(app!.url, world.app, "app", SIZE.freshReadSeconds)),
+        baseline: await spent(b, () =>
+          readsSaturated(b.url, world.baseline, "baseline", SIZE.freshReadSeconds),
+        ),
+      };
     }
     if (wants("acts")) {
       step(`acts: warming up${beside ? " (the app, then the baseline)" : ""}…`);
@@ -470,6 +490,20 @@ function rowsFor(run: DbRun): Row[] {
       }),
     );
   }
+  if (run.freshReads) {
+    const { app, baseline } = run.freshReads;
+    rows.push(
+      row({
+        what: `table read of a table just started (no acts yet) as a seated viewer, ${SIZE.tables} connections (autocannon)`,
+        db,
+        measured: `${perSec(app.perSecond, "req")} · ${lat(app.latency)}${failures(app)} · ${cpuPer(app, "read", pgOnly)}`,
+        baseline: `${perSec(baseline.perSecond, "req")} · ${lat(baseline.latency)}${failures(baseline)} · ${cpuPer(baseline, "read", pgOnly)}`,
+        ratio: `${Math.round((app.perSecond / baseline.perSecond) * 100)}%`,
+        target: "≥ 70% of the bare server",
+        verdict: verdict(app.perSecond >= 0.7 * baseline.perSecond && !failures(app)),
+      }),
+    );
+  }
   if (run.reads) {
     const { app, baseline, appPaced, baselinePaced } = run.reads;
     rows.push(
@@ -551,6 +585,21 @@ function rowsFor(run: DbRun): Row[] {
   return rows;
 }
 
+/**
+ * What the machine's cores allow an act at the peer's rate, beside what an act cost: a server that commits each act
+ * in PostgreSQL cannot reach the peer on this machine once its acts' CPU (its own and PostgreSQL's, before any load
+ * generator's) exceeds that.
+ */
+function budget(rate: number, acts: NonNullable<DbRun["acts"]>): string {
+  const cores = os.availableParallelism();
+  const cost = (s: Spent) =>
+    `${(s.cpu.server + s.cpu.db).toFixed(2)} ms (${s.cpu.db.toFixed(2)} of it PostgreSQL's)`;
+  return (
+    ` · at this rate ${cores} cores allow ${((cores * 1000) / rate).toFixed(2)} ms of CPU a move for everything;` +
+    ` an act cost Parley ${cost(acts.app)} and the bare server ${cost(acts.baseline)}`
+  );
+}
+
 /** The peer and the database's own limit, beside Parley's act append on PostgreSQL and the bare server's. */
 function peerRows(peer: PeerResult | null, pgb: PgbenchResult | null, runs: DbRun[]): Row[] {
   const rows: Row[] = [];
@@ -563,7 +612,7 @@ function peerRows(peer: PeerResult | null, pgb: PgbenchResult | null, runs: DbRu
       rows.push(
         row({
           what,
-          measured: `${perSec(peer.perSecond, "moves")} · ${lat(peer.latency)} (${peer.moves} moves)`,
+          measured: `${perSec(peer.perSecond, "moves")} · ${lat(peer.latency)} (${peer.moves} moves)${acts ? budget(peer.perSecond, acts) : ""}`,
           baseline: acts
             ? `Parley ${perSec(acts.app.perSecond, "acts")}; bare server ${perSec(acts.baseline.perSecond, "acts")}`
             : "",
@@ -653,6 +702,8 @@ const NOTES = [
   "  per-connection context) and sends the act of the seat whose turn it is, so every request is legal: a table has one",
   "  act in flight, 50 tables at once. Seat 1 is the host, signed in by cookie; seats 2–4 are agents with bearer tokens.",
   "  The host offers every fourth turn (an accord for the table's charter); the others pass, some with talk.",
+  "table read of a table just started: the same reads on PostgreSQL, right after the seeding, before any act (the",
+  "  app's and the baseline's ledgers both empty), 50 connections, the app then the baseline, each warmed first.",
   "paced rows: open loop (node:http, since autocannon's rate limit sends in bursts each second) at half the rate the",
   "  baseline answered flat out just before, rounded down to 50 (a rate the bare server sustains; the spec's targets),",
   "  the app then the baseline (on PGlite, one process's database, the baseline plays after the app has stopped, at",
@@ -674,7 +725,9 @@ const NOTES = [
   "peer: bench/peer/*.cjs against boardgame.io's own server (in-memory storage), installed by npm into a temporary",
   "  folder; its moves are declared client: false, so a player sees its move only when the server has taken it, and a",
   "  move's latency runs from sending it to the state where the turn moved on. Same 50 tables × 4 seats, one move in",
-  "  flight per match, as many moves per match as the act append. pgbench: a throwaway database, scale 10, 16 clients.",
+  "  flight per match, as many moves per match as the act append. Its row says how much CPU the machine's cores allow",
+  "  a move at its rate, beside an act's CPU (server + PostgreSQL, from the act append). pgbench: a throwaway database,",
+  "  scale 10, 16 clients.",
   "canvas: plans imported from 1,000- and 5,000-node declarations (10 waves × 100, × 500) through POST /api/plans, each",
   "  opened once to warm the server, then timed from navigation start: first render = a frame after the first node is",
   "  in the DOM; laid out and drawn = a frame after the canvas reports its final (wave) layout;",
