@@ -405,6 +405,17 @@ function rowsFor(run: DbRun): Row[] {
   const rows: Row[] = [];
   const db = run.db === "postgres" ? "PostgreSQL" : "PGlite";
   const pgOnly = run.db === "postgres";
+  /** A saturated read row, app against the baseline, held to the reads' ≥ 70%. */
+  const readRow = (what: string, app: Spent, baseline: Spent) =>
+    row({
+      what,
+      db,
+      measured: `${perSec(app.perSecond, "req")} · ${lat(app.latency)}${failures(app)} · ${cpuPer(app, "read", pgOnly)}`,
+      baseline: `${perSec(baseline.perSecond, "req")} · ${lat(baseline.latency)}${failures(baseline)} · ${cpuPer(baseline, "read", pgOnly)}`,
+      ratio: `${Math.round((app.perSecond / baseline.perSecond) * 100)}%`,
+      target: "≥ 70% of the bare server",
+      verdict: verdict(app.perSecond >= 0.7 * baseline.perSecond && !failures(app)),
+    });
   if (run.mcp) {
     const m = run.mcp;
     const said = (
@@ -493,29 +504,17 @@ function rowsFor(run: DbRun): Row[] {
   if (run.freshReads) {
     const { app, baseline } = run.freshReads;
     rows.push(
-      row({
-        what: `table read of a table just started (no acts yet) as a seated viewer, ${SIZE.tables} connections (autocannon)`,
-        db,
-        measured: `${perSec(app.perSecond, "req")} · ${lat(app.latency)}${failures(app)} · ${cpuPer(app, "read", pgOnly)}`,
-        baseline: `${perSec(baseline.perSecond, "req")} · ${lat(baseline.latency)}${failures(baseline)} · ${cpuPer(baseline, "read", pgOnly)}`,
-        ratio: `${Math.round((app.perSecond / baseline.perSecond) * 100)}%`,
-        target: "≥ 70% of the bare server",
-        verdict: verdict(app.perSecond >= 0.7 * baseline.perSecond && !failures(app)),
-      }),
+      readRow(
+        `table read of a table just started (no acts yet) as a seated viewer, ${SIZE.tables} connections (autocannon)`,
+        app,
+        baseline,
+      ),
     );
   }
   if (run.reads) {
     const { app, baseline, appPaced, baselinePaced } = run.reads;
     rows.push(
-      row({
-        what: `table read as a seated viewer, ${SIZE.tables} connections (autocannon)`,
-        db,
-        measured: `${perSec(app.perSecond, "req")} · ${lat(app.latency)}${failures(app)} · ${cpuPer(app, "read", pgOnly)}`,
-        baseline: `${perSec(baseline.perSecond, "req")} · ${lat(baseline.latency)}${failures(baseline)} · ${cpuPer(baseline, "read", pgOnly)}`,
-        ratio: `${Math.round((app.perSecond / baseline.perSecond) * 100)}%`,
-        target: "≥ 70% of the bare server",
-        verdict: verdict(app.perSecond >= 0.7 * baseline.perSecond && !failures(app)),
-      }),
+      readRow(`table read as a seated viewer, ${SIZE.tables} connections (autocannon)`, app, baseline),
       row({
         what: `table read at ${appPaced.offered.toLocaleString("en-US")} req/s offered, half the ${pgOnly ? "baseline" : "app"}'s (paced, open loop)`,
         db,
