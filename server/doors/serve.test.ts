@@ -1,6 +1,7 @@
 // An operation's read ahead (operation.ts `readAhead`): on PostgreSQL the floor starts the action's first read beside
 // the rate limit's charge and hands it to the action; a refused call's read is dropped and the action never runs;
-// a key the limiter refuses from memory, bad input and the embedded database (its charge is memory) read nothing ahead.
+// a key the limiter refuses from memory, a call paid from points charged ahead, bad input and the embedded database
+// (its charge is memory) read nothing ahead.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ANON } from "../identity";
@@ -68,6 +69,14 @@ describe.skipIf(!onPostgres())("on PostgreSQL, where the charge is a round trip"
     ]);
     expect(seen.runs).toEqual(["table 1", "table 2"]); // the refused calls' actions never ran
     expect(seen.readsAhead).toBe(3); // the third went out beside the charge that refused it; then none
+  });
+
+  it("reads nothing ahead for a call whose points this process charged ahead: it waits on nothing", async () => {
+    vi.stubEnv("PARLEY_RATE_LIMIT", "1000"); // writes: 1,000 a minute, 9 charged ahead (server/http/prepaid.ts)
+    const { op, seen } = probe();
+    for (let n = 1; n <= 4; n++) await serve(op, call("anon:ahead-paid"), { n });
+    // the first two charges went to the database (the second took 9 ahead); the next two were paid at once
+    expect(seen).toEqual({ readsAhead: 2, runs: ["table 1", "table 2", undefined, undefined] });
   });
 
   it("reads nothing ahead for input it refuses, and answers the input's refusal", async () => {

@@ -64,7 +64,8 @@ const contextOf = (call: Call, ahead: unknown) => ({
 });
 
 async function charged(op: AnyOperation, call: Call, raw: unknown, cost: number): Promise<Served> {
-  // The limiter measures how fast requests really arrive, so it reads the wall clock, not the door's.
+  // The limiter measures how fast requests really arrive, so it reads the wall clock, not the door's. A charge this
+  // process paid ahead (server/http/prepaid.ts) is null: nothing to wait for, so nothing is read ahead either.
   const charge = cost > 0 ? rateLimit(call.db, call.rateKey, op.kind, cost) : null;
   const input = parseInput(op.input, raw, call.names);
   // The action's first read goes out beside a charge that waits on the database. Once the limiter has refused a key

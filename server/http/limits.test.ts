@@ -60,6 +60,44 @@ describe.skipIf(!onPostgres())(
       });
     }, 60_000);
 
+    it("an operation's charge of a large budget takes points ahead, counted in the database before any is spent", async () => {
+      process.env.PARLEY_RATE_LIMIT = "1000"; // reads: 10,000 a minute, so a charge takes 31 ahead (prepaid.ts)
+      const points = async () =>
+        (
+          await db.sql.query<{ points: number }>(
+            `SELECT points FROM "RateLimit" WHERE key = 'read:agent:ahead'`,
+          )
+        )[0]?.points;
+      expect(await rateLimit(db.prisma, "agent:ahead", "read")).toBeNull(); // the first learns the room
+      expect(await rateLimit(db.prisma, "agent:ahead", "read")).toBeNull(); // the second takes 31 ahead
+      expect(await points()).toBe(33);
+      for (let i = 0; i < 31; i++) expect(rateLimit(db.prisma, "agent:ahead", "read")).toBeNull(); // no round trip
+      expect(await points()).toBe(33);
+      expect(await rateLimit(db.prisma, "agent:ahead", "read")).toBeNull();
+      expect(await points()).toBe(65);
+      // sign-in attempts are charged one by one, however large the budget
+      process.env.PARLEY_AUTH_ADDRESS_LIMIT = "10000";
+      try {
+        for (let i = 0; i < 3; i++) await authLimit(db.prisma, "sign-in", `ahead-${i}`, "198.51.100.77");
+        const [row] = await db.sql.query<{ points: number }>(
+          `SELECT points FROM "RateLimit" WHERE key = 'sign-in-address:198.51.100.77'`,
+        );
+        expect(row?.points).toBe(3);
+      } finally {
+        delete process.env.PARLEY_AUTH_ADDRESS_LIMIT;
+      }
+    });
+
+    it("two processes charging ahead never let a caller past its budget", async () => {
+      process.env.PARLEY_RATE_LIMIT = "301"; // writes: 301 a minute, 2 taken ahead by each process
+      let through = 0;
+      for (let i = 0; i < 340; i++)
+        if ((await rateLimit(i % 3 ? second.prisma : db.prisma, "agent:two-ahead", "write")) === null)
+          through++;
+      expect(through).toBeLessThanOrEqual(301);
+      expect(through).toBeGreaterThanOrEqual(301 - 2); // at most what the other process held unspent, refused early
+    });
+
     it("sign-in attempts at one name count across processes too", async () => {
       const answers = [];
       for (let i = 0; i <= SIGN_IN_PER_NAME; i++)

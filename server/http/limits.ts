@@ -13,6 +13,7 @@ import {
 import { pgPoolOf, type Db } from "../db";
 import { env } from "../env";
 import { nameKey } from "../names";
+import { aheadFor, chargedAhead } from "./prepaid";
 
 /** Sign-in attempts a minute per account name (whether the name exists or not) and per client address. */
 export const SIGN_IN_PER_NAME = 5;
@@ -25,16 +26,21 @@ const WINDOW_S = 60;
 
 type Counter = "read" | "write" | "sign-in-name" | "sign-in-address" | "sign-up-name" | "sign-up-address";
 
+/** A counter's limiter, and its charge: for an operation's, charged ahead where the store is a round trip. */
+type Limiter = {
+  limiter: RateLimiterAbstract;
+  charge: (key: string, cost: number) => Promise<RateLimiterRes> | null;
+};
+
 /**
  * The limiters of one database, made on first use: one per counter and budget (the budget is read each call). On
  * globalThis, so the pages' copy of this module (Next's bundle: sign-in) and the doors' (the fast lane: sign-up,
  * every operation) spend the same budgets in one process.
  */
-const limiters = ((
-  globalThis as { parleyLimiters?: WeakMap<Db, Map<string, RateLimiterAbstract>> }
-).parleyLimiters ??= new WeakMap());
+const limiters = ((globalThis as { parleyLimiters?: WeakMap<Db, Map<string, Limiter>> }).parleyLimiters ??=
+  new WeakMap());
 
-function limiter(db: Db, counter: Counter, points: number): RateLimiterAbstract {
+function limiter(db: Db, counter: Counter, points: number): Limiter {
   let mine = limiters.get(db);
   if (!mine) limiters.set(db, (mine = new Map()));
   const id = `${counter}/${points}`;
@@ -42,7 +48,7 @@ function limiter(db: Db, counter: Counter, points: number): RateLimiterAbstract 
   if (!found) {
     const pool = pgPoolOf(db);
     const common = { keyPrefix: counter, points, duration: WINDOW_S };
-    found = pool
+    const store = pool
       ? new RateLimiterPostgres({
           ...common,
           storeClient: pool,
@@ -53,6 +59,10 @@ function limiter(db: Db, counter: Counter, points: number): RateLimiterAbstract 
           inMemoryBlockOnConsumed: points + 1,
         })
       : new RateLimiterMemory(common);
+    // Operations' counts may be charged ahead (prepaid.ts); sign-in and sign-up attempts, whose budgets are a few
+    // tries, are charged one by one, and so is any count kept in this process's memory, which costs no round trip.
+    const ahead = pool && (counter === "read" || counter === "write") ? aheadFor(points) : 0;
+    found = { limiter: store, charge: chargedAhead(store, ahead) };
     mine.set(id, found);
   }
   return found;
@@ -64,9 +74,21 @@ const storeKey = (key: string) =>
 
 export type Spent = { retryAfter: number };
 
-async function spend(db: Db, counter: Counter, points: number, key: string, cost = 1): Promise<Spent | null> {
+/** A charge: null at once when this process already holds the points (prepaid.ts), else the store's answer. */
+function spend(
+  db: Db,
+  counter: Counter,
+  points: number,
+  key: string,
+  cost = 1,
+): Promise<Spent | null> | null {
+  const charged = limiter(db, counter, points).charge(storeKey(key), cost);
+  return charged && settled(charged);
+}
+
+async function settled(charged: Promise<RateLimiterRes>): Promise<Spent | null> {
   try {
-    await limiter(db, counter, points).consume(storeKey(key), cost);
+    await charged;
     return null;
   } catch (e) {
     if (e instanceof RateLimiterRes) return { retryAfter: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) };
@@ -78,8 +100,16 @@ async function spend(db: Db, counter: Counter, points: number, key: string, cost
 const later = (a: Spent | null, b: Spent | null): Spent | null =>
   a && b ? (a.retryAfter >= b.retryAfter ? a : b) : (a ?? b);
 
-/** An operation's charge against its caller: writes get PARLEY_RATE_LIMIT a minute, reads ten times that. */
-export function rateLimit(db: Db, key: string, kind: "read" | "write", cost = 1): Promise<Spent | null> {
+/**
+ * An operation's charge against its caller: writes get PARLEY_RATE_LIMIT a minute, reads ten times that. Null at once
+ * when the points were charged ahead (prepaid.ts).
+ */
+export function rateLimit(
+  db: Db,
+  key: string,
+  kind: "read" | "write",
+  cost = 1,
+): Promise<Spent | null> | null {
   return spend(db, kind, perMinute(kind), key, cost);
 }
 
@@ -92,7 +122,7 @@ const perMinute = (kind: "read" | "write") => env().PARLEY_RATE_LIMIT * (kind ==
 export function chargeWaits(db: Db, key: string, kind: "read" | "write"): boolean {
   if (!pgPoolOf(db)) return false;
   // The library's own check (RateLimiterStoreAbstract), public in its code though not in its types.
-  const found = limiter(db, kind, perMinute(kind)) as RateLimiterAbstract & InMemoryBlocks;
+  const found = limiter(db, kind, perMinute(kind)).limiter as RateLimiterAbstract & InMemoryBlocks;
   return !(found.getInMemoryBlockMsBeforeExpire?.(found.getKey(storeKey(key))) ?? 0);
 }
 
