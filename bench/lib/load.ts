@@ -108,8 +108,9 @@ export async function readsSaturated(
   tables: BenchTable[],
   target: Target,
   seconds: number,
+  /** Where the answers' latencies go, for a caller that pools several runs' (readsInTurns). */
+  latencies: number[] = [],
 ): Promise<LoadResult> {
-  const latencies: number[] = [];
   const failed: Record<string, number> = {};
   let i = 0;
   const spec = {
