@@ -224,7 +224,7 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
   try {
     if (wants("statements") && db === "postgres") {
       step("statements: one act and one read through the JSON API's door, in this process, counted…");
-      out.statements = await countStatements(url);
+      out.statements = await countStatements(url, SIZE.rateLimit);
     }
     step("starting the app (npm start: the fast lane in front of Next)…");
     app = await startApp(port, env, appArgs());
@@ -493,7 +493,7 @@ function rowsFor(run: DbRun): Row[] {
       row({
         what: "statements sent to PostgreSQL per act and per read (JSON API, an agent's bearer token; BEGIN/COMMIT count)",
         db,
-        measured: `act ${st.act}, ${st.inSequence.act} one after another · read ${st.read}, ${st.inSequence.read} one after another (of which ${st.who} to know who asks)`,
+        measured: `act ${st.act}, ${st.inSequence.act} one after another · read ${st.read}, ${st.inSequence.read} one after another (of which ${st.who} to know who asks); a caller's call paid from points charged ahead: act ${st.paid.act}, ${st.paid.inSequence.act} one after another · read ${st.paid.read}, ${st.paid.inSequence.read} one after another`,
         baseline:
           "bench/baseline.ts: act 8 (who; BEGIN; table; seats; acts; INSERT act; INSERT event; COMMIT) · read 4, each one after another",
         target: "the fewest that keep every guarantee",
@@ -735,7 +735,9 @@ const NOTES = [
   "  turns' time (the host's untimed acts included, alike for both).",
   "statements: bench/lib/statements.ts opens the same database in the bench process, wraps pg's Client.query and",
   "  counts what one pass (an agent's, in turn) and one table read send through the JSON API's door, plus the token",
-  "  lookup; the statements themselves are written to the results JSON.",
+  "  lookup; then the same for a call paid from points charged ahead (server/http/prepaid.ts: the reader's third read,",
+  "  and an act after two charges of its caller's writes), with the servers' PARLEY_RATE_LIMIT; the statements",
+  "  themselves are written to the results JSON.",
   "overhead: autocannon, 50 connections, GET /api/health on the app (a guest: the fast lane, the floor, who asks, the",
   "  health probe every caller shares) and the same on bench/hello.ts, a bare node:http server answering 11 bytes, in",
   "  turns of 2 s (app, hello, app, …; both warmed first): the rate is the mean of a server's turns, p99 its worst.",

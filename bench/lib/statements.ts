@@ -10,7 +10,8 @@ import { createAgent, whoForToken } from "../../server/actions/agents";
 import { joinTable, openTable, startTable } from "../../server/actions/game";
 import { api } from "../../server/testing/doors";
 import { makeUser } from "../../server/testing/db";
-import type { Who } from "../../server/identity";
+import { identityKey, type Who } from "../../server/identity";
+import { rateLimit as charge } from "../../server/http/limits";
 
 export type StatementCount = {
   act: number;
@@ -18,10 +19,15 @@ export type StatementCount = {
   who: number;
   /** Round trips one after the other: statements sent while another was out (the floor's read ahead) overlap. */
   inSequence: { act: number; read: number };
+  /** The same, for a call whose points this process had charged ahead (server/http/prepaid.ts): no charge sent. */
+  paid: { act: number; read: number; inSequence: { act: number; read: number } };
   texts: { act: string[]; read: string[] };
 };
 
-export async function countStatements(url: string): Promise<StatementCount> {
+/** `rateLimit`: the servers' PARLEY_RATE_LIMIT, which decides how many points a charge takes ahead. */
+export async function countStatements(url: string, rateLimit: number): Promise<StatementCount> {
+  const budget = process.env.PARLEY_RATE_LIMIT;
+  process.env.PARLEY_RATE_LIMIT = String(rateLimit);
   const db = await openDatabase(url);
   const seen: string[] = [];
   // A statement sent while none is out starts a new round trip in sequence; one sent while another is out overlaps.
@@ -78,15 +84,31 @@ export async function countStatements(url: string): Promise<StatementCount> {
       const r = await door(seats[1]!)("GET", `/api/tables/${id}`);
       if (r.status !== 200) throw new Error(`the counted read was refused: ${JSON.stringify(r.body)}`);
     });
+    // The same caller's next calls: its second read's charge takes points ahead, and its third is paid from them.
+    await door(seats[1]!)("GET", `/api/tables/${id}`);
+    const paidRead = await count(() => door(seats[1]!)("GET", `/api/tables/${id}`));
+    // Seat 2, whose turn it is: two charges of its writes first, as its two acts before would have made.
+    for (let i = 0; i < 2; i++) await charge(db.prisma, identityKey(seats[2]!), "write");
+    const paidAct = await count(async () => {
+      const r = await door(seats[2]!)("POST", `/api/tables/${id}/pass`, {});
+      if (r.status !== 200) throw new Error(`the counted act was refused: ${JSON.stringify(r.body)}`);
+    });
     return {
       who: who.length,
       act: act.length + who.length,
       read: read.length + who.length,
       inSequence: { act: act.steps + who.steps, read: read.steps + who.steps },
+      paid: {
+        act: paidAct.length + who.length,
+        read: paidRead.length + who.length,
+        inSequence: { act: paidAct.steps + who.steps, read: paidRead.steps + who.steps },
+      },
       texts: { act, read },
     };
   } finally {
     pg.Client.prototype.query = query;
     await db.close();
+    if (budget === undefined) delete process.env.PARLEY_RATE_LIMIT;
+    else process.env.PARLEY_RATE_LIMIT = budget;
   }
 }
