@@ -8,6 +8,7 @@ import { PrismaClient, type Prisma } from "./generated/prisma/client";
 import { lockDataDir } from "./datalock";
 import { env } from "./env";
 import { migrate, type SqlRunner } from "./migrate";
+import { preparedRows } from "./pglite";
 
 export type Db = PrismaClient;
 
@@ -158,7 +159,14 @@ export async function rawRows<T>(db: Db | Prisma.TransactionClient, query: Prism
   if (!pool) {
     const lite = pglites.get(db as Db);
     if (!lite) return (db as Db).$queryRaw<T[]>(query);
-    return (await lite.query<T>(query.text, query.values.map(sendable), { parsers: PGLITE_TYPES })).rows;
+    // Prepared on the embedded database's one session too (server/pglite.ts), unless PARLEY_DB_PREPARED is off.
+    return preparedRows<T>(
+      lite,
+      query.text,
+      query.values.map(sendable),
+      { parsers: PGLITE_TYPES },
+      env().PARLEY_DB_PREPARED ? NAMED_STATEMENTS_MAX : 0,
+    );
   }
   const text = query.text;
   const r = await pool.query<T & pg.QueryResultRow>({
