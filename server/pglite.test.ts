@@ -2,7 +2,7 @@
 // `query`, each text prepared once, a value never part of the statement, a failure that leaves the session usable,
 // no statement inside another caller's open transaction, and the cap.
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { preparedRows } from "./pglite";
 
 let lite: PGlite;
@@ -77,6 +77,18 @@ describe("a statement prepared on the embedded database", () => {
     release();
     await tx;
     expect(await counted).toEqual([{ c: 2 }]); // not 3: it ran after the rollback, not inside the transaction
+  });
+
+  it("shares what is prepared between two copies of the module over one PGlite, as the built app holds", async () => {
+    vi.resetModules();
+    const other = (await import("./pglite")).preparedRows;
+    expect(other).not.toBe(preparedRows);
+    const text = `SELECT name FROM item WHERE n = $1`;
+    expect(await preparedRows(lite, text, [1], {}, 10)).toEqual([{ name: "one" }]);
+    const before = await prepared();
+    expect(await other(lite, text, [2], {}, 10)).toEqual([{ name: "two" }]);
+    expect(await other(lite, `SELECT name FROM item WHERE n > $1`, [1], {}, 10)).toEqual([{ name: "two" }]);
+    expect((await prepared()).length).toBe(before.length + 1);
   });
 
   it("past its cap of texts, runs a new text as PGlite's own query does, unnamed", async () => {

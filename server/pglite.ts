@@ -12,7 +12,14 @@ const pgliteModule = () => import("@electric-sql/pglite");
 /** A statement prepared on one PGlite: its name there, and its parameters' types as PostgreSQL described them. */
 type Prepared = { name: string; types: number[] };
 
-const preparedOf = new WeakMap<PGlite, Map<string, Prepared>>();
+/**
+ * What each PGlite has prepared, on globalThis: the built app holds two copies of this module (Next's bundle for the
+ * pages, the fast lane's for the doors) over one PGlite, and a second copy's own map would prepare a name the first
+ * had already taken there.
+ */
+const preparedOf = ((
+  globalThis as { parleyLitePrepared?: WeakMap<PGlite, Map<string, Prepared>> }
+).parleyLitePrepared ??= new WeakMap());
 
 /** The pieces of a protocol exchange, as one message. */
 function joined(parts: Uint8Array[]): Uint8Array {
