@@ -21,7 +21,7 @@ import {
   type Target,
 } from "./lib/load";
 import { mcpBeside, type McpResult } from "./lib/mcp";
-import { alternate, hammer, type OverheadResult } from "./lib/overhead";
+import { alternate, hammer, inTurns, type OverheadResult } from "./lib/overhead";
 import { boardgameio, pgbench, PEER_VERSION, type PeerResult, type PgbenchResult } from "./lib/peer";
 import { tablePage, type PageResult } from "./lib/page";
 import { countStatements, type StatementCount } from "./lib/statements";
@@ -160,16 +160,13 @@ async function readsInTurns(
   seconds: number,
   turn = 2,
 ): Promise<Record<Target, Spent>> {
-  const turns = { app: [] as Spent[], baseline: [] as Spent[] };
+  const targets = ["app", "baseline"] as const;
   const samples = { app: [] as number[], baseline: [] as number[] };
-  for (let done = 0; done < seconds; done += turn)
-    for (const target of ["app", "baseline"] as const) {
-      const s = servers[target];
-      const t = Math.min(turn, seconds - done);
-      turns[target].push(
-        await spent(s, () => readsSaturated(s.url, tables[target], target, t, samples[target])),
-      );
-    }
+  const [app, baseline] = await inTurns(targets.length, seconds, turn, (i, t) => {
+    const target = targets[i]!;
+    const s = servers[target];
+    return spent(s, () => readsSaturated(s.url, tables[target], target, t, samples[target]));
+  });
   const pooled = (runs: Spent[], latencies: number[]): Spent => {
     const sum = (f: (r: Spent) => number) => runs.reduce((a, r) => a + f(r), 0);
     const [ok, seconds] = [sum((r) => r.ok), sum((r) => r.seconds)];
@@ -188,7 +185,7 @@ async function readsInTurns(
       },
     };
   };
-  return { app: pooled(turns.app, samples.app), baseline: pooled(turns.baseline, samples.baseline) };
+  return { app: pooled(app!, samples.app), baseline: pooled(baseline!, samples.baseline) };
 }
 
 /** One database: a fresh one, the app on it (seeded through its API), then the baseline on the same rows. */

@@ -21,17 +21,6 @@ const preparedOf = ((
   globalThis as { parleyLitePrepared?: WeakMap<PGlite, Map<string, Prepared>> }
 ).parleyLitePrepared ??= new WeakMap());
 
-/** The pieces of a protocol exchange, as one message. */
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * `lite.query(text, values, options)`'s rows, with `text` prepared under a name the first time (at most `max`
  * texts a database; past that, `lite.query` itself). Values are serialized as `query` does, by their described type.
@@ -55,7 +44,7 @@ export async function preparedRows<T>(
       if (!statement) {
         const name = `parley_lite_${mine.size}`;
         const { messages } = await lite.execProtocol(
-          joined([
+          Buffer.concat([
             serialize.parse({ name, text }),
             serialize.describe({ type: "S", name }),
             serialize.sync(),
@@ -71,7 +60,7 @@ export async function preparedRows<T>(
         return write ? write(v) : String(v);
       });
       const { messages } = await lite.execProtocol(
-        joined([
+        Buffer.concat([
           serialize.bind({ statement: statement.name, values: sent }),
           serialize.describe({ type: "P" }),
           serialize.execute({}),

@@ -26,10 +26,7 @@ export async function hammer(url: string, seconds: number): Promise<OverheadResu
  * its turns; its p50 the median of theirs and its p99 the worst (autocannon reports per run, not a histogram to merge).
  */
 export async function alternate(urls: string[], seconds: number, turn = 2): Promise<OverheadResult[]> {
-  const turns = urls.map(() => [] as OverheadResult[]);
-  for (let done = 0; done < seconds; done += turn)
-    for (let i = 0; i < urls.length; i++)
-      turns[i]!.push(await hammer(urls[i]!, Math.min(turn, seconds - done)));
+  const turns = await inTurns(urls.length, seconds, turn, (i, t) => hammer(urls[i]!, t));
   return turns.map((runs) => {
     const p50s = runs.map((r) => r.latency.p50).sort((a, b) => a - b);
     return {
@@ -38,4 +35,20 @@ export async function alternate(urls: string[], seconds: number, turn = 2): Prom
       non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
     };
   });
+}
+
+/**
+ * `count` runs of `seconds` each, in turns of `turn` seconds (0, 1, …, 0, 1, …): each run's turns, in order. So a
+ * stretch when the machine runs slow falls on every run alike.
+ */
+export async function inTurns<T>(
+  count: number,
+  seconds: number,
+  turn: number,
+  run: (i: number, seconds: number) => Promise<T>,
+): Promise<T[][]> {
+  const turns = Array.from({ length: count }, () => [] as T[]);
+  for (let done = 0; done < seconds; done += turn)
+    for (let i = 0; i < count; i++) turns[i]!.push(await run(i, Math.min(turn, seconds - done)));
+  return turns;
 }
