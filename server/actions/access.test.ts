@@ -175,7 +175,7 @@ describe("visibility of a table, for every viewer, at every door", () => {
         return (...args: unknown[]) => {
           if (
             String((args[0] as { strings?: string[] })?.strings?.join("") ?? args[0]).includes(
-              'FROM "GameTable" t',
+              'JOIN "GameTable" t ON t.id = r.id',
             )
           )
             reads++;

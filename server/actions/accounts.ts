@@ -1,7 +1,7 @@
 // Local accounts (a name and a password) and the people behind GitHub/Google sign-ins.
 import { z } from "zod";
 import { Prisma } from "../generated/prisma/client";
-import { rawRows, type Db } from "../db";
+import type { Db } from "../db";
 import { adminEmails, env } from "../env";
 import type { Who } from "../identity";
 import { accountName, nameKey } from "../names";
@@ -11,6 +11,8 @@ import { LAST_STANDING_SQL, standingOf, standingRows } from "./moderation/standi
 import { suspendedBy } from "../rules/moderation";
 import { isUniqueViolation } from "./unique";
 import { parseInput } from "./input";
+import { jsonRows } from "./rows";
+import { batchedRead } from "../batch";
 
 /** A name is held to its NFKC form ("ｂｏｓｓ" is "boss"), so what is shown is what it is unique by, less case. */
 export const ZAccountName = z
@@ -123,14 +125,23 @@ export async function upsertOAuthUser(
   }
 }
 
+type UserRow = { id: number; name: string; email: string | null; standing: string | null };
+
+/** A person and their standing (people asked about together go as one statement: server/batch.ts). */
+const userById = batchedRead<number, UserRow>(
+  (
+    ids,
+  ) => Prisma.sql`SELECT r.ord, u.id, u.name, u.email, ${Prisma.raw(LAST_STANDING_SQL("u.id"))} AS standing
+    FROM ${jsonRows(
+      ids.map((id) => ({ id })),
+      "id int",
+    )} JOIN "User" u ON u.id = r.id`,
+);
+
 /** Who a session's user id is now (the name may have changed; the user may be gone). */
 export async function whoForUserId(db: Db, userId: number): Promise<Who> {
   // Every signed-in request asks, so it is one statement: the person and their standing.
-  const [user] = await rawRows<{ id: number; name: string; email: string | null; standing: string | null }>(
-    db,
-    Prisma.sql`SELECT u.id, u.name, u.email, ${Prisma.raw(LAST_STANDING_SQL("u.id"))} AS standing
-      FROM "User" u WHERE u.id = ${userId}`,
-  );
+  const user = await userById(db, userId);
   // A suspended account's sessions stop at once: the cookie still verifies, but it names nobody.
   return user && !suspendedBy(standingRows(user.standing)) ? whoForUser(user) : { kind: "anon" };
 }

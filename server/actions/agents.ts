@@ -1,7 +1,7 @@
 // Agent identities: a person creates, lists and revokes them; each acts as itself with a bearer token.
 import { z } from "zod";
 import { Prisma } from "../generated/prisma/client";
-import { rawRows, type Db } from "../db";
+import type { Db } from "../db";
 import type { Who } from "../identity";
 import { publish } from "../live/outbox";
 import { LAST_STANDING_SQL, STANDING, standingRows } from "./moderation/standing";
@@ -11,6 +11,8 @@ import { hashToken, newToken, tokenHint, TOKEN_PREFIX } from "../tokens";
 import { person } from "./guard";
 import { isUniqueViolation } from "./unique";
 import { parseInput, parseId } from "./input";
+import { jsonRows } from "./rows";
+import { batchedRead } from "../batch";
 
 export const ZAgentName = z
   .string()
@@ -102,22 +104,30 @@ export async function revokeAgent(db: Db, who: Who, input: unknown): Promise<Res
 }
 
 /** A bearer token → the agent it belongs to; a revoked or unknown token is no identity at all. */
+type TokenRow = {
+  id: number;
+  name: string;
+  ownerId: number;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  standing: string | null;
+};
+
+/** The agent holding a token's hash (tokens asked about together go as one statement: server/batch.ts). */
+const agentByHash = batchedRead<string, TokenRow>(
+  (hashes) => Prisma.sql`SELECT r.ord, a.id, a.name, a."ownerId", a."revokedAt", a."lastUsedAt",
+      ${Prisma.raw(LAST_STANDING_SQL('a."ownerId"'))} AS standing
+    FROM ${jsonRows(
+      hashes.map((hash) => ({ hash })),
+      "hash text",
+    )}
+    JOIN "Agent" a ON a."tokenHash" = r.hash`,
+);
+
 export async function whoForToken(db: Db, token: string): Promise<Who | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   // Every request with a token asks, so it is one statement: the agent, its revocation and its owner's standing.
-  const [agent] = await rawRows<{
-    id: number;
-    name: string;
-    ownerId: number;
-    revokedAt: Date | null;
-    lastUsedAt: Date | null;
-    standing: string | null;
-  }>(
-    db,
-    Prisma.sql`SELECT a.id, a.name, a."ownerId", a."revokedAt", a."lastUsedAt",
-        ${Prisma.raw(LAST_STANDING_SQL('a."ownerId"'))} AS standing
-      FROM "Agent" a WHERE a."tokenHash" = ${hashToken(token)}`,
-  );
+  const agent = await agentByHash(db, hashToken(token));
   // A suspended person's agents stop with them (shared/spec/access.md, "Moderation").
   if (!agent || agent.revokedAt || suspendedBy(standingRows(agent.standing))) return null;
   // Note use at most once a minute, so a busy agent does not turn every read into a write.

@@ -10,7 +10,7 @@ import { groupOf } from "../rules/notifications";
 import { mailModes } from "./mail";
 import { jsonRows } from "./rows";
 
-const NOTE_COLUMNS = "recipient text, kind text, text text, link text, once text";
+const NOTE_COLUMNS = "recipient text, kind text, text text, link text, once text, at timestamp(3)";
 
 export type Recipient = { userId: number } | { agentId: number };
 
@@ -47,17 +47,38 @@ export type News = { events?: readonly OutboxEvent[]; notes?: readonly Note[] };
 export async function writeChange(
   q: Db | Prisma.TransactionClient,
   now: number,
-  { events = [], notes = [] }: News,
+  news: News,
+  rows: Prisma.Sql | null = null,
+): Promise<WrittenNote[]> {
+  return writeChanged(q, changed(now, news), rows);
+}
+
+/** A change's notes and events as its statement writes them, each note stamped with the change's own moment. */
+export type Changed = { notes: NoteRow[]; events: readonly OutboxEvent[] };
+type NoteRow = { recipient: string; kind: string; text: string; link: string; once: string; at: Date };
+
+export function changed(now: number, { events = [], notes = [] }: News): Changed {
+  const at = new Date(now);
+  return {
+    events,
+    notes: notes.map((n) => ({
+      recipient: recipientKey(n.to),
+      kind: n.kind,
+      text: n.text,
+      link: n.link,
+      once: n.once,
+      at,
+    })),
+  };
+}
+
+/** `writeChange` of changes already stamped (several changes in one statement: server/actions/game/append.ts). */
+export async function writeChanged(
+  q: Db | Prisma.TransactionClient,
+  { events, notes }: Changed,
   rows: Prisma.Sql | null = null,
 ): Promise<WrittenNote[]> {
   if (!rows && events.length === 0 && notes.length === 0) return [];
-  const noted = notes.map((n) => ({
-    recipient: recipientKey(n.to),
-    kind: n.kind,
-    text: n.text,
-    link: n.link,
-    once: n.once,
-  }));
   // The statement's text is the same for every change with the same kind of rows (prepared once, server/db.ts);
   // its data travels as parameters (server/actions/rows.ts). Events keep their order, then each person's news once.
   return rawRows<WrittenNote>(
@@ -66,7 +87,7 @@ export async function writeChange(
     WITH ${rows ? Prisma.sql`change AS (${rows}),` : Prisma.empty}
     note AS (
       INSERT INTO "Notification" (recipient, kind, text, link, once, "createdAt")
-      SELECT r.recipient, r.kind, r.text, r.link, r.once, ${new Date(now)} FROM ${jsonRows(noted, NOTE_COLUMNS)}
+      SELECT r.recipient, r.kind, r.text, r.link, r.once, r.at FROM ${jsonRows(notes, NOTE_COLUMNS)}
       ORDER BY r.ord
       ON CONFLICT (recipient, once) DO NOTHING
       RETURNING id, recipient, kind),

@@ -1,13 +1,14 @@
 // Appending to a table's ledger: one read of the table, the rules asked again, then one statement writes due clock
 // passes and the act at their turns (unique per table) with their events and notices; the end of the table takes a
 // transaction. The second writer of a turn loses.
-import { mailNotes, mayMail, writeChange, type News } from "../notify";
+import { changed, mailNotes, mayMail, writeChange, writeChanged, type Changed, type News } from "../notify";
 import { jsonRows } from "../rows";
 import { isUniqueViolation } from "../unique";
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { OutboxEvent } from "../../live/outbox";
 import { enqueue } from "../../jobs/queue";
+import { batching, eachOrAlone } from "../../batch";
 import {
   check,
   derive,
@@ -49,11 +50,43 @@ const ACT_COLUMNS =
   '"tableId" int, turn int, seat int, type text, "by" text, accord jsonb, cite jsonb, said jsonb, at timestamp(3)';
 
 /** The INSERT of the acts at their turns, from one jsonb parameter (server/actions/rows.ts). */
-function actInsert(tableId: number, game: Game, acts: Act[]): Prisma.Sql {
-  const rows = acts.map((a, i) => actRow(tableId, game.acts.length + i, game.seats, a));
+function actInsert(rows: readonly Prisma.ActCreateManyInput[]): Prisma.Sql {
   return Prisma.sql`INSERT INTO "Act" ("tableId", turn, seat, type, "by", accord, cite, said, at)
     SELECT r."tableId", r.turn, r.seat, r.type, r."by", r.accord, r.cite, r.said, r.at
     FROM ${jsonRows(rows, ACT_COLUMNS)} ORDER BY r.ord`;
+}
+
+/** An act's write that takes no transaction of its own: its acts' rows, its notes and its events. */
+type PlainWrite = { rows: Prisma.ActCreateManyInput[]; change: Changed };
+
+/**
+ * The plain writes of acts of several tables, asked while the database was busy with others, in one statement
+ * (server/batch.ts): one commit for all. Each table's turn is still unique, so a lost race refuses the statement,
+ * and then each write is sent alone and only the loser's fails.
+ */
+const plainWrites = new WeakMap<object, ReturnType<typeof batching<PlainWrite, void>>>();
+
+function writePlain(db: Db, write: PlainWrite): Promise<void> {
+  let loader = plainWrites.get(db);
+  if (!loader)
+    plainWrites.set(
+      db,
+      (loader = batching((writes) =>
+        eachOrAlone(writes, async (some) => {
+          const rows = some.flatMap((w) => w.rows);
+          await writeChanged(
+            db,
+            {
+              notes: some.flatMap((w) => w.change.notes),
+              events: some.flatMap((w) => w.change.events),
+            },
+            rows.length ? actInsert(rows) : null,
+          );
+          return some.map(() => undefined);
+        }),
+      )),
+    );
+  return loader.load(write);
 }
 
 /**
@@ -66,7 +99,8 @@ async function writeActs(db: Db, loaded: LoadedTable, game: Game, acts: Act[], n
   const tableId = loaded.table.id;
   const ledger = { ...game, acts: [...game.acts, ...acts] };
   const after = derive(ledger, now);
-  const rows = acts.length ? actInsert(tableId, game, acts) : null;
+  const actRows = acts.map((a, i) => actRow(tableId, game.acts.length + i, game.seats, a));
+  const rows = actRows.length ? actInsert(actRows) : null;
   const news = (finished: boolean): News => {
     const events: OutboxEvent[] = acts.map((a, i) => ({
       topic: `table:${tableId}`,
@@ -88,7 +122,8 @@ async function writeActs(db: Db, loaded: LoadedTable, game: Game, acts: Act[], n
     after.status === "playing" && after.turn !== null && !!loaded.seats[after.turn]?.modelProvider;
   const plain = ends || modelNext ? null : news(false);
   if (plain && !mayMail(plain.notes ?? [])) {
-    await writeChange(db, now, plain, rows);
+    if ("$transaction" in db) await writePlain(db, { rows: actRows, change: changed(now, plain) });
+    else await writeChange(db, now, plain, rows);
     return { after, finished: false };
   }
   return db.$transaction(async (tx) => {

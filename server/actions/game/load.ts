@@ -1,6 +1,6 @@
 // Reading a table from the database into the rules' shape: the table, its seats in order, and the Game.
 import { Prisma } from "../../generated/prisma/client";
-import { rawRows, type Db } from "../../db";
+import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { mayRead } from "../../rules/access";
 import {
@@ -17,6 +17,8 @@ import type { ModerationRow } from "../moderation/view";
 import { callerKind } from "../guard";
 import { personOf } from "../access";
 import { parseId } from "../input";
+import { jsonRows } from "../rows";
+import { batchedRead } from "../../batch";
 
 type Client = Db | Prisma.TransactionClient;
 
@@ -90,8 +92,8 @@ export type ModelCallRow = {
  * of it from one snapshot. Of the acts, only those from turn `kept` on, and the id of the one before them, which
  * tells whether the acts this process kept are still the ledger's (tableRow, below).
  */
-const LOAD = (id: number, kept: number) => Prisma.sql`
-  SELECT t.id, t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs", t."deadlineMs",
+const LOAD = (asked: readonly Asked[]) => Prisma.sql`
+  SELECT r.ord, t.id, t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs", t."deadlineMs",
     t."createdAt", t."startedAt", t.seed, t.commitment, t.charter, t."finishedAt", t.outcome, t."autoStart",
     t.visibility, t."modelBudgetTokens", t."modelBudgetUsd",
     (SELECT coalesce(json_agg(m."userId"), '[]'::json) FROM "Member" m WHERE m."tableId" = t.id) AS members,
@@ -103,8 +105,8 @@ const LOAD = (id: number, kept: number) => Prisma.sql`
       WHERE s."tableId" = t.id) s) AS seats,
     (SELECT coalesce(json_agg(a ORDER BY a.turn), '[]'::json) FROM (
       SELECT a.id, a.turn, a.type, a.by, a.accord, a.cite, a.said, (extract(epoch FROM a.at) * 1000)::float8 AS at
-      FROM "Act" a WHERE a."tableId" = t.id AND a.turn >= ${kept}) a) AS acts,
-    (SELECT a.id FROM "Act" a WHERE a."tableId" = t.id AND a.turn = ${kept - 1}) AS "keptLast",
+      FROM "Act" a WHERE a."tableId" = t.id AND a.turn >= r.kept) a) AS acts,
+    (SELECT a.id FROM "Act" a WHERE a."tableId" = t.id AND a.turn = r.kept - 1) AS "keptLast",
     (SELECT coalesce(json_agg(w ORDER BY w.at, w.id), '[]'::json) FROM (
       SELECT w.id, w."fromSeat", w."toSeat", w.text, w.claims, (extract(epoch FROM w.at) * 1000)::float8 AS at
       FROM "Whisper" w WHERE w."tableId" = t.id) w) AS whispers,
@@ -114,8 +116,11 @@ const LOAD = (id: number, kept: number) => Prisma.sql`
     (SELECT coalesce(json_agg(json_build_object('id', m.id, 'action', m.action, 'part', m.part, 'reason', m.reason,
         'admin', u.name, 'at', m.at) ORDER BY m.id), '[]'::json)
       FROM "ModerationAct" m JOIN "User" u ON u.id = m."adminId" WHERE m."tableId" = t.id) AS moderation
-  FROM "GameTable" t JOIN "User" h ON h.id = t."hostId"
-  WHERE t.id = ${id}`;
+  FROM ${jsonRows(asked, "id int, kept int")}
+  JOIN "GameTable" t ON t.id = r.id JOIN "User" h ON h.id = t."hostId"`;
+
+/** A table to read, and how many of its acts this process keeps (the read sends only those after them). */
+type Asked = { id: number; kept: number };
 
 type RawSeat = Omit<SeatRow, "user" | "agent"> & {
   userName: string | null;
@@ -166,7 +171,7 @@ function ledgersOf(db: Client): Map<number, Kept> | null {
 async function tableRow(db: Client, id: number): Promise<RawTable | undefined> {
   const ledgers = ledgersOf(db);
   const kept = ledgers?.get(id);
-  const [row] = await rawRows<RawTable>(db, LOAD(id, kept?.acts.length ?? 0));
+  const row = await readRow(db, { id, kept: kept?.acts.length ?? 0 });
   if (!ledgers) return row;
   if (kept && row?.keptLast !== kept.lastId) {
     ledgers.delete(id);
@@ -179,6 +184,9 @@ async function tableRow(db: Client, id: number): Promise<RawTable | undefined> {
   if (ledgers.size > LEDGERS_KEPT) ledgers.delete(ledgers.keys().next().value!);
   return { ...row, acts: acts as RawAct[] };
 }
+
+/** A table's row (tables asked about together go as one statement: server/batch.ts). */
+const readRow = batchedRead<Asked, RawTable>(LOAD);
 
 /** A kept act is shared by every later read of its table: frozen, so no reader can change it for the others. */
 function frozen<T>(value: T): T {
