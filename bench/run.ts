@@ -140,13 +140,26 @@ type DbRun = {
  * A saturated run with the CPU time it cost, per answered request (ms): the server's process group, and PostgreSQL's
  * processes. Less noisy than the rates on a machine whose speed drifts, and the same measure for app and baseline.
  */
-type Spent = LoadResult & { cpu: { server: number; db: number } };
+type Spent = LoadResult & { cpu: { server: number; db: number }; writes?: number };
 
-async function spent(served: Served, run: () => Promise<LoadResult>): Promise<Spent> {
+/**
+ * PostgreSQL's next transaction id. Every transaction that writes takes one (one that only reads takes none), and so
+ * does this reading, so the write transactions between two readings are their difference less one. The id counter
+ * is the server's, not a database's: nothing else writes while a server is measured.
+ */
+async function nextXid(url: string): Promise<number> {
+  const [row] = (await admin(url, "SELECT txid_current()::text AS xid")) as { xid: string }[];
+  return Number(row!.xid);
+}
+
+/** `run`'s answers with the CPU each cost; on PostgreSQL (`url`), also the write transactions each cost. */
+async function spent(served: Served, run: () => Promise<LoadResult>, url?: string): Promise<Spent> {
+  const xid = url ? await nextXid(url) : 0;
   const [server, db] = [cpuMs(served.pid), cpuMs("postgres")];
   const r = await run();
   const per = (ms: number) => ms / Math.max(1, r.ok);
-  return { ...r, cpu: { server: per(cpuSince(server, served.pid)), db: per(cpuSince(db, "postgres")) } };
+  const cpu = { server: per(cpuSince(server, served.pid)), db: per(cpuSince(db, "postgres")) };
+  return url ? { ...r, cpu, writes: per((await nextXid(url)) - xid - 1) } : { ...r, cpu };
 }
 
 /**
@@ -274,10 +287,17 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
       step(
         `acts: ${SIZE.tables} tables × ${SIZE.actsPerTable} acts, as fast as answered${beside ? ", the app then the baseline" : ""}…`,
       );
-      const app1 = await spent(app, () => actsSaturated(app!.url, world.app, "app", SIZE.actsPerTable));
+      // On PostgreSQL, also the write transactions an act cost: acts of several tables share a commit (server/batch.ts).
+      const pgUrl = db === "postgres" ? url : undefined;
+      const app1 = await spent(
+        app,
+        () => actsSaturated(app!.url, world.app, "app", SIZE.actsPerTable),
+        pgUrl,
+      );
       const b = base;
       const base1 =
-        b && (await spent(b, () => actsSaturated(b.url, world.baseline, "baseline", SIZE.actsPerTable)));
+        b &&
+        (await spent(b, () => actsSaturated(b.url, world.baseline, "baseline", SIZE.actsPerTable), pgUrl));
       const rate = pacedRate((base1 ?? app1).perSecond);
       step(`acts: paced at ${rate}/s (half the ${base1 ? "baseline" : "app"}'s) for ${SIZE.pacedSeconds} s…`);
       const app2 = await actsPaced(app.url, world.app, "app", rate, SIZE.pacedSeconds);
@@ -434,7 +454,8 @@ const failures = (r: LoadResult) => {
 };
 /** On PGlite the database runs inside the server's process, so its CPU is in the server's figure. */
 const cpuPer = (r: Spent, what: string, pg: boolean) =>
-  `CPU a ${what}: ${ms(r.cpu.server)} server${pg ? ` + ${ms(r.cpu.db)} PostgreSQL` : " (the database in it)"}`;
+  `CPU a ${what}: ${ms(r.cpu.server)} server${pg ? ` + ${ms(r.cpu.db)} PostgreSQL` : " (the database in it)"}` +
+  (r.writes !== undefined ? ` · ${r.writes.toFixed(2)} write transactions a ${what}` : "");
 const kept = (r: LoadResult & { offered?: number; scheduled?: number }) =>
   r.scheduled ? ` · ${r.requests}/${r.scheduled} sent` : "";
 const sustained = (r: LoadResult & { offered?: number; scheduled?: number }) =>
@@ -742,6 +763,8 @@ const NOTES = [
   "  per-connection context) and sends the act of the seat whose turn it is, so every request is legal: a table has one",
   "  act in flight, 50 tables at once. Seat 1 is the host, signed in by cookie; seats 2–4 are agents with bearer tokens.",
   "  The host offers every fourth turn (an accord for the table's charter); the others pass, some with talk.",
+  "  On PostgreSQL, write transactions an act: transaction ids taken during the run (txid_current before and after)",
+  "  over the acts; the app's acts of several tables share one (server/batch.ts), the baseline commits each alone.",
   "table read of a table just started: the same reads on PostgreSQL, right after the seeding, before any act (the",
   "  app's and the baseline's ledgers both empty), 50 connections, each warmed first, then in turns of 2 s (the app,",
   "  the baseline, the app, …; as health alternates), so a slow stretch of the machine falls on both.",
