@@ -70,6 +70,27 @@ describe("batching", () => {
     expect(await after).toBe("d");
   });
 
+  it("a batch whose statements out are held up goes anyway after the stall, and the rest still wait their turn", async () => {
+    const { calls, run } = manual<number>();
+    const loader = batching(run, { out: 1, stallMs: 30 });
+    const held = loader.load(1);
+    await tick();
+    const waiting = loader.load(2);
+    await tick();
+    expect(calls.map((c) => c.keys)).toEqual([[1]]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(calls.map((c) => c.keys)).toEqual([[1], [2]]); // went without waiting for the held statement
+    const after = loader.load(3);
+    await tick();
+    expect(calls).toHaveLength(2); // two out now: the next waits
+    calls[1]!.answer(["b"]);
+    await tick();
+    expect(calls.map((c) => c.keys)).toEqual([[1], [2], [3]]);
+    calls[0]!.answer(["a"]);
+    calls[2]!.answer(["c"]);
+    expect(await Promise.all([held, waiting, after])).toEqual(["a", "b", "c"]);
+  });
+
   it("carries at most `max` keys a statement", async () => {
     const { calls, run } = manual<number>();
     const loader = batching(run, { out: 5, max: 2 });

@@ -18,24 +18,38 @@ import { rawRows, type Db } from "./db";
 export const BATCHES_OUT = 1;
 /** The most keys one statement carries; more start a second batch. */
 export const BATCH_MAX = 64;
+/**
+ * How long a batch waits for the statements out before it goes anyway: a statement held up (a lock, a table read
+ * whole for the first time, a slow moment of the database) holds up the rest of its kind no longer than this. Longer
+ * than a batch's round trip under the act load (a few milliseconds), so it does not split batches there.
+ */
+export const BATCH_STALL_MS = 50;
 
 /**
  * A loader whose batches go at the next tick while fewer than `out` of its batches are out, and otherwise when one
- * comes back. `run` answers each key in order, with its value or an Error for that key alone (its load rejects).
- * Nothing is cached: every load is asked of the database.
+ * comes back, or after `stallMs` if none has. `run` answers each key in order, with its value or an Error for that
+ * key alone (its load rejects). Nothing is cached: every load is asked of the database.
  */
 export function batching<K, V>(
   run: (keys: readonly K[]) => Promise<readonly (V | Error)[]>,
-  { out = BATCHES_OUT, max = BATCH_MAX }: { out?: number; max?: number } = {},
+  {
+    out = BATCHES_OUT,
+    max = BATCH_MAX,
+    stallMs = BATCH_STALL_MS,
+  }: { out?: number; max?: number; stallMs?: number } = {},
 ): DataLoader<K, V, K> {
   let sent = 0;
-  const waiting: (() => void)[] = [];
+  const waiting: { go: () => void; stall: NodeJS.Timeout }[] = [];
+  const send = (go: () => void) => {
+    sent++;
+    go();
+  };
   const next = () => {
     sent--;
-    const go = waiting.shift();
-    if (go) {
-      sent++;
-      go();
+    const batch = waiting.shift();
+    if (batch) {
+      clearTimeout(batch.stall);
+      send(batch.go);
     }
   };
   return new DataLoader<K, V, K>(
@@ -53,7 +67,16 @@ export function batching<K, V>(
         if (sent < out) {
           sent++;
           process.nextTick(go);
-        } else waiting.push(go);
+          return;
+        }
+        const batch = {
+          go,
+          stall: setTimeout(() => {
+            waiting.splice(waiting.indexOf(batch), 1);
+            send(go);
+          }, stallMs),
+        };
+        waiting.push(batch);
       },
     },
   );
