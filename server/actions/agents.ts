@@ -103,7 +103,6 @@ export async function revokeAgent(db: Db, who: Who, input: unknown): Promise<Res
   return ok(revoked);
 }
 
-/** A bearer token → the agent it belongs to; a revoked or unknown token is no identity at all. */
 type TokenRow = {
   id: number;
   name: string;
@@ -124,6 +123,7 @@ const agentByHash = batchedRead<string, TokenRow>(
     JOIN "Agent" a ON a."tokenHash" = r.hash`,
 );
 
+/** A bearer token → the agent it belongs to; a revoked or unknown token is no identity at all. */
 export async function whoForToken(db: Db, token: string): Promise<Who | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   // Every request with a token asks, so it is one statement: the agent, its revocation and its owner's standing.
