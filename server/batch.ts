@@ -115,33 +115,25 @@ export async function eachOrAlone<K, V>(
 type Client = Db | Prisma.TransactionClient;
 
 /**
- * One key's statement, batched per database client as above: `all` answers many keys in one statement, in their
- * order; a statement the database refuses is sent again key by key (eachOrAlone). A transaction's client sends its
- * own alone (it lives for one transaction and holds one connection).
- */
-export function batched<K, V>(
-  all: (db: Client, keys: readonly K[]) => Promise<readonly V[]>,
-): (db: Client, key: K) => Promise<V> {
-  const loaders = new WeakMap<object, DataLoader<K, V, K>>();
-  return (db, key) => {
-    if (!("$transaction" in db)) return all(db, [key]).then(([v]) => v as V);
-    let loader = loaders.get(db);
-    if (!loader) loaders.set(db, (loader = batching((keys) => eachOrAlone(keys, (some) => all(db, some)))));
-    return loader.load(key);
-  };
-}
-
-/**
  * A read of one row per key whose statement takes many keys (`sql`, from jsonRows: each row carries its key's
- * `r.ord` back), batched: each key gets its row, or undefined when there is none.
+ * `r.ord` back), batched per client as above: each key gets its row, or undefined when there is none. A
+ * transaction's client reads alone (it lives for one transaction and holds one connection).
  */
 export function batchedRead<K, R extends object>(
   sql: (keys: readonly K[]) => Prisma.Sql,
 ): (db: Client, key: K) => Promise<R | undefined> {
-  return batched(async (db, keys) => {
+  const inOrder = async (db: Client, keys: readonly K[]) => {
     const rows = await rawRows<R & { ord: bigint | number }>(db, sql(keys));
     const out: (R | undefined)[] = keys.map(() => undefined);
     for (const { ord, ...row } of rows) out[Number(ord) - 1] = row as unknown as R;
     return out;
-  });
+  };
+  const loaders = new WeakMap<object, DataLoader<K, R | undefined, K>>();
+  return (db, key) => {
+    if (!("$transaction" in db)) return inOrder(db, [key]).then(([row]) => row);
+    let loader = loaders.get(db);
+    if (!loader)
+      loaders.set(db, (loader = batching((keys) => eachOrAlone(keys, (some) => inOrder(db, some)))));
+    return loader.load(key);
+  };
 }

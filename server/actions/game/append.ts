@@ -8,7 +8,7 @@ import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { OutboxEvent } from "../../live/outbox";
 import { enqueue } from "../../jobs/queue";
-import { batched } from "../../batch";
+import { batching, eachOrAlone } from "../../batch";
 import {
   check,
   derive,
@@ -64,21 +64,35 @@ type PlainWrite = { rows: Prisma.ActCreateManyInput[]; change: Changed };
  * (server/batch.ts): one commit for all. Each table's turn is still unique, so a lost race refuses the statement,
  * and then each write is sent alone and only the loser's fails.
  */
-const writePlain = batched<PlainWrite, void>(async (db, writes) => {
-  const rows = writes.flatMap((w) => w.rows);
-  await writeChanged(
-    db,
-    { notes: writes.flatMap((w) => w.change.notes), events: writes.flatMap((w) => w.change.events) },
-    rows.length ? actInsert(rows) : null,
-  );
-  return writes.map(() => undefined);
-});
+const plainWrites = new WeakMap<object, ReturnType<typeof batching<PlainWrite, void>>>();
+
+function writePlain(db: Db, write: PlainWrite): Promise<void> {
+  let loader = plainWrites.get(db);
+  if (!loader)
+    plainWrites.set(
+      db,
+      (loader = batching((writes) =>
+        eachOrAlone(writes, async (some) => {
+          const rows = some.flatMap((w) => w.rows);
+          await writeChanged(
+            db,
+            {
+              notes: some.flatMap((w) => w.change.notes),
+              events: some.flatMap((w) => w.change.events),
+            },
+            rows.length ? actInsert(rows) : null,
+          );
+          return some.map(() => undefined);
+        }),
+      )),
+    );
+  return loader.load(write);
+}
 
 /**
  * Writes the acts (due clock passes first) at their turns, their events and the seats' notices, and the table's end
- * if the ledger now has one. An act that ends nothing is one statement (writePlain, with other tables' acts): the
- * turn's unique constraint settles a race and the outbox row is in its transaction, with no BEGIN and COMMIT around
- * it. Ending the table,
+ * if the ledger now has one. An act that ends nothing is one statement (writeChange): the turn's unique constraint
+ * settles a race and the outbox row is in its transaction, with no BEGIN and COMMIT around it. Ending the table,
  * a model player to ask or mail to queue take a transaction, for the writes that are not that statement's.
  */
 async function writeActs(db: Db, loaded: LoadedTable, game: Game, acts: Act[], now: number) {
@@ -108,7 +122,8 @@ async function writeActs(db: Db, loaded: LoadedTable, game: Game, acts: Act[], n
     after.status === "playing" && after.turn !== null && !!loaded.seats[after.turn]?.modelProvider;
   const plain = ends || modelNext ? null : news(false);
   if (plain && !mayMail(plain.notes ?? [])) {
-    await writePlain(db, { rows: actRows, change: changed(now, plain) });
+    if ("$transaction" in db) await writePlain(db, { rows: actRows, change: changed(now, plain) });
+    else await writeChange(db, now, plain, rows);
     return { after, finished: false };
   }
   return db.$transaction(async (tx) => {
