@@ -10,7 +10,7 @@ import type { OutboxEvent } from "../../live/outbox";
 import { enqueue } from "../../jobs/queue";
 import { batching, eachOrAlone } from "../../batch";
 import {
-  check,
+  checkWithDue,
   derive,
   noticesAfter,
   reminderDue,
@@ -114,7 +114,8 @@ async function writeActs(db: Db, loaded: LoadedTable, game: Game, acts: Act[], n
       },
     }));
     if (finished) events.push(...tableAndLobby(tableId, "table.finished", { outcome: after.status }));
-    return { events, notes: seatNotes(loaded, ledger, noticesAfter(game, acts, now, finished), now) };
+    const notices = noticesAfter(game, acts, now, finished, after);
+    return { events, notes: seatNotes(loaded, ledger, notices, now, after) };
   };
   const ends = after.status !== "playing" && !loaded.table.finishedAt;
   // A model player to act next is asked from the job queue (game.md §13), enqueued with the act that made it due.
@@ -178,8 +179,7 @@ export async function appendAct(
       return fail("conflict", "The table has not started; the host starts it once enough seats are taken.");
     const seat = seatFor(loaded);
     if (!seat.ok) return seat;
-    const checked = check(game, seat.value, proposed, now);
-    const due = derive(game, now).dueClockActs;
+    const { checked, due } = checkWithDue(game, seat.value, proposed, now);
     if (!checked.ok) {
       // A refused act still leaves the clock's due passes written, so every door sees one log.
       if (due.length) await writeActs(db, loaded, game, due, now);

@@ -6,6 +6,8 @@ import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import type { Who } from "../../identity";
 import { act, joinTable, openTable, startTable } from "./index";
 import { loadTable, type LoadedTable } from "./load";
+import { hideSaid } from "../moderation";
+import { HIDDEN_TEXT } from "../../rules/moderation";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -97,5 +99,31 @@ describe("a table's read keeps the acts it read", () => {
       (first.said as { text?: string }).text = "changed";
     }).toThrow(TypeError);
     expect(texts(await loadTable(db.prisma, id))).toEqual(["turn 0"]);
+  });
+
+  it("makes each kept act into the rules' shape once, shared frozen by later reads; a text hidden since reads hidden", async () => {
+    const { id, pass } = await startedTable("kept-shape");
+    await pass(0, 2);
+    const first = (await loadTable(db.prisma, id))!.game!.acts;
+    await pass(2, 1);
+    const second = (await loadTable(db.prisma, id))!.game!.acts;
+    expect(second.slice(0, 2)).toEqual(first);
+    second.slice(0, 2).forEach((act, i) => expect(act).toBe(first[i]));
+    expect(Object.isFrozen(second[0])).toBe(true);
+    expect(() => {
+      (second[0] as { at: number }).at = 0;
+    }).toThrow(TypeError);
+    // A moderator hides turn 0's text: every read from then on shows it hidden, as a read that keeps nothing does.
+    const admin = { ...(await makeUser(db, "kept-shape-admin")), admin: true };
+    expect(
+      await hideSaid(db.prisma, admin, { tableId: id, act: 0, reason: "spam" }, T0 + 10 * MIN),
+    ).toMatchObject({
+      ok: true,
+    });
+    const hidden = await loadTable(db.prisma, id);
+    expect(texts(hidden)).toEqual([HIDDEN_TEXT, "turn 1", "turn 2"]);
+    expect(hidden!.game!.acts[1]).toBe(first[1]);
+    expect(hidden!.game).toEqual((await readWhole(id))!.game);
+    expect(hidden!.moderation[0]).toMatchObject({ action: "hide", part: "said:0", original: "turn 0" });
   });
 });

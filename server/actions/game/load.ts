@@ -197,6 +197,36 @@ function frozen<T>(value: T): T {
   return value;
 }
 
+type RuleAct = Game["acts"][number];
+
+/** An act read from the database in the rules' shape; `said` as it is to be shown (a moderator may have hidden it). */
+function ruleAct(a: RawAct, shown: (said: Said, turn: number) => Said = (said) => said): RuleAct {
+  const at = a.at;
+  const said = a.said ? { said: shown(a.said as Said, a.turn) } : {};
+  if (a.type === "offer")
+    return { type: "offer" as const, accord: a.accord as Record<string, string>, ...said, at };
+  if (a.type === "accept")
+    return {
+      type: "accept" as const,
+      ...(a.cite ? { cite: a.cite as { clause: string; setting: string } } : {}),
+      ...said,
+      at,
+    };
+  return { type: "pass" as const, ...said, ...(a.by === "clock" ? { by: "clock" as const } : {}), at };
+}
+
+/**
+ * A kept act (frozen, shared by every later read of its table) in the rules' shape, made once and shared likewise:
+ * each read made every act of the ledger again, a tenth of an act's CPU in the app (docs/performance.md).
+ */
+const ruleActOf = new WeakMap<RawAct, RuleAct>();
+function keptRuleAct(a: RawAct): RuleAct {
+  if (!Object.isFrozen(a)) return ruleAct(a);
+  let act = ruleActOf.get(a);
+  if (!act) ruleActOf.set(a, (act = Object.freeze(ruleAct(a))));
+  return act;
+}
+
 export async function loadTable(db: Client, id: number): Promise<LoadedTable | null> {
   const row = await tableRow(db, id);
   if (!row) return null;
@@ -240,20 +270,10 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
             })),
           }
         : {}),
-      acts: acts.map((a) => {
-        const at = a.at;
-        const said = a.said ? { said: moderated(a.said as Said, a.turn) } : {};
-        if (a.type === "offer")
-          return { type: "offer" as const, accord: a.accord as Record<string, string>, ...said, at };
-        if (a.type === "accept")
-          return {
-            type: "accept" as const,
-            ...(a.cite ? { cite: a.cite as { clause: string; setting: string } } : {}),
-            ...said,
-            at,
-          };
-        return { type: "pass" as const, ...said, ...(a.by === "clock" ? { by: "clock" as const } : {}), at };
-      }),
+      // (a part's name is made only at a table where something is hidden)
+      acts: acts.map((a) =>
+        hidden.size && hidden.has(`said:${a.turn}`) ? ruleAct(a, moderated) : keptRuleAct(a),
+      ),
     };
   }
   return { table, seats, members, game, moderation, modelCalls };

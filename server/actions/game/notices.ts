@@ -1,19 +1,20 @@
 // A table's notices (server/rules/game/notices.ts) as notifications for the identity in each seat; house bots and
 // seats still only invited are told nothing.
 import type { Prisma } from "../../generated/prisma/client";
-import type { Game, GameNotice } from "../../rules/game";
+import type { Derived, Game, GameNotice } from "../../rules/game";
 import { derive } from "../../rules/game";
 import { instantText } from "../../rules/span";
 import { notify, type Note, type Recipient } from "../notify";
 import type { LoadedTable } from "./load";
 
-function sentence(n: GameNotice, title: string, game: Game, now: number): string {
+/** `derived`: derive(game, now), asked of the ledger at most once for all of a change's notices. */
+function sentence(n: GameNotice, title: string, now: number, derived: () => Derived): string {
   const at = `“${title}”`;
   switch (n.kind) {
     case "started":
       return `${at} has started: the charges are dealt and the clock runs.`;
     case "turn":
-      return derive(game, now).standingOffer
+      return derived().standingOffer
         ? `Your turn at ${at}: an offer stands that you may accept.`
         : `Your turn at ${at}.`;
     case "clock":
@@ -25,7 +26,7 @@ function sentence(n: GameNotice, title: string, game: Game, now: number): string
     case "ended":
       return `${at} ended without an accord: the charges are revealed.`;
     case "reminder":
-      return `Your turn window at ${at} ends at ${instantText(derive(game, now).turnEndsAt ?? now)}.`;
+      return `Your turn window at ${at} ends at ${instantText(derived().turnEndsAt ?? now)}.`;
   }
 }
 
@@ -35,8 +36,11 @@ export function seatNotes(
   game: Game,
   notices: readonly GameNotice[],
   now: number,
+  /** derive(game, now), when the caller has it. */
+  derived?: Derived,
 ): Note[] {
   const notes: Note[] = [];
+  const stands = () => (derived ??= derive(game, now));
   for (const n of notices) {
     const seat = loaded.seats[n.seat];
     if (!seat || seat.status !== "taken") continue;
@@ -55,7 +59,7 @@ export function seatNotes(
           : n.kind === "started"
             ? "table.started"
             : n.kind,
-      text: sentence(n, loaded.table.title, game, now),
+      text: sentence(n, loaded.table.title, now, stands),
       link: `/tables/${loaded.table.id}`,
       once: `table:${loaded.table.id}:${n.once}`,
     });

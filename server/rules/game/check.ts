@@ -1,6 +1,7 @@
 // check: whether a seat may take a proposed act now (§6, §7), and the normalized Act to append if so.
 
 import { fail, type Failure, type Result } from "../result";
+import { derive } from "./derive";
 import { judgeAct } from "./judge";
 import { runClock, seatToAct, tallyOf, turnEndsAt, type Tally } from "./ledger";
 import { instantText } from "../span";
@@ -53,15 +54,43 @@ export function turnProblem(t: Tally, due: readonly Act[], clockedFrom: number, 
  * with its cite resolved (§6 default rule), said comes back trimmed, and `at` is `now`.
  */
 export function check(game: Game, seat: number, proposed: unknown, now: number): Result<Act> {
-  if (!isSeatOf(game, seat)) return fail("invalid", `Seat must be a seat index from 0 to ${game.seats - 1}.`);
+  return judged(game, seat, proposed, now).checked;
+}
+
+/**
+ * check's answer and derive(game, now).dueClockActs, the clock passes an append writes first whether or not the act
+ * is taken, from one pass over the ledger where check's own tally has them (every append asked both, and each
+ * replayed the whole ledger).
+ */
+export function checkWithDue(
+  game: Game,
+  seat: number,
+  proposed: unknown,
+  now: number,
+): { checked: Result<Act>; due: Act[] } {
+  const { checked, due } = judged(game, seat, proposed, now);
+  // Where no seat can act (a bad seat, bound, cancelled, past the deadline, a time before the ledger's), derive says.
+  return { checked, due: due ?? derive(game, now).dueClockActs };
+}
+
+/** check's answer, and the due clock passes where its tally ran the clock (null where it did not get that far). */
+function judged(
+  game: Game,
+  seat: number,
+  proposed: unknown,
+  now: number,
+): { checked: Result<Act>; due: Act[] | null } {
+  if (!isSeatOf(game, seat))
+    return { checked: fail("invalid", `Seat must be a seat index from 0 to ${game.seats - 1}.`), due: null };
   const state = tallyAt(game, now);
-  if ("ok" in state) return state;
-  const problem = turnProblem(state.t, state.due, state.clockedFrom, seat);
-  if (problem !== null) return fail("conflict", problem);
-  const judged = judgeAct(state.t, seat, proposed, now);
-  if (judged.ok && bindsBeforeAWhisper(state.t, judged.value, game.whispers?.at(-1)?.at))
-    return WHISPERED_LATER;
-  return judged;
+  if ("ok" in state) return { checked: state, due: null };
+  const { due } = state;
+  const problem = turnProblem(state.t, due, state.clockedFrom, seat);
+  if (problem !== null) return { checked: fail("conflict", problem), due };
+  const act = judgeAct(state.t, seat, proposed, now);
+  if (act.ok && bindsBeforeAWhisper(state.t, act.value, game.whispers?.at(-1)?.at))
+    return { checked: WHISPERED_LATER, due };
+  return { checked: act, due };
 }
 
 /**

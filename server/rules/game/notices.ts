@@ -1,7 +1,7 @@
 // Who at a table is told what (shared/spec/notifications.md, "What notifies whom"), as a pure function of the ledger
 // before and after an append, and of the clock for reminders. The doors turn a notice into a notification for the
 // identity in that seat; `once` keys a notice so writing it twice (two sweepers, a retried append) tells once.
-import { derive } from "./derive";
+import { derive, type Derived } from "./derive";
 import type { Game } from "./types";
 
 export type GameNotice = {
@@ -40,6 +40,8 @@ export function noticesAfter(
   appended: readonly Game["acts"][number][],
   now: number,
   finished: boolean,
+  /** derive of the ledger after the append at `now`, when the caller has it (else derived here). */
+  derived?: Derived,
 ) {
   const notices: GameNotice[] = [];
   const first = game.acts.length;
@@ -49,7 +51,7 @@ export function noticesAfter(
     if (act.type === "pass" && act.by === "clock")
       notices.push({ seat, kind: "clock", once: `clock:${index}` });
   });
-  const after = derive({ ...game, acts: [...game.acts, ...appended] }, now);
+  const after = derived ?? derive({ ...game, acts: [...game.acts, ...appended] }, now);
   if (finished && after.status !== "playing") {
     const kind = after.status === "bound" ? "bound" : "ended";
     return [

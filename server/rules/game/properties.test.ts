@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { chooseBotAct, publicGame } from "./bot";
-import { check } from "./check";
+import { check, checkWithDue } from "./check";
 import { DEADLINE_MAX_MS, DEADLINE_MIN_MS, quorumFor } from "./constants";
 import { deal } from "./deal";
 import { derive } from "./derive";
@@ -171,6 +171,36 @@ describe("random legal games", () => {
           expect(prefix.acceptances.length).toBeLessThanOrEqual(quorumFor(game.seats));
           if (prefix.acceptances.length === quorumFor(game.seats)) expect(prefix.status).toBe("bound");
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it("answer an append's check and its due clock passes in one pass as check and derive answer them", () => {
+    fc.assert(
+      fc.property(playedArb, fc.nat(), ({ game, now }, pick) => {
+        const last = game.acts.at(-1)?.at ?? game.startedAt;
+        // Before the last act, at it, a window or a few on (the clock due), and past the deadline.
+        const times = [
+          last - 1,
+          now,
+          now + game.turnWindowMs,
+          now + game.turnWindowMs * 3,
+          now + game.deadlineMs,
+        ];
+        const proposals: unknown[] = [
+          { type: "pass" },
+          { type: "accept" },
+          { type: "offer", accord: {} },
+          "junk",
+        ];
+        for (const at of times)
+          for (const seat of [pick % game.seats, (pick + 1) % game.seats, game.seats, -1])
+            for (const proposed of proposals)
+              expect(checkWithDue(game, seat, proposed, at)).toEqual({
+                checked: check(game, seat, proposed, at),
+                due: derive(game, at).dueClockActs,
+              });
       }),
       RUNS,
     );
