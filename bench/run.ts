@@ -41,6 +41,12 @@ const DBS = (process.env.BENCH_DB ?? "postgres,pglite").split(",").filter(Boolea
 const SIZE = {
   tables: 50,
   actsPerTable: QUICK ? 20 : 60,
+  /**
+   * Acts (moves) a table (match) plays before the measured run, alike for the app, the baseline and the peer, so each
+   * is measured warm: after 3 a table the app's V8 was still compiling its act path during the measured run (its
+   * helper threads' TurboFan passes in linux-perf), which charged a one-time cost to the steady rate (docs/performance.md).
+   */
+  warmActs: QUICK ? 10 : 30,
   pacedSeconds: QUICK ? 4 : 10,
   readSeconds: QUICK ? 4 : 10,
   freshReadSeconds: QUICK ? 3 : 6,
@@ -282,8 +288,8 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
     }
     if (wants("acts")) {
       step(`acts: warming up${beside ? " (the app, then the baseline)" : ""}…`);
-      await actsSaturated(app.url, world.app, "app", 3);
-      if (base) await actsSaturated(base.url, world.baseline, "baseline", 3);
+      await actsSaturated(app.url, world.app, "app", SIZE.warmActs);
+      if (base) await actsSaturated(base.url, world.baseline, "baseline", SIZE.warmActs);
       step(
         `acts: ${SIZE.tables} tables × ${SIZE.actsPerTable} acts, as fast as answered${beside ? ", the app then the baseline" : ""}…`,
       );
@@ -789,9 +795,9 @@ const NOTES = [
   "peer: bench/peer/*.cjs against boardgame.io's own server (in-memory storage), installed by npm into a temporary",
   "  folder; its moves are declared client: false, so a player sees its move only when the server has taken it, and a",
   "  move's latency runs from sending it to the state where the turn moved on. Same 50 tables × 4 seats, one move in",
-  "  flight per match, as many moves per match as the act append. Its row says how much CPU the machine's cores allow",
-  "  a move at its rate, beside an act's CPU (server + PostgreSQL, from the act append). pgbench: a throwaway database,",
-  "  scale 10, 16 clients.",
+  "  flight per match, as many moves per match as the act append, after as many warm-up moves as it (on other",
+  "  matches). Its row says how much CPU the machine's cores allow a move at its rate, beside an act's CPU (server +",
+  "  PostgreSQL, from the act append). pgbench: a throwaway database, scale 10, 16 clients.",
   "canvas: plans imported from 1,000- and 5,000-node declarations (10 waves × 100, × 500) through POST /api/plans, each",
   "  opened once to warm the server, then timed from navigation start: first render = a frame after the first node is",
   "  in the DOM; laid out and drawn = a frame after the canvas reports its final (wave) layout;",
@@ -872,7 +878,7 @@ async function main() {
       tables: SIZE.tables,
       seats: 4,
       moves: SIZE.actsPerTable,
-      warm: 3,
+      warm: SIZE.warmActs,
     });
     if (process.env.DATABASE_URL) {
       console.log(`peer: pgbench on a throwaway database, ${SIZE.pgbenchSeconds} s per mode…`);
