@@ -217,7 +217,7 @@ function ruleAct(a: RawAct, shown: (said: Said, turn: number) => Said = (said) =
 
 /**
  * A kept act (frozen, shared by every later read of its table) in the rules' shape, made once and shared likewise:
- * each read made every act of the ledger again, a tenth of an act's CPU in the app (docs/performance.md).
+ * each read made every act of the ledger again (loadTable's own 5% of the act load's profile, docs/performance.md).
  */
 const ruleActOf = new WeakMap<RawAct, RuleAct>();
 function keptRuleAct(a: RawAct): RuleAct {
