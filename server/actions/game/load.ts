@@ -223,7 +223,7 @@ const ruleActOf = new WeakMap<RawAct, RuleAct>();
 function keptRuleAct(a: RawAct): RuleAct {
   if (!Object.isFrozen(a)) return ruleAct(a);
   let act = ruleActOf.get(a);
-  if (!act) ruleActOf.set(a, (act = Object.freeze(ruleAct(a))));
+  if (!act) ruleActOf.set(a, (act = frozen(ruleAct(a))));
   return act;
 }
 
