@@ -55,10 +55,11 @@ export async function writeChange(
 
 /** A change's notes and events as its statement writes them, each note stamped with the change's own moment. */
 export type Changed = { notes: NoteRow[]; events: readonly OutboxEvent[] };
-type NoteRow = { recipient: string; kind: string; text: string; link: string; once: string; at: Date };
+/** `at` as JSON writes a Date (the statement reads it as a timestamp), made once for all the change's notes. */
+type NoteRow = { recipient: string; kind: string; text: string; link: string; once: string; at: string };
 
 export function changed(now: number, { events = [], notes = [] }: News): Changed {
-  const at = new Date(now);
+  const at = new Date(now).toISOString();
   return {
     events,
     notes: notes.map((n) => ({

@@ -16,6 +16,7 @@ import {
   reminderDue,
   WHISPERED_LATER,
   type Act,
+  type Derived,
   type Game,
   type ProposedAct,
 } from "../../rules/game";
@@ -42,7 +43,8 @@ function actRow(tableId: number, turn: number, seats: number, act: Act): Prisma.
     accord: act.type === "offer" ? act.accord : undefined,
     cite: act.type === "accept" && act.cite ? act.cite : undefined,
     said: act.said ? (act.said as Prisma.InputJsonValue) : undefined,
-    at: new Date(act.at),
+    // As JSON writes a Date, made here: JSON.stringify calls a Date's toJSON, the slowest part of the rows' JSON.
+    at: new Date(act.at).toISOString(),
   };
 }
 
@@ -95,12 +97,21 @@ function writePlain(db: Db, write: PlainWrite): Promise<void> {
  * settles a race and the outbox row is in its transaction, with no BEGIN and COMMIT around it. Ending the table,
  * a model player to ask or mail to queue take a transaction, for the writes that are not that statement's.
  */
-async function writeActs(db: Db, loaded: LoadedTable, game: Game, acts: Act[], now: number) {
+async function writeActs(
+  db: Db,
+  loaded: LoadedTable,
+  game: Game,
+  acts: Act[],
+  now: number,
+  /** derive of the ledger with `acts` appended, at `now`, when the caller has it (checkWithDue's `after`). */
+  derived?: Derived,
+) {
   const tableId = loaded.table.id;
   const ledger = { ...game, acts: [...game.acts, ...acts] };
-  const after = derive(ledger, now);
+  const after = derived ?? derive(ledger, now);
   const actRows = acts.map((a, i) => actRow(tableId, game.acts.length + i, game.seats, a));
-  const rows = actRows.length ? actInsert(actRows) : null;
+  // Made only where it is sent alone: a batched write makes one INSERT of all its acts (writePlain).
+  const rows = () => (actRows.length ? actInsert(actRows) : null);
   const news = (finished: boolean): News => {
     const events: OutboxEvent[] = acts.map((a, i) => ({
       topic: `table:${tableId}`,
@@ -124,7 +135,7 @@ async function writeActs(db: Db, loaded: LoadedTable, game: Game, acts: Act[], n
   const plain = ends || modelNext ? null : news(false);
   if (plain && !mayMail(plain.notes ?? [])) {
     if ("$transaction" in db) await writePlain(db, { rows: actRows, change: changed(now, plain) });
-    else await writeChange(db, now, plain, rows);
+    else await writeChange(db, now, plain, rows());
     return { after, finished: false };
   }
   return db.$transaction(async (tx) => {
@@ -148,7 +159,7 @@ async function writeActs(db: Db, loaded: LoadedTable, game: Game, acts: Act[], n
         if (late) throw new LateWhisper();
       }
     }
-    await mailNotes(tx, await writeChange(tx, now, news(finished), rows));
+    await mailNotes(tx, await writeChange(tx, now, news(finished), rows()));
     if (modelNext) await enqueue(tx, "model", { tableId });
     return { after, finished };
   });
@@ -179,13 +190,13 @@ export async function appendAct(
       return fail("conflict", "The table has not started; the host starts it once enough seats are taken.");
     const seat = seatFor(loaded);
     if (!seat.ok) return seat;
-    const { checked, due } = checkWithDue(game, seat.value, proposed, now);
+    const { checked, due, after: derived } = checkWithDue(game, seat.value, proposed, now);
     if (!checked.ok) {
       // A refused act still leaves the clock's due passes written, so every door sees one log.
       if (due.length) await writeActs(db, loaded, game, due, now);
       return checked;
     }
-    const { after } = await writeActs(db, loaded, game, [...due, checked.value], now);
+    const { after } = await writeActs(db, loaded, game, [...due, checked.value], now, derived ?? undefined);
     return ok({
       seat: seat.value,
       turn: game.acts.length + due.length,

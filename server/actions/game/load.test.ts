@@ -107,6 +107,10 @@ describe("a table's read keeps the acts it read", () => {
     const first = (await loadTable(db.prisma, id))!.game!.acts;
     await pass(2, 1);
     const second = (await loadTable(db.prisma, id))!.game!.acts;
+    // The ledger itself is kept in that shape: a read with nothing new hands out the same frozen array.
+    expect((await loadTable(db.prisma, id))!.game!.acts).toBe(second);
+    expect(Object.isFrozen(second)).toBe(true);
+    expect(() => (second as unknown[]).push({ type: "pass", at: 0 })).toThrow(TypeError);
     expect(second.slice(0, 2)).toEqual(first);
     second.slice(0, 2).forEach((act, i) => expect(act).toBe(first[i]));
     expect(Object.isFrozen(second[0])).toBe(true);

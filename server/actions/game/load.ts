@@ -149,8 +149,11 @@ type RawTable = Omit<LoadedTable["table"], "host"> & {
   keptLast: number | null;
 };
 
-/** The acts kept of each table, by database; a transaction's client keeps none (it lives for one transaction). */
-type Kept = { acts: readonly RawAct[]; lastId: number };
+/**
+ * The acts kept of each table, by database, and the same in the rules' shape; a transaction's client keeps none (it
+ * lives for one transaction).
+ */
+type Kept = { acts: readonly RawAct[]; ruled: readonly RuleAct[]; lastId: number };
 const keptOf = new WeakMap<object, Map<number, Kept>>();
 /** The tables whose acts a process keeps, per database: the most recently read. */
 const LEDGERS_KEPT = 1_000;
@@ -168,7 +171,10 @@ function ledgersOf(db: Client): Map<number, Kept> | null {
  * again: the ledger's JSON was the largest part of an act's and a read's CPU in the app (docs/performance.md). If the
  * act before the new ones is not the one kept (a database restored from a backup, say), the ledger is read whole.
  */
-async function tableRow(db: Client, id: number): Promise<RawTable | undefined> {
+async function tableRow(
+  db: Client,
+  id: number,
+): Promise<(RawTable & { ruled?: readonly RuleAct[] }) | undefined> {
   const ledgers = ledgersOf(db);
   const kept = ledgers?.get(id);
   const row = await readRow(db, { id, kept: kept?.acts.length ?? 0 });
@@ -178,11 +184,15 @@ async function tableRow(db: Client, id: number): Promise<RawTable | undefined> {
     return tableRow(db, id);
   }
   if (!row) return row;
-  const acts = kept ? kept.acts.concat(row.acts.map(frozen)) : row.acts.map(frozen);
+  const added = row.acts.map(frozen);
+  const grown = !kept || added.length > 0;
+  const acts = !kept ? added : grown ? kept.acts.concat(added) : kept.acts;
+  // Frozen too: every later read of the table hands this same array to the rules as its Game's acts.
+  const ruled = !grown ? kept.ruled : Object.freeze((kept?.ruled ?? []).concat(added.map(keptRuleAct)));
   ledgers.delete(id); // re-set below: the Map's order is the order of last reading
-  if (acts.length) ledgers.set(id, { acts, lastId: acts.at(-1)!.id });
+  if (acts.length) ledgers.set(id, { acts, ruled, lastId: acts.at(-1)!.id });
   if (ledgers.size > LEDGERS_KEPT) ledgers.delete(ledgers.keys().next().value!);
-  return { ...row, acts: acts as RawAct[] };
+  return { ...row, acts: acts as RawAct[], ruled };
 }
 
 /** A table's row (tables asked about together go as one statement: server/batch.ts). */
@@ -233,6 +243,7 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
   const {
     seats: rawSeats,
     acts,
+    ruled,
     whispers,
     keptLast: _keptLast,
     modelCalls,
@@ -270,10 +281,11 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
             })),
           }
         : {}),
-      // (a part's name is made only at a table where something is hidden)
-      acts: acts.map((a) =>
-        hidden.size && hidden.has(`said:${a.turn}`) ? ruleAct(a, moderated) : keptRuleAct(a),
-      ),
+      // The kept acts' rules shape as kept, unless something at the table is hidden (a part's name is made only
+      // then): making each act's again at every read was 6% of the act load's busy time (twenty-first session).
+      acts: hidden.size
+        ? acts.map((a) => (hidden.has(`said:${a.turn}`) ? ruleAct(a, moderated) : keptRuleAct(a)))
+        : ((ruled as RuleAct[] | undefined) ?? acts.map(keptRuleAct)), // frozen: a writer throws, never shares
     };
   }
   return { table, seats, members, game, moderation, modelCalls };

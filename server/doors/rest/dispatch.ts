@@ -65,18 +65,20 @@ function search(c: Compiled, method: string, pathname: string): Match | "wrong-m
   const parts = pathname.replace(/\/+$/, "").split("/");
   let methodMismatch = false;
   for (const { route: r, pattern } of c.bySegments.get(parts.length) ?? []) {
-    const params: Record<string, string> = {};
+    // The fixed segments first: a route they rule out costs no decoding and no params (each act's path was tried
+    // against every route of its length, decoding its id for each: 3% of the act load's busy time).
     let ok = true;
-    for (let i = 0; i < pattern.length && ok; i++) {
-      const p = pattern[i]!;
-      const v = parts[i]!;
-      if (p.startsWith(":")) {
-        const decoded = safeDecode(v);
-        if (decoded === null) return null; // "%E0" names nothing: a plain 404, never a thrown URIError
-        params[p.slice(1)] = decoded;
-      } else ok = p === v;
-    }
+    for (let i = 0; i < pattern.length && ok; i++)
+      ok = pattern[i]!.startsWith(":") || pattern[i] === parts[i];
     if (!ok) continue;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < pattern.length; i++) {
+      const p = pattern[i]!;
+      if (!p.startsWith(":")) continue;
+      const decoded = safeDecode(parts[i]!);
+      if (decoded === null) return null; // "%E0" names nothing: a plain 404, never a thrown URIError
+      params[p.slice(1)] = decoded;
+    }
     if (r.method !== method && !(method === "HEAD" && r.method === "GET")) {
       methodMismatch = true;
       continue;

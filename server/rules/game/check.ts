@@ -1,9 +1,9 @@
 // check: whether a seat may take a proposed act now (§6, §7), and the normalized Act to append if so.
 
 import { fail, type Failure, type Result } from "../result";
-import { derive } from "./derive";
+import { derive, summarize, type Derived } from "./derive";
 import { judgeAct } from "./judge";
-import { runClock, seatToAct, tallyOf, turnEndsAt, type Tally } from "./ledger";
+import { applyAct, runClock, seatToAct, tallyOf, turnEndsAt, type Tally } from "./ledger";
 import { instantText } from "../span";
 import type { Act, Game } from "./types";
 
@@ -54,43 +54,57 @@ export function turnProblem(t: Tally, due: readonly Act[], clockedFrom: number, 
  * with its cite resolved (§6 default rule), said comes back trimmed, and `at` is `now`.
  */
 export function check(game: Game, seat: number, proposed: unknown, now: number): Result<Act> {
-  return judged(game, seat, proposed, now).checked;
+  return judged(game, seat, proposed, now, false).checked;
 }
 
 /**
  * check's answer and derive(game, now).dueClockActs, the clock passes an append writes first whether or not the act
- * is taken, from one pass over the ledger where check's own tally has them (every append asked both, and each
- * replayed the whole ledger).
+ * is taken, and, when it is taken, the table after it: derive of the ledger with those passes and the act appended,
+ * at `now`. All from one pass over the ledger where check's own tally gets that far (every append asked all three,
+ * and each replayed the whole ledger).
  */
 export function checkWithDue(
   game: Game,
   seat: number,
   proposed: unknown,
   now: number,
-): { checked: Result<Act>; due: Act[] } {
-  const { checked, due } = judged(game, seat, proposed, now);
+): { checked: Result<Act>; due: Act[]; after: Derived | null } {
+  const { checked, due, after } = judged(game, seat, proposed, now, true);
   // Where no seat can act (a bad seat, bound, cancelled, past the deadline, a time before the ledger's), derive says.
-  return { checked, due: due ?? derive(game, now).dueClockActs };
+  return { checked, due: due ?? derive(game, now).dueClockActs, after };
 }
 
-/** check's answer, and the due clock passes where its tally ran the clock (null where it did not get that far). */
+/**
+ * check's answer, the due clock passes where its tally ran the clock (null where it did not get that far), and the
+ * table after a taken act (when asked: check alone does not pay for it).
+ */
 function judged(
   game: Game,
   seat: number,
   proposed: unknown,
   now: number,
-): { checked: Result<Act>; due: Act[] | null } {
+  withAfter: boolean,
+): { checked: Result<Act>; due: Act[] | null; after: Derived | null } {
   if (!isSeatOf(game, seat))
-    return { checked: fail("invalid", `Seat must be a seat index from 0 to ${game.seats - 1}.`), due: null };
+    return {
+      checked: fail("invalid", `Seat must be a seat index from 0 to ${game.seats - 1}.`),
+      due: null,
+      after: null,
+    };
   const state = tallyAt(game, now);
-  if ("ok" in state) return { checked: state, due: null };
+  if ("ok" in state) return { checked: state, due: null, after: null };
   const { due } = state;
   const problem = turnProblem(state.t, due, state.clockedFrom, seat);
-  if (problem !== null) return { checked: fail("conflict", problem), due };
+  if (problem !== null) return { checked: fail("conflict", problem), due, after: null };
   const act = judgeAct(state.t, seat, proposed, now);
-  if (act.ok && bindsBeforeAWhisper(state.t, act.value, game.whispers?.at(-1)?.at))
-    return { checked: WHISPERED_LATER, due };
-  return { checked: act, due };
+  if (!act.ok) return { checked: act, due, after: null };
+  if (bindsBeforeAWhisper(state.t, act.value, game.whispers?.at(-1)?.at))
+    return { checked: WHISPERED_LATER, due, after: null };
+  if (!withAfter) return { checked: act, due, after: null };
+  // The act at `now` opens a window that ends after `now`, and tallyAt refused a table cancelled by `now`, so no
+  // clock pass falls due after it: what derive would add to this tally is the act alone.
+  applyAct(state.t, act.value);
+  return { checked: act, due, after: summarize(state.t, [], now, game.cancelledAt) };
 }
 
 /**

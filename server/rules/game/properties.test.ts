@@ -176,7 +176,7 @@ describe("random legal games", () => {
     );
   });
 
-  it("answer an append's check and its due clock passes in one pass as check and derive answer them", () => {
+  it("answer an append's check, its due clock passes and the table after it in one pass as check and derive do", () => {
     fc.assert(
       fc.property(playedArb, fc.nat(), ({ game, now }, pick) => {
         const last = game.acts.at(-1)?.at ?? game.startedAt;
@@ -188,19 +188,30 @@ describe("random legal games", () => {
           now + game.turnWindowMs * 3,
           now + game.deadlineMs,
         ];
+        const accord = Object.fromEntries(game.charter.map((c) => [c, settingsOf(c)?.[pick % 2] ?? ""]));
         const proposals: unknown[] = [
-          { type: "pass" },
+          { type: "pass", said: { text: "a word" } },
           { type: "accept" },
+          { type: "offer", accord },
           { type: "offer", accord: {} },
           "junk",
         ];
+        let taken = 0;
         for (const at of times)
-          for (const seat of [pick % game.seats, (pick + 1) % game.seats, game.seats, -1])
-            for (const proposed of proposals)
+          for (const seat of [derive(game, at).turn ?? 0, pick % game.seats, game.seats, -1])
+            for (const proposed of proposals) {
+              const checked = check(game, seat, proposed, at);
+              const due = derive(game, at).dueClockActs;
+              if (checked.ok) taken++;
               expect(checkWithDue(game, seat, proposed, at)).toEqual({
-                checked: check(game, seat, proposed, at),
-                due: derive(game, at).dueClockActs,
+                checked,
+                due,
+                after: checked.ok
+                  ? derive({ ...game, acts: [...game.acts, ...due, checked.value] }, at)
+                  : null,
               });
+            }
+        return taken > 0 || derive(game, now).status !== "playing";
       }),
       RUNS,
     );
