@@ -4,11 +4,13 @@ import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { mayRead } from "../../rules/access";
 import {
+  markLedger,
   strategyOf,
   type BotStrategy,
   type Charge,
   type Claim,
   type Game,
+  type LedgerMark,
   type LobbyFacts,
   type Said,
 } from "../../rules/game";
@@ -153,7 +155,7 @@ type RawTable = Omit<LoadedTable["table"], "host"> & {
  * The acts kept of each table, by database, and the same in the rules' shape; a transaction's client keeps none (it
  * lives for one transaction).
  */
-type Kept = { acts: readonly RawAct[]; ruled: readonly RuleAct[]; lastId: number };
+type Kept = { acts: readonly RawAct[]; ruled: readonly RuleAct[]; lastId: number; mark?: LedgerMark };
 const keptOf = new WeakMap<object, Map<number, Kept>>();
 /** The tables whose acts a process keeps, per database: the most recently read. */
 const LEDGERS_KEPT = 1_000;
@@ -171,10 +173,7 @@ function ledgersOf(db: Client): Map<number, Kept> | null {
  * again: the ledger's JSON was the largest part of an act's and a read's CPU in the app (docs/performance.md). If the
  * act before the new ones is not the one kept (a database restored from a backup, say), the ledger is read whole.
  */
-async function tableRow(
-  db: Client,
-  id: number,
-): Promise<(RawTable & { ruled?: readonly RuleAct[] }) | undefined> {
+async function tableRow(db: Client, id: number): Promise<(RawTable & { kept?: Kept }) | undefined> {
   const ledgers = ledgersOf(db);
   const kept = ledgers?.get(id);
   const row = await readRow(db, { id, kept: kept?.acts.length ?? 0 });
@@ -189,10 +188,12 @@ async function tableRow(
   const acts = !kept ? added : grown ? kept.acts.concat(added) : kept.acts;
   // Frozen too: every later read of the table hands this same array to the rules as its Game's acts.
   const ruled = !grown ? kept.ruled : Object.freeze((kept?.ruled ?? []).concat(added.map(keptRuleAct)));
+  // The same entry while nothing is new, so the tally it marked goes with it.
+  const entry = !grown ? kept : { acts, ruled, lastId: acts.at(-1)?.id ?? 0, mark: kept?.mark };
   ledgers.delete(id); // re-set below: the Map's order is the order of last reading
-  if (acts.length) ledgers.set(id, { acts, ruled, lastId: acts.at(-1)!.id });
+  if (acts.length) ledgers.set(id, entry);
   if (ledgers.size > LEDGERS_KEPT) ledgers.delete(ledgers.keys().next().value!);
-  return { ...row, acts: acts as RawAct[], ruled };
+  return { ...row, acts: acts as RawAct[], kept: entry };
 }
 
 /** A table's row (tables asked about together go as one statement: server/batch.ts). */
@@ -243,7 +244,7 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
   const {
     seats: rawSeats,
     acts,
-    ruled,
+    kept,
     whispers,
     keptLast: _keptLast,
     modelCalls,
@@ -285,8 +286,14 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
       // then): making each act's again at every read was 6% of the act load's busy time (twenty-first session).
       acts: hidden.size
         ? acts.map((a) => (hidden.has(`said:${a.turn}`) ? ruleAct(a, moderated) : keptRuleAct(a)))
-        : ((ruled as RuleAct[] | undefined) ?? acts.map(keptRuleAct)), // frozen: a writer throws, never shares
+        : ((kept?.ruled as RuleAct[] | undefined) ?? acts.map(keptRuleAct)), // frozen: a writer throws, never shares
     };
+  }
+  // The kept ledger's tally goes with it (the rules go on from it), made again only when the ledger grew; a table
+  // with something hidden reads its acts apart, and is tallied whole.
+  if (game && kept && game.acts === kept.ruled) {
+    if (kept.mark?.acts !== kept.ruled) kept.mark = markLedger({ ...game, mark: kept.mark });
+    if (kept.mark) game.mark = kept.mark;
   }
   return { table, seats, members, game, moderation, modelCalls };
 

@@ -17,7 +17,7 @@ export const isSeatOf = (game: Pick<Game, "seats">, seat: unknown): seat is numb
  */
 export function tallyAt(game: Game, now: number): { t: Tally; due: Act[]; clockedFrom: number } | Failure {
   if (!Number.isFinite(now)) return fail("invalid", "The time of an act must be a number of milliseconds.");
-  const t = tallyOf(game, game.charges, game.acts);
+  const t = tallyOf(game, game.charges, game.acts, game.mark);
   if (t.boundAt !== null)
     return fail("conflict", "The accord is bound and the table is settled; no more acts are taken.");
   if (game.cancelledAt !== undefined && now >= game.cancelledAt)

@@ -87,7 +87,7 @@ export function summarize(
  * due clock passes were appended (they are listed in dueClockActs), and ended once `now` reaches the deadline.
  */
 export function derive(game: Game, now?: number): Derived {
-  const t = tallyOf(game, game.charges, game.acts);
+  const t = tallyOf(game, game.charges, game.acts, game.mark);
   // Nothing happens at a cancelled table after its cancellation: the clock stops there too.
   const until = now !== undefined && game.cancelledAt !== undefined ? Math.min(now, game.cancelledAt) : now;
   const due = until === undefined ? [] : runClock(t, until);

@@ -46,6 +46,7 @@ export { commitment } from "./seed";
 export { deal, dealOutput, validateDealInput } from "./deal";
 export { validateTableSettings, type TableSettings, type TableSettingsInput } from "./settings";
 export { derive, seatOfAct, type Derived } from "./derive";
+export { markLedger, type LedgerMark } from "./ledger";
 export { check, checkWithDue, WHISPERED_LATER } from "./check";
 export { may, yourPayoff, type May } from "./may";
 export { standings, type Standing } from "./standings";

@@ -124,12 +124,108 @@ export function runClock(t: Tally, now: number): Act[] {
   return due;
 }
 
-/** The ledger replayed into a fresh tally, trusting every act. */
-export function tallyOf(terms: TableTerms, charges: readonly Charge[] | null, acts: readonly Act[]): Tally {
-  const t = openTally(terms, charges);
-  for (const act of acts) {
+/**
+ * The ledger replayed into a fresh tally, trusting every act; from `mark` on, when it is a mark of this ledger's
+ * first acts (resumeAt), so only the acts after it are applied.
+ */
+export function tallyOf(
+  terms: TableTerms,
+  charges: readonly Charge[] | null,
+  acts: readonly Act[],
+  mark?: LedgerMark,
+): Tally {
+  return applyRest((mark && resumeAt(terms, charges, acts, mark)) || openTally(terms, charges), acts);
+}
+
+/** Applies the acts the tally has not counted yet. */
+function applyRest(t: Tally, acts: readonly Act[]): Tally {
+  for (let i = t.count; i < acts.length; i++) {
     if (t.boundAt !== null) break; // nothing after binding can count; a trusted ledger has none
-    applyAct(t, act);
+    applyAct(t, acts[i]!);
   }
   return t;
+}
+
+/**
+ * A ledger's tally kept to go on from: the acts it counted (the same objects) and the tally after them. A server
+ * that keeps a table's acts between reads keeps one, so each read and act applies only the acts written since,
+ * not the whole ledger again (its replay was the rules' share of an act's CPU). Made by markLedger; never changed:
+ * resuming copies it. It holds no charge.
+ */
+export type LedgerMark = {
+  readonly acts: readonly Act[];
+  readonly startedAt: number;
+  readonly tally: Readonly<Omit<Tally, "charges">>;
+};
+
+/** A mark of `game`'s whole ledger (going on from game.mark where that is one of its first acts). */
+export function markLedger(
+  game: TableTerms & { charges: readonly Charge[]; acts: readonly Act[]; mark?: LedgerMark },
+): LedgerMark | undefined {
+  const resumed = game.mark ? resumeAt(game, game.charges, game.acts, game.mark) : null;
+  // An accept without its cite takes the default from the seat's charge: a mark of one would carry that charge
+  // into every tally resumed from it, charges or not. Stored accepts carry their cite; a hand-written ledger may
+  // not. (A mark resumed from has none: only the acts after it are looked at.)
+  for (let i = resumed?.count ?? 0; i < game.acts.length; i++) {
+    const act = game.acts[i]!;
+    if (act.type === "accept" && !act.cite) return undefined;
+  }
+  const t = resumed ?? openTally(game, game.charges);
+  const [said, sworn] = [t.said.length, t.sworn.length];
+  applyRest(t, game.acts);
+  // Frozen, down to each entry a Derived hands out: the entries are shared with every tally resumed from it (those
+  // of the mark resumed from are frozen already).
+  for (let i = said; i < t.said.length; i++) Object.freeze(t.said[i]);
+  for (let i = sworn; i < t.sworn.length; i++) Object.freeze(t.sworn[i]);
+  const tally = Object.freeze({
+    ...t,
+    charges: undefined,
+    standingOffer: t.standingOffer && Object.freeze(t.standingOffer),
+    acceptances: Object.freeze(t.acceptances),
+    sworn: Object.freeze(t.sworn),
+    said: Object.freeze(t.said),
+  }) as unknown as LedgerMark["tally"];
+  return Object.freeze({ acts: game.acts, startedAt: game.startedAt, tally });
+}
+
+/** A copy of the mark's tally to go on from, or null when the mark is not of these terms and these first acts. */
+function resumeAt(
+  terms: TableTerms,
+  charges: readonly Charge[] | null,
+  acts: readonly Act[],
+  mark: LedgerMark,
+): Tally | null {
+  const m = mark.tally;
+  if (
+    m.count > acts.length ||
+    m.count !== mark.acts.length ||
+    mark.startedAt !== terms.startedAt ||
+    m.seats !== terms.seats ||
+    m.windowMs !== terms.turnWindowMs ||
+    m.deadlineAt !== terms.startedAt + terms.deadlineMs ||
+    m.charter.length !== terms.charter.length ||
+    m.charter.some((c, i) => c !== terms.charter[i])
+  )
+    return null;
+  // The same act objects, in the same places: what was counted is what is there (acts are never changed).
+  if (mark.acts !== acts) for (let i = 0; i < m.count; i++) if (mark.acts[i] !== acts[i]) return null;
+  // Written out in openTally's order, so every tally has one shape (a spread of the frozen mark made another).
+  return {
+    seats: m.seats,
+    quorum: m.quorum,
+    charter: terms.charter,
+    charges,
+    windowMs: m.windowMs,
+    deadlineAt: m.deadlineAt,
+    count: m.count,
+    lastAt: m.lastAt,
+    boundAt: m.boundAt,
+    boundAct: m.boundAct,
+    standingOffer: m.standingOffer,
+    acceptances: [...m.acceptances],
+    lastMoveAct: m.lastMoveAct,
+    sworn: [...m.sworn],
+    swornClauses: m.swornClauses.map((clauses) => new Set(clauses)),
+    said: [...m.said],
+  };
 }

@@ -31,6 +31,6 @@ export function may(game: Game, seat: number, now: number): May {
 /** What the standing offer would pay this seat, or null with no standing offer (or no such seat). */
 export function yourPayoff(game: Game, seat: number): number | null {
   const charge = isSeatOf(game, seat) ? game.charges[seat] : undefined;
-  const offer = tallyOf(game, game.charges, game.acts).standingOffer;
+  const offer = tallyOf(game, game.charges, game.acts, game.mark).standingOffer;
   return charge && offer ? score(charge, offer.accord) : null;
 }

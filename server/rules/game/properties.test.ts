@@ -7,6 +7,7 @@ import { check, checkWithDue } from "./check";
 import { DEADLINE_MAX_MS, DEADLINE_MIN_MS, quorumFor } from "./constants";
 import { deal } from "./deal";
 import { derive } from "./derive";
+import { markLedger } from "./ledger";
 import { may } from "./may";
 import { settingsOf } from "./pool";
 import { toRecord } from "./record";
@@ -212,6 +213,60 @@ describe("random legal games", () => {
               });
             }
         return taken > 0 || derive(game, now).status !== "playing";
+      }),
+      RUNS,
+    );
+  });
+
+  it("answer the same from a mark of the ledger's first acts as from the whole ledger, and ignore any other mark", () => {
+    fc.assert(
+      fc.property(playedArb, fc.nat(), ({ game, now }, pick) => {
+        const k = pick % (game.acts.length + 1);
+        const marked = markLedger({ ...game, acts: game.acts.slice(0, k) });
+        expect(marked?.tally.count).toBe(k);
+        // Of other act objects with the same content, of other terms, of a longer ledger: each is ignored.
+        const copied = markLedger({ ...game, acts: structuredClone(game.acts.slice(0, k)) });
+        const slower = markLedger({
+          ...game,
+          turnWindowMs: game.turnWindowMs * 2,
+          acts: game.acts.slice(0, k),
+        });
+        const longer = markLedger({ ...game, acts: [...game.acts, { type: "pass", at: now }] });
+        const altered = markLedger({
+          ...game,
+          acts: game.acts.slice(0, k).map((a) => ({ ...a, said: { text: "other words" } })),
+        });
+        const times = [now, now + game.turnWindowMs * 3, now + game.deadlineMs];
+        for (const mark of [marked, copied, slower, longer, altered]) {
+          const resumed: Game = { ...game, mark };
+          for (const at of times) {
+            expect(derive(resumed, at)).toEqual(derive(game, at));
+            for (const seat of [0, game.seats - 1]) {
+              expect(may(resumed, seat, at)).toEqual(may(game, seat, at));
+              for (const proposed of [{ type: "pass" }, { type: "accept" }])
+                expect(checkWithDue(resumed, seat, proposed, at)).toEqual(
+                  checkWithDue(game, seat, proposed, at),
+                );
+            }
+            expect(view(resumed, { seat: pick % game.seats }, at)).toEqual(
+              view(game, { seat: pick % game.seats }, at),
+            );
+          }
+        }
+        // A mark goes on from a mark: the whole ledger's, made from the first acts' mark, tallies as one made whole.
+        expect(markLedger({ ...game, mark: marked })).toEqual(markLedger(game));
+      }),
+      RUNS,
+    );
+  });
+
+  it("marks no ledger with an accept that names no cite (its default comes from a charge)", () => {
+    fc.assert(
+      fc.property(playedArb, ({ game }) => {
+        const i = game.acts.findIndex((a) => a.type === "accept");
+        if (i < 0) return;
+        const acts = game.acts.map((a, j) => (j === i ? { type: "accept" as const, at: a.at } : a));
+        expect(markLedger({ ...game, acts })).toBeUndefined();
       }),
       RUNS,
     );

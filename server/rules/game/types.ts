@@ -1,5 +1,7 @@
 // The game's data: charges, accords, acts and the ledger (a Game is plain data; the rules are functions over it).
 
+import type { LedgerMark } from "./ledger";
+
 /** "clause = setting": what an aim, a sworn truth, a cite or a said claim names. */
 export type Claim = { clause: string; setting: string };
 
@@ -40,10 +42,15 @@ export type Game = {
   whispers?: Whisper[];
   /** When a moderator cancelled the table (shared/spec/access.md): it ends there, unsettled, and is revealed. */
   cancelledAt?: number;
+  /**
+   * A tally of the ledger's first acts kept by the caller (markLedger), which the rules go on from instead of
+   * replaying them; not part of the game: a mark of other acts is ignored, and every answer is the same without.
+   */
+  mark?: LedgerMark;
 };
 
 /** A Game without the secrets (charges, whispers): all that the public record (and a house bot) may read. */
-export type PublicGame = Omit<Game, "charges" | "whispers">;
+export type PublicGame = Omit<Game, "charges" | "whispers" | "mark">;
 
 /** What the deal of §5 produces from a seed. */
 export type Deal = { charter: string[]; charges: Charge[] };
