@@ -283,7 +283,7 @@ export async function loadTable(db: Client, id: number): Promise<LoadedTable | n
           }
         : {}),
       // The kept acts' rules shape as kept, unless something at the table is hidden (a part's name is made only
-      // then): making each act's again at every read was 6% of the act load's busy time (twenty-first session).
+      // then): making each act's again at every read was 6% of the act load's busy time (docs/performance.md).
       acts: hidden.size
         ? acts.map((a) => (hidden.has(`said:${a.turn}`) ? ruleAct(a, moderated) : keptRuleAct(a)))
         : ((kept?.ruled as RuleAct[] | undefined) ?? acts.map(keptRuleAct)), // frozen: a writer throws, never shares
