@@ -197,7 +197,6 @@ function resumeAt(
 ): Tally | null {
   const m = mark.tally;
   if (
-    m.count > acts.length ||
     m.count !== mark.acts.length ||
     mark.startedAt !== terms.startedAt ||
     m.seats !== terms.seats ||
