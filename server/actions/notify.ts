@@ -50,7 +50,7 @@ export async function writeChange(
   news: News,
   rows: Prisma.Sql | null = null,
 ): Promise<WrittenNote[]> {
-  return writeChanged(q, changed(now, news), rows);
+  return (await writeChanged(q, changed(now, news), rows)).notes;
 }
 
 /** A change's notes and events as its statement writes them, each note stamped with the change's own moment. */
@@ -73,16 +73,22 @@ export function changed(now: number, { events = [], notes = [] }: News): Changed
   };
 }
 
-/** `writeChange` of changes already stamped (several changes in one statement: server/actions/game/append.ts). */
+/** A row the change's own INSERT wrote, as it returns it (`RETURNING id, "tableId", turn`: a table's act). */
+export type WrittenRow = { id: number; tableId: number; turn: number };
+
+/**
+ * `writeChange` of changes already stamped (several changes in one statement: server/actions/game/append.ts); also
+ * answers the rows `rows` wrote, when it returns them.
+ */
 export async function writeChanged(
   q: Db | Prisma.TransactionClient,
   { events, notes }: Changed,
   rows: Prisma.Sql | null = null,
-): Promise<WrittenNote[]> {
-  if (!rows && events.length === 0 && notes.length === 0) return [];
+): Promise<{ notes: WrittenNote[]; rows: WrittenRow[] }> {
+  if (!rows && events.length === 0 && notes.length === 0) return { notes: [], rows: [] };
   // The statement's text is the same for every change with the same kind of rows (prepared once, server/db.ts);
   // its data travels as parameters (server/actions/rows.ts). Events keep their order, then each person's news once.
-  return rawRows<WrittenNote>(
+  const written = await rawRows<WrittenNote & { tableId: number | null; turn: number | null }>(
     q,
     Prisma.sql`
     WITH ${rows ? Prisma.sql`change AS (${rows}),` : Prisma.empty}
@@ -100,8 +106,15 @@ export async function writeChanged(
         SELECT note.recipient, 'notification.new', '{}'::jsonb, 1, min(note.id) FROM note
         WHERE note.recipient LIKE 'user:%' GROUP BY note.recipient
       ) e ORDER BY e.after, e.ord)
-    SELECT id, recipient, kind FROM note ORDER BY id`,
+    SELECT id, recipient, kind, NULL::int AS "tableId", NULL::int AS turn FROM note
+    ${rows ? Prisma.sql`UNION ALL SELECT id, NULL, NULL, "tableId", turn FROM change` : Prisma.empty}
+    ORDER BY turn NULLS FIRST, id`,
   );
+  const out = { notes: [] as WrittenNote[], rows: [] as WrittenRow[] };
+  for (const { id, recipient, kind, tableId, turn } of written)
+    if (turn === null) out.notes.push({ id, recipient, kind });
+    else out.rows.push({ id: Number(id), tableId: tableId!, turn });
+  return out;
 }
 
 /** When mail is configured: queues the mail of each written note whose person has an address and wants it now. */

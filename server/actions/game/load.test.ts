@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import type { Who } from "../../identity";
 import { act, joinTable, openTable, startTable } from "./index";
-import { loadTable, type LoadedTable } from "./load";
+import { loadTable, tablesRead, type LoadedTable } from "./load";
 import { hideSaid } from "../moderation";
 import { HIDDEN_TEXT } from "../../rules/moderation";
 
@@ -43,7 +43,7 @@ async function startedTable(title: string) {
         ),
       ).toMatchObject({ ok: true, value: { turn } });
   };
-  return { id, pass };
+  return { id, pass, players };
 }
 
 /** The table read inside a transaction, whose client keeps nothing: the ledger as it stands. */
@@ -129,5 +129,215 @@ describe("a table's read keeps the acts it read", () => {
     expect(hidden!.game!.acts[1]).toBe(first[1]);
     expect(hidden!.game).toEqual((await readWhole(id))!.game);
     expect(hidden!.moderation[0]).toMatchObject({ action: "hide", part: "said:0", original: "turn 0" });
+  });
+});
+
+// The table's other parts (the table's row, seats and their holders' names, members, whispers, model calls,
+// moderation) are kept at the table's stamp, which a trigger changes with every write to any of them
+// (prisma/migrations/*_table_stamp): a read while the stamp stands sends only the new acts.
+describe("a table's read keeps its other parts while its stamp stands", () => {
+  const stampOf = async (id: number) =>
+    (
+      await db.sql.query<{ stamp: string }>(`SELECT stamp::text AS stamp FROM "GameTable" WHERE id = ${id}`)
+    )[0]!.stamp;
+
+  it("shares the same frozen parts while nothing but acts is written, and an act changes no stamp", async () => {
+    const { id, pass } = await startedTable("parts-kept");
+    const first = (await loadTable(db.prisma, id))!;
+    const stamp = await stampOf(id);
+    await pass(0, 3);
+    expect(await stampOf(id)).toBe(stamp);
+    const later = (await loadTable(db.prisma, id))!;
+    expect(later.seats).toBe(first.seats);
+    expect(later.table).toBe(first.table);
+    expect(later.members).toBe(first.members);
+    expect(later.game!.charges).toBe(first.game!.charges);
+    expect(texts(later)).toEqual(["turn 0", "turn 1", "turn 2"]);
+    expect(later).toEqual(await readWhole(id));
+    expect(Object.isFrozen(later.seats[0])).toBe(true);
+    expect(() => {
+      (later.table as { title: string }).title = "changed";
+    }).toThrow(TypeError);
+    expect(() => {
+      (later.game!.charges[0] as unknown as Record<string, unknown>).added = 1;
+    }).toThrow(TypeError);
+  });
+
+  // Each written behind the process's back, as another process or a tool would: the next read shows it.
+  const at = new Date(T0 + 30 * MIN).toISOString();
+  const changes: [string, (id: number, hostId: number) => string, (read: LoadedTable) => unknown, unknown][] =
+    [
+      [
+        "the table's row",
+        (id) => `UPDATE "GameTable" SET visibility = 'signed_in' WHERE id = ${id}`,
+        (r) => r.table.visibility,
+        "signed_in",
+      ],
+      [
+        "a seat",
+        (id) => `UPDATE "Seat" SET invitee = 'someone' WHERE "tableId" = ${id} AND position = 1`,
+        (r) => r.seats[1]!.invitee,
+        "someone",
+      ],
+      [
+        "a holder's name",
+        (_id, hostId) => `UPDATE "User" SET name = 'renamed-${hostId}' WHERE id = ${hostId}`,
+        (r) => [r.table.host.name, r.seats[0]!.user!.name],
+        ["HOST", "HOST"],
+      ],
+      [
+        "a member",
+        (id, hostId) => `INSERT INTO "Member" ("tableId", "userId") VALUES (${id}, ${hostId})`,
+        (r) => r.members.length,
+        1,
+      ],
+      [
+        "a whisper",
+        (id) => `INSERT INTO "Whisper" ("tableId", "fromSeat", "toSeat", n, text, at)
+               VALUES (${id}, 0, 1, 0, 'psst', '${at}')`,
+        (r) => r.game!.whispers?.map((w) => w.text),
+        ["psst"],
+      ],
+      [
+        "a model call",
+        (
+          id,
+        ) => `INSERT INTO "GameModelCall" ("tableId", seat, turn, attempt, try, provider, model, "startedAt",
+                 "finishedAt", outcome) VALUES (${id}, 1, 1, 1, 1, 'scripted', 'm', '${at}', '${at}', 'acted')`,
+        (r) => r.modelCalls.map((c) => c.outcome),
+        ["acted"],
+      ],
+      [
+        "the moderation log",
+        (id, hostId) => `INSERT INTO "ModerationAct" (at, "adminId", action, "tableId", reason)
+                       VALUES ('${at}', ${hostId}, 'cancel', ${id}, 'test')`,
+        (r) => [r.moderation.length, r.game!.cancelledAt],
+        [1, Date.parse(at)],
+      ],
+    ];
+  for (const [what, sql, shown, expected] of changes)
+    it(`reads the parts again after a write to ${what}`, async () => {
+      const { id, pass } = await startedTable(`parts-${what.replaceAll(/\W/g, "")}`);
+      await pass(0, 1);
+      const before = (await loadTable(db.prisma, id))!;
+      const stamp = await stampOf(id);
+      const hostId = before.table.hostId;
+      await db.sql.exec(sql(id, hostId));
+      expect(await stampOf(id)).not.toBe(stamp);
+      const after = (await loadTable(db.prisma, id))!;
+      const want = JSON.parse(JSON.stringify(expected).replaceAll("HOST", `renamed-${hostId}`));
+      expect(shown(after)).toEqual(want);
+      expect(shown(before)).not.toEqual(want);
+      expect(after).toEqual(await readWhole(id));
+      // And kept again at the new stamp.
+      expect((await loadTable(db.prisma, id))!.seats).toBe(after.seats);
+    });
+
+  it("reads the parts again after an agent at the table is renamed, and after a row is deleted", async () => {
+    const { id, pass } = await startedTable("parts-agent");
+    const before = (await loadTable(db.prisma, id))!;
+    const owner = before.table.hostId;
+    const [agent] = await db.sql.query<{ id: number }>(
+      `INSERT INTO "Agent" ("ownerId", name, "tokenHash", "tokenHint") VALUES (${owner}, 'bot-a', 'hash-parts-agent', 'h')
+       RETURNING id`,
+    );
+    await db.sql.exec(
+      `UPDATE "Seat" SET "userId" = NULL, "agentId" = ${agent!.id} WHERE "tableId" = ${id} AND position = 3`,
+    );
+    expect((await loadTable(db.prisma, id))!.seats[3]!.agent).toEqual({ name: "bot-a", ownerId: owner });
+    await db.sql.exec(`UPDATE "Agent" SET name = 'bot-b' WHERE id = ${agent!.id}`);
+    expect((await loadTable(db.prisma, id))!.seats[3]!.agent!.name).toBe("bot-b");
+    await db.sql.exec(`INSERT INTO "Member" ("tableId", "userId") VALUES (${id}, ${owner})`);
+    expect((await loadTable(db.prisma, id))!.members).toEqual([owner]);
+    await db.sql.exec(`DELETE FROM "Member" WHERE "tableId" = ${id}`);
+    expect((await loadTable(db.prisma, id))!.members).toEqual([]);
+    // A write that shows nowhere in the read leaves the stamp alone: an agent's last use.
+    const stamp = await stampOf(id);
+    await db.sql.exec(`UPDATE "Agent" SET "lastUsedAt" = now() WHERE id = ${agent!.id}`);
+    expect(await stampOf(id)).toBe(stamp);
+    await pass(0, 1).catch(() => {}); // the seat's holder changed under the test's players; only the stamp matters
+    expect(await loadTable(db.prisma, id)).toEqual(await readWhole(id));
+  });
+});
+
+// An act at a table this process keeps is judged on the table as kept, unread, and written only if the table is still
+// as kept (append.ts, `parley_as_kept`); otherwise, and for any refusal, it is judged again on the table as read.
+describe("an act on the table as kept", () => {
+  const pass = (who: Who, id: number, turn: number, text = `turn ${turn}`) =>
+    act(db.prisma, who, "pass", { id, body: { said: { text } } }, T0 + (turn + 1) * MIN);
+
+  it("reads nothing while the table is as kept, and the ledger it keeps is the ledger as read", async () => {
+    const { id, players } = await startedTable("askept-quiet");
+    await loadTable(db.prisma, id);
+    const before = tablesRead.count;
+    for (let turn = 0; turn < 6; turn++)
+      expect(await pass(players[turn % 4]!, id, turn)).toMatchObject({ ok: true, value: { turn } });
+    expect(tablesRead.count).toBe(before);
+    const kept = await loadTable(db.prisma, id);
+    expect(texts(kept)).toEqual([0, 1, 2, 3, 4, 5].map((t) => `turn ${t}`));
+    expect(kept).toEqual(await readWhole(id));
+  });
+
+  it("is refused by the write when a part changed behind its back, and judged again on the table as read", async () => {
+    const { id, players } = await startedTable("askept-seat");
+    await pass(players[0]!, id, 0);
+    // Seat 1 changes hands behind the process's back: its old holder is refused as the table now stands.
+    const other = await makeUser(db, "askept-seat-other");
+    await db.sql.exec(
+      `UPDATE "Seat" SET "userId" = ${other.userId} WHERE "tableId" = ${id} AND position = 1`,
+    );
+    const before = tablesRead.count;
+    expect(await pass(players[1]!, id, 1)).toMatchObject({ ok: false, code: "forbidden" });
+    expect(tablesRead.count).toBe(before + 1);
+    expect(await pass(other, id, 1)).toMatchObject({ ok: true, value: { turn: 1 } });
+    expect(texts(await readWhole(id))).toEqual(["turn 0", "turn 1"]);
+  });
+
+  it("lands on the next turn when another process took the turn it kept as free; the seat that lost it is told", async () => {
+    const { id, players } = await startedTable("askept-turn");
+    await pass(players[0]!, id, 0);
+    // Another process writes turn 1 (seat 1's pass), unseen here.
+    await db.sql.exec(
+      `INSERT INTO "Act" ("tableId", turn, seat, type, said, at)
+       VALUES (${id}, 1, 1, 'pass', '{"text":"elsewhere"}', '${new Date(T0 + 2 * MIN).toISOString()}')`,
+    );
+    // Seat 1, judged on the ledger as kept, would take turn 1; the turn is taken, so it is judged as read.
+    expect(await pass(players[1]!, id, 1, "late")).toMatchObject({ ok: false, code: "conflict" });
+    // Seat 2's turn as the table stands, though not as kept: judged as read, it lands.
+    expect(await pass(players[2]!, id, 2)).toMatchObject({ ok: true, value: { turn: 2 } });
+    expect(texts(await loadTable(db.prisma, id))).toEqual(["turn 0", "elsewhere", "turn 2"]);
+    expect(await loadTable(db.prisma, id)).toEqual(await readWhole(id));
+  });
+
+  it("is refused by the write when the act before is not the one kept (a database restored from a backup)", async () => {
+    const { id, players } = await startedTable("askept-restored");
+    await pass(players[0]!, id, 0);
+    await pass(players[1]!, id, 1);
+    // Restored to turn 0 and played on elsewhere: turn 1 is another act now, and turn 2 is free.
+    await db.sql.exec(`DELETE FROM "Act" WHERE "tableId" = ${id} AND turn = 1`);
+    await db.sql.exec(
+      `INSERT INTO "Act" ("tableId", turn, seat, type, said, at)
+       VALUES (${id}, 1, 1, 'pass', '{"text":"restored"}', '${new Date(T0 + 2 * MIN).toISOString()}')`,
+    );
+    expect(await pass(players[2]!, id, 2)).toMatchObject({ ok: true, value: { turn: 2 } });
+    expect(texts(await loadTable(db.prisma, id))).toEqual(["turn 0", "restored", "turn 2"]);
+    expect(await loadTable(db.prisma, id)).toEqual(await readWhole(id));
+  });
+
+  it("the guard: true for the table as kept, PA001 for another stamp or another act before", async () => {
+    const { id, players } = await startedTable("askept-guard");
+    await pass(players[0]!, id, 0);
+    const [row] = await db.sql.query<{ stamp: string; act: number }>(
+      `SELECT t.stamp::text AS stamp, a.id AS act FROM "GameTable" t JOIN "Act" a ON a."tableId" = t.id
+       WHERE t.id = ${id} AND a.turn = 0`,
+    );
+    const guard = (stamp: string | null, turn: number, before: number | null) =>
+      db.sql.query(`SELECT "parley_as_kept"($1, $2::uuid, $3, $4) AS ok`, [id, stamp, turn, before]);
+    expect(await guard(row!.stamp, 1, row!.act)).toEqual([{ ok: true }]);
+    expect(await guard(null, 1, null)).toEqual([{ ok: true }]);
+    await expect(guard(row!.stamp, 1, row!.act + 1)).rejects.toMatchObject({ code: "PA001" });
+    await expect(guard("00000000-0000-4000-8000-000000000000", 1, row!.act)).rejects.toMatchObject({
+      code: "PA001",
+    });
   });
 });

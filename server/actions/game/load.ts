@@ -75,7 +75,12 @@ export type LoadedTable = {
   moderation: ModerationRow[];
   /** Model players' finished calls (game.md §13), oldest first: usage and what came of each, never its words. */
   modelCalls: ModelCallRow[];
+  /** Only when this is the table as the process kept it, unread (keptTable): what a write on it must find still so. */
+  asKept?: AsKept;
 };
+
+/** The stamp of the table's parts and the id of its last act (null: none), as a process kept them. */
+export type AsKept = { stamp: string; lastId: number | null };
 
 export type ModelCallRow = {
   seat: number;
@@ -92,12 +97,23 @@ export type ModelCallRow = {
  * aggregates. The ORM's nested select took six round trips (table, host, seats, their users, their agents, acts),
  * which every act paid inside its transaction while holding a pooled connection; one statement also reads all
  * of it from one snapshot. Of the acts, only those from turn `kept` on, and the id of the one before them, which
- * tells whether the acts this process kept are still the ledger's (tableRow, below).
+ * tells whether the acts this process kept are still the ledger's (tableRow, below). The table's other parts (`p`)
+ * only when its stamp is not the one this process kept them at (`r.stamp`): a trigger changes the stamp with every
+ * write to them (migration table_stamp), and an act writes none, so under play a read sends the new acts alone. Those
+ * parts' subqueries were two thirds of PostgreSQL's time for the read of a table that had not changed.
  */
 const LOAD = (asked: readonly Asked[]) => Prisma.sql`
-  SELECT r.ord, t.id, t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs", t."deadlineMs",
-    t."createdAt", t."startedAt", t.seed, t.commitment, t.charter, t."finishedAt", t.outcome, t."autoStart",
-    t.visibility, t."modelBudgetTokens", t."modelBudgetUsd",
+  SELECT r.ord, t.id, t.stamp::text AS stamp,
+    (SELECT coalesce(json_agg(a ORDER BY a.turn), '[]'::json) FROM (
+      SELECT a.id, a.turn, a.type, a.by, a.accord, a.cite, a.said, (extract(epoch FROM a.at) * 1000)::float8 AS at
+      FROM "Act" a WHERE a."tableId" = t.id AND a.turn >= r.kept) a) AS acts,
+    (SELECT a.id FROM "Act" a WHERE a."tableId" = t.id AND a.turn = r.kept - 1) AS "keptLast",
+    p.*
+  FROM ${jsonRows(asked, "id int, kept int, stamp uuid")}
+  JOIN "GameTable" t ON t.id = r.id
+  LEFT JOIN LATERAL (SELECT t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs",
+    t."deadlineMs", t."createdAt", t."startedAt", t.seed, t.commitment, t.charter, t."finishedAt", t.outcome,
+    t."autoStart", t.visibility, t."modelBudgetTokens", t."modelBudgetUsd",
     (SELECT coalesce(json_agg(m."userId"), '[]'::json) FROM "Member" m WHERE m."tableId" = t.id) AS members,
     (SELECT coalesce(json_agg(s ORDER BY s.position), '[]'::json) FROM (
       SELECT s.id, s.position, s."userId", s."agentId", s."botName", s.charge, s.status, s.invitee,
@@ -105,10 +121,6 @@ const LOAD = (asked: readonly Asked[]) => Prisma.sql`
         u.name AS "userName", a.name AS "agentName", a."ownerId" AS "agentOwnerId"
       FROM "Seat" s LEFT JOIN "User" u ON u.id = s."userId" LEFT JOIN "Agent" a ON a.id = s."agentId"
       WHERE s."tableId" = t.id) s) AS seats,
-    (SELECT coalesce(json_agg(a ORDER BY a.turn), '[]'::json) FROM (
-      SELECT a.id, a.turn, a.type, a.by, a.accord, a.cite, a.said, (extract(epoch FROM a.at) * 1000)::float8 AS at
-      FROM "Act" a WHERE a."tableId" = t.id AND a.turn >= r.kept) a) AS acts,
-    (SELECT a.id FROM "Act" a WHERE a."tableId" = t.id AND a.turn = r.kept - 1) AS "keptLast",
     (SELECT coalesce(json_agg(w ORDER BY w.at, w.id), '[]'::json) FROM (
       SELECT w.id, w."fromSeat", w."toSeat", w.text, w.claims, (extract(epoch FROM w.at) * 1000)::float8 AS at
       FROM "Whisper" w WHERE w."tableId" = t.id) w) AS whispers,
@@ -118,11 +130,13 @@ const LOAD = (asked: readonly Asked[]) => Prisma.sql`
     (SELECT coalesce(json_agg(json_build_object('id', m.id, 'action', m.action, 'part', m.part, 'reason', m.reason,
         'admin', u.name, 'at', m.at) ORDER BY m.id), '[]'::json)
       FROM "ModerationAct" m JOIN "User" u ON u.id = m."adminId" WHERE m."tableId" = t.id) AS moderation
-  FROM ${jsonRows(asked, "id int, kept int")}
-  JOIN "GameTable" t ON t.id = r.id JOIN "User" h ON h.id = t."hostId"`;
+    FROM "User" h WHERE h.id = t."hostId" AND t.stamp IS DISTINCT FROM r.stamp) p ON true`;
 
-/** A table to read, and how many of its acts this process keeps (the read sends only those after them). */
-type Asked = { id: number; kept: number };
+/**
+ * A table to read: how many of its acts this process keeps (the read sends only those after them), and the stamp of
+ * the other parts it keeps (null: none, send them).
+ */
+type Asked = { id: number; kept: number; stamp: string | null };
 
 type RawSeat = Omit<SeatRow, "user" | "agent"> & {
   userName: string | null;
@@ -140,24 +154,48 @@ type RawAct = {
   at: number;
 };
 type RawWhisper = { fromSeat: number; toSeat: number; text: string | null; claims: unknown; at: number };
-type RawTable = Omit<LoadedTable["table"], "host"> & {
+/** The table's parts besides its acts, as the read sends them when its stamp is not the one kept. */
+type RawParts = Omit<LoadedTable["table"], "host" | "id"> & {
   hostName: string;
   seats: RawSeat[];
-  acts: RawAct[];
   whispers: RawWhisper[];
   modelCalls: ModelCallRow[];
   members: number[];
   moderation: ModerationRow[];
-  keptLast: number | null;
+};
+/** A read's row: every part's column is null when the stamp was the one kept (LOAD's `p`). */
+type RawTable = { id: number; stamp: string; acts: RawAct[]; keptLast: number | null } & (
+  RawParts | { [K in keyof RawParts]: null }
+);
+
+/** The parts besides the acts in the shape a read hands on, made once per stamp and shared by every read: frozen. */
+type Parts = {
+  table: LoadedTable["table"];
+  seats: SeatRow[];
+  members: number[];
+  moderation: ModerationRow[];
+  modelCalls: ModelCallRow[];
+  /** The moderation log's hides, by part ("said:4"). */
+  hidden: ReadonlySet<string>;
+  /** The rules' Game without its acts (and without its mark), once started. */
+  game: Omit<Game, "acts" | "mark"> | null;
 };
 
 /**
- * The acts kept of each table, by database, and the same in the rules' shape; a transaction's client keeps none (it
- * lives for one transaction).
+ * What this process keeps of each table, by database: its acts, the same in the rules' shape, and its other parts at
+ * the stamp they were read at. A transaction's client keeps none (it lives for one transaction).
  */
-type Kept = { acts: readonly RawAct[]; ruled: readonly RuleAct[]; lastId: number; mark?: LedgerMark };
+type Kept = {
+  acts: readonly RawAct[];
+  ruled: readonly RuleAct[];
+  /** The id of the last kept act; null when none is. */
+  lastId: number | null;
+  mark?: LedgerMark;
+  stamp: string;
+  parts: Parts;
+};
 const keptOf = new WeakMap<object, Map<number, Kept>>();
-/** The tables whose acts a process keeps, per database: the most recently read. */
+/** The tables a process keeps, per database: the most recently read. */
 const LEDGERS_KEPT = 1_000;
 
 function ledgersOf(db: Client): Map<number, Kept> | null {
@@ -168,44 +206,91 @@ function ledgersOf(db: Client): Map<number, Kept> | null {
 }
 
 /**
- * The table's row, with its acts whole: those this process kept, then those written since. An act is never changed
- * once written (only appended, at a turn unique to its table), so what was read once need not be sent and parsed
- * again: the ledger's JSON was the largest part of an act's and a read's CPU in the app (docs/performance.md). If the
- * act before the new ones is not the one kept (a database restored from a backup, say), the ledger is read whole.
+ * The table: its acts whole (those this process kept, then those written since) and its other parts (as kept, while
+ * the table's stamp is the one they were read at). An act is never changed once written (only appended, at a turn
+ * unique to its table), so what was read once need not be sent and parsed again: the ledger's JSON was the largest
+ * part of an act's and a read's CPU in the app (docs/performance.md). If the act before the new ones is not the one
+ * kept (a database restored from a backup, say), the table is read whole.
  */
-async function tableRow(db: Client, id: number): Promise<(RawTable & { kept?: Kept }) | undefined> {
+async function tableRow(db: Client, id: number): Promise<{ entry: Kept; keeps: boolean } | undefined> {
+  tablesRead.count++;
   const ledgers = ledgersOf(db);
   const kept = ledgers?.get(id);
-  const row = await readRow(db, { id, kept: kept?.acts.length ?? 0 });
-  if (!ledgers) return row;
+  const row = await readRow(db, { id, kept: kept?.acts.length ?? 0, stamp: kept?.stamp ?? null });
   if (kept && row?.keptLast !== kept.lastId) {
-    ledgers.delete(id);
+    ledgers!.delete(id);
     return tableRow(db, id);
   }
   if (!row) return row;
+  const parts = row.seats === null ? kept?.parts : shaped(row);
+  // Asked with no stamp or another, the parts come; so they are missing only if the kept ones still stand.
+  if (!parts) throw new Error(`table ${id}: its parts were neither sent nor kept`);
   const added = row.acts.map(frozen);
   const grown = !kept || added.length > 0;
   const acts = !kept ? added : grown ? kept.acts.concat(added) : kept.acts;
   // Frozen too: every later read of the table hands this same array to the rules as its Game's acts.
   const ruled = !grown ? kept.ruled : Object.freeze((kept?.ruled ?? []).concat(added.map(keptRuleAct)));
   // The same entry while nothing is new, so the tally it marked goes with it.
-  const entry = !grown ? kept : { acts, ruled, lastId: acts.at(-1)?.id ?? 0, mark: kept?.mark };
+  const entry: Kept =
+    !grown && parts === kept.parts
+      ? kept
+      : { acts, ruled, lastId: acts.at(-1)?.id ?? null, mark: kept?.mark, stamp: row.stamp, parts };
+  if (!ledgers) return { entry, keeps: false };
   ledgers.delete(id); // re-set below: the Map's order is the order of last reading
-  if (acts.length) ledgers.set(id, entry);
+  ledgers.set(id, entry);
   if (ledgers.size > LEDGERS_KEPT) ledgers.delete(ledgers.keys().next().value!);
-  return { ...row, acts: acts as RawAct[], kept: entry };
+  return { entry, keeps: true };
 }
+
+/** How many times this process has read a table from the database (the tests count an act's reads with it). */
+export const tablesRead = { count: 0 };
 
 /** A table's row (tables asked about together go as one statement: server/batch.ts). */
 const readRow = batchedRead<Asked, RawTable>(LOAD);
 
-/** A kept act is shared by every later read of its table: frozen, so no reader can change it for the others. */
+/** A kept act or part is shared by every later read of its table: frozen, so no reader can change it for others. */
 function frozen<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     for (const v of Object.values(value)) frozen(v);
     Object.freeze(value);
   }
   return value;
+}
+
+/** The parts a read sent, in the shape a read hands on. */
+function shaped(row: RawTable & RawParts): Parts {
+  const { seats: rawSeats, whispers, modelCalls, hostName, members, moderation, ...rest } = row;
+  const { stamp: _stamp, acts: _acts, keptLast: _keptLast, ...columns } = rest;
+  const seats: SeatRow[] = rawSeats.map(({ userName, agentName, agentOwnerId, ...s }) => ({
+    ...s,
+    user: userName === null ? null : { name: userName },
+    agent: agentName === null ? null : { name: agentName, ownerId: agentOwnerId! },
+  }));
+  const table = { ...columns, host: { name: hostName } };
+  const cancel = moderation.find((m) => m.action === "cancel");
+  const game: Parts["game"] = !table.startedAt
+    ? null
+    : {
+        seats: seats.length,
+        charter: table.charter as string[],
+        charges: seats.map((s) => s.charge as Charge),
+        startedAt: table.startedAt.getTime(),
+        turnWindowMs: table.turnWindowMs,
+        deadlineMs: table.deadlineMs,
+        ...(cancel ? { cancelledAt: Date.parse(cancel.at) } : {}),
+        ...(whispers.length
+          ? {
+              whispers: whispers.map((w) => ({
+                from: w.fromSeat,
+                to: w.toSeat,
+                at: w.at,
+                ...(w.text !== null ? { text: w.text } : {}),
+                ...(w.claims ? { claims: w.claims as Claim[] } : {}),
+              })),
+            }
+          : {}),
+      };
+  return frozen({ table, seats, members, moderation, modelCalls, hidden: hiddenParts(moderation), game });
 }
 
 type RuleAct = Game["acts"][number];
@@ -238,63 +323,91 @@ function keptRuleAct(a: RawAct): RuleAct {
   return act;
 }
 
+/**
+ * The table as read now. Its table, seats, members, model calls and (unless something is hidden) moderation log are
+ * the kept parts, frozen and shared by every read at the same stamp; the Game is made for this read.
+ */
 export async function loadTable(db: Client, id: number): Promise<LoadedTable | null> {
-  const row = await tableRow(db, id);
-  if (!row) return null;
-  const {
-    seats: rawSeats,
-    acts,
-    kept,
-    whispers,
-    keptLast: _keptLast,
-    modelCalls,
-    hostName,
-    members,
-    moderation,
-    ...rest
-  } = row;
-  const hidden = hiddenParts(moderation);
-  const cancel = moderation.find((m) => m.action === "cancel");
-  const seats: SeatRow[] = rawSeats.map(({ userName, agentName, agentOwnerId, ...s }) => ({
-    ...s,
-    user: userName === null ? null : { name: userName },
-    agent: agentName === null ? null : { name: agentName, ownerId: agentOwnerId! },
-  }));
-  const table = { ...rest, host: { name: hostName } };
+  const read = await tableRow(db, id);
+  return read ? loadedOf(read.entry, read.keeps) : null;
+}
+
+/**
+ * The table as this process keeps it, unread, or undefined when it keeps none of it (or its client is a
+ * transaction's, or something at the table is hidden). What is judged on it may be out of date, so it is written only
+ * with `asKept`'s guard (append.ts): the write is refused unless the table is still as kept.
+ */
+export function keptTable(db: Client, id: number): LoadedTable | undefined {
+  const kept = ledgersOf(db)?.get(id);
+  if (!kept || kept.parts.hidden.size) return undefined;
+  return { ...loadedOf(kept, true), asKept: { stamp: kept.stamp, lastId: kept.lastId } };
+}
+
+/**
+ * The acts this process just wrote (`acts`, at the turns and with the ids the write returned) go on the table it
+ * keeps, if what it keeps is still the ledger they were judged on: the next act at the table is then judged on the
+ * ledger as kept, with no read (append.ts). Otherwise nothing is kept from them; the next read finds them.
+ */
+export function keepWritten(
+  db: Client,
+  judgedOn: LoadedTable,
+  acts: readonly Game["acts"][number][],
+  written: readonly { id: number; turn: number }[],
+): void {
+  const id = judgedOn.table.id;
+  const ledgers = ledgersOf(db);
+  const kept = ledgers?.get(id);
+  if (!kept || !judgedOn.game || judgedOn.game.acts !== kept.ruled || written.length !== acts.length) return;
+  const first = kept.acts.length;
+  if (written.some((w, i) => w.turn !== first + i)) return;
+  const added = acts.map((a, i) => frozen(rawAct(a, written[i]!)));
+  const all = kept.acts.concat(added);
+  ledgers!.set(id, {
+    ...kept,
+    acts: all,
+    ruled: Object.freeze(kept.ruled.concat(added.map(keptRuleAct))),
+    lastId: all.at(-1)!.id,
+  });
+}
+
+/** An act this process wrote, as a read would send it back. */
+function rawAct(a: Game["acts"][number], { id, turn }: { id: number; turn: number }): RawAct {
+  return {
+    id,
+    turn,
+    type: a.type,
+    by: a.type === "pass" && a.by === "clock" ? "clock" : "seat",
+    accord: a.type === "offer" ? a.accord : null,
+    cite: a.type === "accept" && a.cite ? a.cite : null,
+    said: a.said ?? null,
+    at: a.at,
+  };
+}
+
+/** The table as a read hands it on, from what it read or keeps. */
+function loadedOf(kept: Kept, keeps: boolean): LoadedTable {
+  const { parts, acts } = kept;
+  const { hidden } = parts;
+  // A hidden text's original goes to the log's row, for admins: this read's own copy of the rows.
+  const moderation = hidden.size ? parts.moderation.map((m) => ({ ...m })) : parts.moderation;
   let game: Game | null = null;
-  if (table.startedAt) {
+  if (parts.game) {
     game = {
-      seats: seats.length,
-      charter: table.charter as string[],
-      charges: seats.map((s) => s.charge as Charge),
-      startedAt: table.startedAt.getTime(),
-      turnWindowMs: table.turnWindowMs,
-      deadlineMs: table.deadlineMs,
-      ...(cancel ? { cancelledAt: Date.parse(cancel.at) } : {}),
-      ...(whispers.length
-        ? {
-            whispers: whispers.map((w) => ({
-              from: w.fromSeat,
-              to: w.toSeat,
-              at: w.at,
-              ...(w.text !== null ? { text: w.text } : {}),
-              ...(w.claims ? { claims: w.claims as Claim[] } : {}),
-            })),
-          }
-        : {}),
+      ...parts.game,
       // The kept acts' rules shape as kept, unless something at the table is hidden (a part's name is made only
       // then): making each act's again at every read was 6% of the act load's busy time (docs/performance.md).
       acts: hidden.size
         ? acts.map((a) => (hidden.has(`said:${a.turn}`) ? ruleAct(a, moderated) : keptRuleAct(a)))
-        : ((kept?.ruled as RuleAct[] | undefined) ?? acts.map(keptRuleAct)), // frozen: a writer throws, never shares
+        : (kept.ruled as RuleAct[]), // frozen: a writer throws, never shares
     };
   }
   // The kept ledger's tally goes with it (the rules go on from it), made again only when the ledger grew; a table
-  // with something hidden reads its acts apart, and is tallied whole.
-  if (game && kept && game.acts === kept.ruled) {
+  // with something hidden reads its acts apart, and is tallied whole; a transaction's read, which keeps nothing, too.
+  if (game && keeps && game.acts === kept.ruled) {
     if (kept.mark?.acts !== kept.ruled) kept.mark = markLedger({ ...game, mark: kept.mark });
     if (kept.mark) game.mark = kept.mark;
   }
+  const { table, seats, members, modelCalls } = parts;
   return { table, seats, members, game, moderation, modelCalls };
 
   /** A said text a moderator hid reads HIDDEN_TEXT; its original goes to the log's row, for admins. */

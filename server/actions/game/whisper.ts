@@ -66,8 +66,10 @@ const LAST_ONE = fail(
 
 /**
  * Appends one whisper from the seat `seatFor` names, checked against the table as read inside the transaction. The
- * table's row is read FOR SHARE first, so a binding act (which updates it) is either seen here or waits for this
- * whisper and then finds it (append.ts refuses to bind before a whisper's time).
+ * table's row is locked first, so a binding act (which updates it) is either seen here or waits for this whisper
+ * and then finds it (append.ts refuses to bind before a whisper's time). The lock is FOR NO KEY UPDATE, not FOR SHARE:
+ * the whisper's row changes the table's stamp (an update of that row, by a trigger: load.ts), and two whispers that
+ * each held the row shared and then each updated it would deadlock. Whispers at one table so take turns.
  *
  * Two whispers of one seat at once both read the same count, and the unique (table, seat, n) lets one in, once it has
  * committed. The other read a count that is no longer true, so it is judged again on the table as it now stands: it
@@ -97,7 +99,7 @@ async function appendOnce(
 ): Promise<Result<WhisperAnswer & { toBot: boolean }> | typeof COLLIDED> {
   try {
     return await db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM "GameTable" WHERE id = ${tableId} FOR SHARE`;
+      await tx.$queryRaw`SELECT id FROM "GameTable" WHERE id = ${tableId} FOR NO KEY UPDATE`;
       const loaded = await loadTable(tx, tableId);
       if (!loaded || !readable(loaded)) return fail("not_found", "There is no such table.");
       const game = loaded.game;
