@@ -48,6 +48,15 @@ async function startedTable(title: string) {
 
 /** The table read inside a transaction, whose client keeps nothing: the ledger as it stands. */
 const readWhole = (id: number) => db.prisma.$transaction((tx) => loadTable(tx, id));
+/**
+ * A read without its ledger's mark: a hint the rules go on from (ignored unless it is of the same first acts), made
+ * again only every few acts, so two reads of one ledger may carry different marks.
+ */
+const unmarked = (loaded: LoadedTable | null) =>
+  loaded && { ...loaded, game: loaded.game && { ...loaded.game, mark: undefined } };
+/** `read` is the table as a read that keeps nothing reads it. */
+const expectWhole = async (id: number, read: LoadedTable | null) =>
+  expect(unmarked(read)).toEqual(unmarked(await readWhole(id)));
 const texts = (loaded: LoadedTable | null) => loaded!.game!.acts.map((a) => a.said?.text);
 
 describe("a table's read keeps the acts it read", () => {
@@ -58,7 +67,7 @@ describe("a table's read keeps the acts it read", () => {
     await pass(3, 4);
     const again = await loadTable(db.prisma, id);
     expect(texts(again)).toEqual([0, 1, 2, 3, 4, 5, 6].map((t) => `turn ${t}`));
-    expect(again).toEqual(await readWhole(id));
+    await expectWhole(id, again);
     // Nothing new: the same ledger again.
     expect(await loadTable(db.prisma, id)).toEqual(again);
   });
@@ -88,7 +97,7 @@ describe("a table's read keeps the acts it read", () => {
       );
     const read = await loadTable(db.prisma, id);
     expect(texts(read)).toEqual(["restored 0", "again 1", "again 2", "again 3"]);
-    expect(read).toEqual(await readWhole(id));
+    await expectWhole(id, read);
   });
 
   it("hands out kept acts frozen: no reader can change them for the next", async () => {
@@ -127,7 +136,7 @@ describe("a table's read keeps the acts it read", () => {
     const hidden = await loadTable(db.prisma, id);
     expect(texts(hidden)).toEqual([HIDDEN_TEXT, "turn 1", "turn 2"]);
     expect(hidden!.game!.acts[1]).toBe(first[1]);
-    expect(hidden!.game).toEqual((await readWhole(id))!.game);
+    expect(unmarked(hidden)!.game).toEqual(unmarked(await readWhole(id))!.game);
     expect(hidden!.moderation[0]).toMatchObject({ action: "hide", part: "said:0", original: "turn 0" });
   });
 });
@@ -153,7 +162,7 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
     expect(later.members).toBe(first.members);
     expect(later.game!.charges).toBe(first.game!.charges);
     expect(texts(later)).toEqual(["turn 0", "turn 1", "turn 2"]);
-    expect(later).toEqual(await readWhole(id));
+    await expectWhole(id, later);
     expect(Object.isFrozen(later.seats[0])).toBe(true);
     expect(() => {
       (later.table as { title: string }).title = "changed";
@@ -228,7 +237,7 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
       const want = JSON.parse(JSON.stringify(expected).replaceAll("HOST", `renamed-${hostId}`));
       expect(shown(after)).toEqual(want);
       expect(shown(before)).not.toEqual(want);
-      expect(after).toEqual(await readWhole(id));
+      await expectWhole(id, after);
       // And kept again at the new stamp.
       expect((await loadTable(db.prisma, id))!.seats).toBe(after.seats);
     });
@@ -256,7 +265,7 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
     await db.sql.exec(`UPDATE "Agent" SET "lastUsedAt" = now() WHERE id = ${agent!.id}`);
     expect(await stampOf(id)).toBe(stamp);
     await pass(0, 1).catch(() => {}); // the seat's holder changed under the test's players; only the stamp matters
-    expect(await loadTable(db.prisma, id)).toEqual(await readWhole(id));
+    await expectWhole(id, await loadTable(db.prisma, id));
   });
 });
 
@@ -275,7 +284,7 @@ describe("an act on the table as kept", () => {
     expect(tablesRead.count).toBe(before);
     const kept = await loadTable(db.prisma, id);
     expect(texts(kept)).toEqual([0, 1, 2, 3, 4, 5].map((t) => `turn ${t}`));
-    expect(kept).toEqual(await readWhole(id));
+    await expectWhole(id, kept);
   });
 
   it("is refused by the write when a part changed behind its back, and judged again on the table as read", async () => {
@@ -306,7 +315,7 @@ describe("an act on the table as kept", () => {
     // Seat 2's turn as the table stands, though not as kept: judged as read, it lands.
     expect(await pass(players[2]!, id, 2)).toMatchObject({ ok: true, value: { turn: 2 } });
     expect(texts(await loadTable(db.prisma, id))).toEqual(["turn 0", "elsewhere", "turn 2"]);
-    expect(await loadTable(db.prisma, id)).toEqual(await readWhole(id));
+    await expectWhole(id, await loadTable(db.prisma, id));
   });
 
   it("is refused by the write when the act before is not the one kept (a database restored from a backup)", async () => {
@@ -321,7 +330,7 @@ describe("an act on the table as kept", () => {
     );
     expect(await pass(players[2]!, id, 2)).toMatchObject({ ok: true, value: { turn: 2 } });
     expect(texts(await loadTable(db.prisma, id))).toEqual(["turn 0", "restored", "turn 2"]);
-    expect(await loadTable(db.prisma, id)).toEqual(await readWhole(id));
+    await expectWhole(id, await loadTable(db.prisma, id));
   });
 
   it("the guard: true for the table as kept, PA001 for another stamp or another act before", async () => {

@@ -384,6 +384,12 @@ function rawAct(a: Game["acts"][number], { id, turn }: { id: number; turn: numbe
   };
 }
 
+/**
+ * How many acts past its mark a kept ledger grows before the mark is made again. Made at every act, the mark was 6%
+ * of the act load's busy time (docs/performance.md); the acts after it cost a tally a third of a microsecond each.
+ */
+const MARK_AGAIN = 16;
+
 /** The table as a read hands it on, from what it read or keeps. */
 function loadedOf(kept: Kept, keeps: boolean): LoadedTable {
   const { parts, acts } = kept;
@@ -401,10 +407,12 @@ function loadedOf(kept: Kept, keeps: boolean): LoadedTable {
         : (kept.ruled as RuleAct[]), // frozen: a writer throws, never shares
     };
   }
-  // The kept ledger's tally goes with it (the rules go on from it), made again only when the ledger grew; a table
-  // with something hidden reads its acts apart, and is tallied whole; a transaction's read, which keeps nothing, too.
+  // The kept ledger's tally goes with it (the rules go on from it and tally the acts after it), made again once the
+  // ledger has grown MARK_AGAIN acts past it; a table with something hidden reads its acts apart, and is tallied
+  // whole; a transaction's read, which keeps nothing, too.
   if (game && keeps && game.acts === kept.ruled) {
-    if (kept.mark?.acts !== kept.ruled) kept.mark = markLedger({ ...game, mark: kept.mark });
+    if (!kept.mark || kept.ruled.length - kept.mark.acts.length >= MARK_AGAIN)
+      kept.mark = markLedger({ ...game, mark: kept.mark });
     if (kept.mark) game.mark = kept.mark;
   }
   const { table, seats, members, modelCalls } = parts;
