@@ -77,13 +77,14 @@ export function changed(now: number, { events = [], notes = [] }: News): Changed
 export type WrittenRow = { id: number; tableId: number; turn: number };
 
 /**
- * `writeChange` of changes already stamped (several changes in one statement: server/actions/game/append.ts); also
- * answers the rows `rows` wrote, when it returns them.
+ * `writeChange` of changes already stamped (several changes in one statement: server/actions/game/append.ts); with
+ * `rowsBack`, also answers the rows `rows` wrote, which it must return (`RETURNING id, "tableId", turn`).
  */
 export async function writeChanged(
   q: Db | Prisma.TransactionClient,
   { events, notes }: Changed,
   rows: Prisma.Sql | null = null,
+  rowsBack = false,
 ): Promise<{ notes: WrittenNote[]; rows: WrittenRow[] }> {
   if (!rows && events.length === 0 && notes.length === 0) return { notes: [], rows: [] };
   // The statement's text is the same for every change with the same kind of rows (prepared once, server/db.ts);
@@ -107,7 +108,7 @@ export async function writeChanged(
         WHERE note.recipient LIKE 'user:%' GROUP BY note.recipient
       ) e ORDER BY e.after, e.ord)
     SELECT id, recipient, kind, NULL::int AS "tableId", NULL::int AS turn FROM note
-    ${rows ? Prisma.sql`UNION ALL SELECT id, NULL, NULL, "tableId", turn FROM change` : Prisma.empty}
+    ${rows && rowsBack ? Prisma.sql`UNION ALL SELECT id, NULL, NULL, "tableId", turn FROM change` : Prisma.empty}
     ORDER BY turn NULLS FIRST, id`,
   );
   const out = { notes: [] as WrittenNote[], rows: [] as WrittenRow[] };

@@ -109,6 +109,7 @@ function writePlain(db: Db, write: PlainWrite): Promise<WrittenRow[]> {
               events: some.flatMap((w) => w.change.events),
             },
             rows.length ? actInsert(rows) : null,
+            true,
           );
           const byTurn = new Map(written.rows.map((r) => [`${r.tableId}:${r.turn}`, r]));
           return some.map((w) => w.rows.flatMap((r) => byTurn.get(`${r.tableId}:${r.turn}`) ?? []));

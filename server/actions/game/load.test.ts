@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import type { Who } from "../../identity";
 import { act, joinTable, openTable, startTable } from "./index";
-import { loadTable, tablesRead, type LoadedTable } from "./load";
+import { asJsonb, loadTable, tablesRead, type LoadedTable } from "./load";
+import { settingsOf } from "../../rules/game/pool";
 import { hideSaid } from "../moderation";
 import { HIDDEN_TEXT } from "../../rules/moderation";
 
@@ -348,5 +349,46 @@ describe("an act on the table as kept", () => {
     await expect(guard("00000000-0000-4000-8000-000000000000", 1, row!.act)).rejects.toMatchObject({
       code: "PA001",
     });
+  });
+});
+
+describe("an act kept as written reads as one read back", () => {
+  /** Every object's keys, depth first: the order a page lists them in. */
+  const keysOf = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(keysOf)
+      : v && typeof v === "object"
+        ? Object.entries(v).map(([k, x]) => [k, keysOf(x)])
+        : v;
+
+  it("orders an object's keys as jsonb gives them back", async () => {
+    const value = {
+      salvage: "b",
+      name: "a",
+      hold: { zz: 1, a: 2, é: 3, e: [{ bb: 1, c: 2 }] },
+      ü: null,
+      z: undefined,
+      chart: "c",
+    };
+    const [row] = await db.sql.query<{ v: unknown }>(`SELECT $1::jsonb AS v`, [JSON.stringify(value)]);
+    expect(keysOf(asJsonb(value))).toEqual(keysOf(row!.v));
+    expect(asJsonb(value)).toEqual(row!.v);
+  });
+
+  it("lists an offer's clauses in the same order, written here or read", async () => {
+    const { id, players } = await startedTable("askept-order");
+    const charter = (await loadTable(db.prisma, id))!.game!.charter;
+    const accord = Object.fromEntries(charter.map((c) => [c, settingsOf(c)![0]!]));
+    expect(await act(db.prisma, players[0]!, "offer", { id, body: { accord } }, T0 + MIN)).toMatchObject({
+      ok: true,
+      value: { turn: 0 },
+    });
+    const before = tablesRead.count;
+    const kept = (await loadTable(db.prisma, id))!.game!.acts[0]!;
+    expect(tablesRead.count).toBe(before + 1);
+    const read = (await readWhole(id))!.game!.acts[0]!;
+    expect(kept.type === "offer" && Object.keys(kept.accord)).toEqual(
+      read.type === "offer" && Object.keys(read.accord),
+    );
   });
 });

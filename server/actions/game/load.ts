@@ -236,6 +236,10 @@ async function tableRow(db: Client, id: number): Promise<{ entry: Kept; keeps: b
       ? kept
       : { acts, ruled, lastId: acts.at(-1)?.id ?? null, mark: kept?.mark, stamp: row.stamp, parts };
   if (!ledgers) return { entry, keeps: false };
+  // A read that went out before an act this process wrote, and came back after the act went on the kept ledger, does
+  // not put the shorter ledger back: the next act at the table would be refused by its write and read again.
+  const since = ledgers.get(id);
+  if (since && since !== kept && since.acts.length > entry.acts.length) return { entry, keeps: true };
   ledgers.delete(id); // re-set below: the Map's order is the order of last reading
   ledgers.set(id, entry);
   if (ledgers.size > LEDGERS_KEPT) ledgers.delete(ledgers.keys().next().value!);
@@ -370,18 +374,36 @@ export function keepWritten(
   });
 }
 
-/** An act this process wrote, as a read would send it back. */
+/**
+ * An act this process wrote, as a read would send it back: its JSON's keys in jsonb's order, so an offer's clauses
+ * are listed alike whether the act was kept as written or read (a page lists them in their order).
+ */
 function rawAct(a: Game["acts"][number], { id, turn }: { id: number; turn: number }): RawAct {
   return {
     id,
     turn,
     type: a.type,
     by: a.type === "pass" && a.by === "clock" ? "clock" : "seat",
-    accord: a.type === "offer" ? a.accord : null,
-    cite: a.type === "accept" && a.cite ? a.cite : null,
-    said: a.said ?? null,
+    accord: a.type === "offer" ? asJsonb(a.accord) : null,
+    cite: a.type === "accept" && a.cite ? asJsonb(a.cite) : null,
+    said: a.said ? asJsonb(a.said) : null,
     at: a.at,
   };
+}
+
+/**
+ * A JSON value as PostgreSQL's jsonb gives it back: an object's keys shorter first, those of one length in the order
+ * of their UTF-8 bytes; a key whose value is undefined left out, as JSON leaves it.
+ */
+export function asJsonb(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asJsonb);
+  if (!value || typeof value !== "object") return value;
+  const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+  const bytes = new Map(keys.map((k) => [k, Buffer.from(k, "utf8")]));
+  keys.sort(
+    (x, y) => bytes.get(x)!.length - bytes.get(y)!.length || Buffer.compare(bytes.get(x)!, bytes.get(y)!),
+  );
+  return Object.fromEntries(keys.map((k) => [k, asJsonb((value as Record<string, unknown>)[k])]));
 }
 
 /**
