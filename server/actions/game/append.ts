@@ -1,6 +1,7 @@
-// Appending to a table's ledger: one read of the table, the rules asked again, then one statement writes due clock
-// passes and the act at their turns (unique per table) with their events and notices; the end of the table takes a
-// transaction. The second writer of a turn loses.
+// Appending to a table's ledger: the act judged on the table as this process keeps it (or, when it keeps none or the
+// table is no longer so, on one read of it), then one statement writes due clock passes and the act at their turns
+// (unique per table) with their events and notices; the end of the table takes a transaction. The second writer of a
+// turn loses.
 import {
   changed,
   mailNotes,

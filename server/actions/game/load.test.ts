@@ -47,6 +47,16 @@ async function startedTable(title: string) {
   return { id, pass, players };
 }
 
+/**
+ * A pass at `turn` written straight to the database, as another process (or a restored backup) would: unseen by
+ * this process's kept tables. A minute after the one before, as `pass` in startedTable.
+ */
+const passElsewhere = (id: number, turn: number, text: string) =>
+  db.sql.exec(
+    `INSERT INTO "Act" ("tableId", turn, seat, type, said, at)
+     VALUES (${id}, ${turn}, ${turn % 4}, 'pass', '${JSON.stringify({ text })}', '${new Date(T0 + (turn + 1) * MIN).toISOString()}')`,
+  );
+
 /** The table read inside a transaction, whose client keeps nothing: the ledger as it stands. */
 const readWhole = (id: number) => db.prisma.$transaction((tx) => loadTable(tx, id));
 /**
@@ -91,11 +101,7 @@ describe("a table's read keeps the acts it read", () => {
     // they stand in the database; a door's act would read the table first, and so read it whole itself).
     await db.sql.exec(`DELETE FROM "Act" WHERE "tableId" = ${id} AND turn >= 1`);
     await db.sql.exec(`UPDATE "Act" SET said = '{"text":"restored 0"}' WHERE "tableId" = ${id} AND turn = 0`);
-    for (const turn of [1, 2, 3])
-      await db.sql.exec(
-        `INSERT INTO "Act" ("tableId", turn, seat, type, said, at)
-         VALUES (${id}, ${turn}, ${turn % 4}, 'pass', '{"text":"again ${turn}"}', '${new Date(T0 + (turn + 1) * MIN).toISOString()}')`,
-      );
+    for (const turn of [1, 2, 3]) await passElsewhere(id, turn, `again ${turn}`);
     const read = await loadTable(db.prisma, id);
     expect(texts(read)).toEqual(["restored 0", "again 1", "again 2", "again 3"]);
     await expectWhole(id, read);
@@ -307,10 +313,7 @@ describe("an act on the table as kept", () => {
     const { id, players } = await startedTable("askept-turn");
     await pass(players[0]!, id, 0);
     // Another process writes turn 1 (seat 1's pass), unseen here.
-    await db.sql.exec(
-      `INSERT INTO "Act" ("tableId", turn, seat, type, said, at)
-       VALUES (${id}, 1, 1, 'pass', '{"text":"elsewhere"}', '${new Date(T0 + 2 * MIN).toISOString()}')`,
-    );
+    await passElsewhere(id, 1, "elsewhere");
     // Seat 1, judged on the ledger as kept, would take turn 1; the turn is taken, so it is judged as read.
     expect(await pass(players[1]!, id, 1, "late")).toMatchObject({ ok: false, code: "conflict" });
     // Seat 2's turn as the table stands, though not as kept: judged as read, it lands.
@@ -325,10 +328,7 @@ describe("an act on the table as kept", () => {
     await pass(players[1]!, id, 1);
     // Restored to turn 0 and played on elsewhere: turn 1 is another act now, and turn 2 is free.
     await db.sql.exec(`DELETE FROM "Act" WHERE "tableId" = ${id} AND turn = 1`);
-    await db.sql.exec(
-      `INSERT INTO "Act" ("tableId", turn, seat, type, said, at)
-       VALUES (${id}, 1, 1, 'pass', '{"text":"restored"}', '${new Date(T0 + 2 * MIN).toISOString()}')`,
-    );
+    await passElsewhere(id, 1, "restored");
     expect(await pass(players[2]!, id, 2)).toMatchObject({ ok: true, value: { turn: 2 } });
     expect(texts(await loadTable(db.prisma, id))).toEqual(["turn 0", "restored", "turn 2"]);
     await expectWhole(id, await loadTable(db.prisma, id));
