@@ -4,6 +4,7 @@
 // file served by Next alone turns its Request into an `Asked` and the `Answer` into a Response (askedOf, responseOf).
 import type { IncomingMessage } from "node:http";
 import { PEER_HEADER, socketPeer } from "./address";
+import { answerJson } from "./json";
 
 /** A request's headers, by name in any case: a web Request's Headers is one, nodeHeaders another. */
 export type HeadersLike = { get(name: string): string | null };
@@ -108,7 +109,7 @@ export const queryOf = (target: string) => {
 export const jsonAnswer = (status: number, value: unknown, headers: Record<string, string> = {}): Answer => ({
   status,
   headers: { "content-type": "application/json", ...headers },
-  body: JSON.stringify(value),
+  body: answerJson(value),
 });
 
 /**

@@ -3,6 +3,7 @@
 import { FAILURE_CODES, fail, type Failure } from "../rules/result";
 import { jsonAnswer, responseOf, type Answer, type HeadersLike } from "./asked";
 import { isDatabaseDown, RETRY_AFTER_S, UNAVAILABLE } from "./unavailable";
+import { answerJson } from "./json";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -43,7 +44,7 @@ export const PRIVATE_HEADERS: Record<string, string> = { "cache-control": NO_STO
 export const privateJsonAnswer = (status: number, value: unknown): Answer => ({
   status,
   headers: { "content-type": "application/json", "cache-control": NO_STORE, vary: VARY },
-  body: JSON.stringify(value),
+  body: answerJson(value),
 });
 
 /** A refusal in JSON: its code, its sentence, the field it names; Retry-After for a wait. Header names lower case. */

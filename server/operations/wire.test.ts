@@ -83,6 +83,31 @@ describe("unions on the wire", () => {
 });
 
 describe("the conversion's edges", () => {
+  it("towards the wire, a value with nothing to rename at any depth is the value itself, not a copy", () => {
+    const said = z.object({ text: z.string(), claims: z.array(z.object({ clause: z.string() })) });
+    const logged = z.union([
+      z.object({ type: z.literal("offer"), accord: z.record(z.string(), z.string()), said: said.optional() }),
+      z.object({ type: z.literal("pass"), by: z.literal("clock").optional(), at: z.tuple([z.number()]) }),
+    ]);
+    const log = z.object({ acts: z.array(logged), startedAt: z.number() });
+    const acts = [
+      { type: "offer", accord: { north_gate: "open" }, said: { text: "t", claims: [{ clause: "c" }] } },
+      { type: "pass", by: "clock", at: [1] },
+    ];
+    const wire = toWire(log, { acts, startedAt: 3 }) as { acts: unknown; started_at: number };
+    expect(wire.acts).toBe(acts);
+    expect(wire).toEqual({ acts, started_at: 3 });
+    // One field to rename anywhere inside, and every level above it is copied.
+    const renamed = z.object({ acts: z.array(z.object({ type: z.string(), saidAloud: z.string() })) });
+    const inner = [{ type: "x", saidAloud: "y" }];
+    const got = toWire(renamed, { acts: inner }) as { acts: unknown[] };
+    expect(got.acts).not.toBe(inner);
+    expect(got).toEqual({ acts: [{ type: "x", said_aloud: "y" }] });
+    // From the wire a key is matched by its camelCase (`x_1` is field x1), so nothing is passed as it stands.
+    const digits = z.object({ x1: z.number() });
+    expect(fromWire(digits, { x_1: 2 })).toEqual({ x1: 2 });
+  });
+
   it("a schema that holds itself (through lazy) converts at every level", () => {
     type Node = { nodeName: string; childNodes: Node[] };
     const node: z.ZodType<Node> = z.lazy(() => z.object({ nodeName: z.string(), childNodes: z.array(node) }));

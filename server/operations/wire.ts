@@ -3,6 +3,7 @@
 // schema declares a field: the keys of a record (clause names, seat names) are data and are never touched, and a
 // document in a foreign format (the original scripts' state files, the checkpoint declaration) is marked verbatim.
 import { z } from "zod";
+import { spliced } from "../http/json";
 
 const VERBATIM = "x-verbatim";
 
@@ -174,6 +175,10 @@ type Conv = (value: unknown, depth: number) => unknown;
 
 const MAX_DEPTH = 64;
 const asIs: Conv = (v) => v;
+/** Towards the wire, an array with nothing to rename: as it stands, its items' kept JSON joined when it is written. */
+const keptArray: Conv = (v) => (Array.isArray(v) ? spliced(v) : v);
+/** A conversion that changes no name (null: a leaf). */
+const renamesNothing = (c: Conv | null) => c === null || c === asIs || c === keptArray;
 const same = (k: string) => k;
 
 /**
@@ -216,6 +221,10 @@ function make(schema: z.ZodType, io: "input" | "output"): Conv {
       const leaf = !u || (!shapeOf(u, io) && !NESTED.has(defOf(u).type));
       fields.set(k, { name: toWire ? snake(k) : k, conv: leaf ? null : convOf(f, io) });
     }
+    // Towards the wire, a value whose field names are snake_case already, with nothing inside to rename, goes as it
+    // stands: an act of a table's log is such a value, and copying each one at every read was a sixth of a long
+    // table's read (docs/performance.md). (From the wire a key is matched by its camelCase, so it is always copied.)
+    if (toWire && [...fields].every(([k, f]) => f.name === k && renamesNothing(f.conv))) return asIs;
     return (value, depth) => {
       if (!plain(value) || depth > MAX_DEPTH) return value;
       const out: Record<string, unknown> = {};
@@ -234,7 +243,7 @@ function make(schema: z.ZodType, io: "input" | "output"): Conv {
     case "record": {
       if (!d.valueType) return asIs;
       const conv = convOf(d.valueType, io);
-      if (conv === asIs) return asIs;
+      if (renamesNothing(conv)) return asIs;
       return (value, depth) => {
         if (!plain(value) || depth > MAX_DEPTH) return value;
         const out: Record<string, unknown> = {};
@@ -245,13 +254,14 @@ function make(schema: z.ZodType, io: "input" | "output"): Conv {
     case "array": {
       if (!d.element) return asIs;
       const conv = convOf(d.element, io);
-      if (conv === asIs) return asIs;
+      if (renamesNothing(conv)) return toWire ? keptArray : asIs;
       return (value, depth) =>
         Array.isArray(value) && depth <= MAX_DEPTH ? value.map((v) => conv(v, depth + 1)) : value;
     }
     case "tuple": {
       const items = (d.items ?? []).map((i) => convOf(i, io));
       const rest = d.rest ? convOf(d.rest, io) : asIs;
+      if (toWire && renamesNothing(rest) && items.every(renamesNothing)) return asIs;
       return (value, depth) =>
         Array.isArray(value) && depth <= MAX_DEPTH
           ? value.map((v, i) => (items[i] ?? rest)(v, depth + 1))
@@ -261,6 +271,7 @@ function make(schema: z.ZodType, io: "input" | "output"): Conv {
       const options = d.options ?? [];
       if (!options.length) return asIs;
       const byOption = new Map(options.map((o) => [o, convOf(o, io)]));
+      if (toWire && [...byOption.values()].every(renamesNothing)) return asIs;
       const toCode = toWire ? same : camel;
       return (value, depth) =>
         value === null || value === undefined || depth > MAX_DEPTH

@@ -14,6 +14,7 @@ import {
   type LobbyFacts,
   type Said,
 } from "../../rules/game";
+import { frozen, frozenAppend } from "../../rules/frozen";
 import { HIDDEN_TEXT, hiddenParts } from "../../rules/moderation";
 import type { ModerationRow } from "../moderation/view";
 import { callerKind } from "../guard";
@@ -229,7 +230,7 @@ async function tableRow(db: Client, id: number): Promise<{ entry: Kept; keeps: b
   const grown = !kept || added.length > 0;
   const acts = !kept ? added : grown ? kept.acts.concat(added) : kept.acts;
   // Frozen too: every later read of the table hands this same array to the rules as its Game's acts.
-  const ruled = !grown ? kept.ruled : Object.freeze((kept?.ruled ?? []).concat(added.map(keptRuleAct)));
+  const ruled = !grown ? kept.ruled : frozenAppend(kept?.ruled ?? [], added.map(keptRuleAct));
   // The same entry while nothing is new, so the tally it marked goes with it.
   const entry: Kept =
     !grown && parts === kept.parts
@@ -251,15 +252,6 @@ export const tablesRead = { count: 0 };
 
 /** A table's row (tables asked about together go as one statement: server/batch.ts). */
 const readRow = batchedRead<Asked, RawTable>(LOAD);
-
-/** A kept act or part is shared by every later read of its table: frozen, so no reader can change it for others. */
-function frozen<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) frozen(v);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /** The parts a read sent, in the shape a read hands on. */
 function shaped(row: RawTable & RawParts): Parts {
@@ -369,7 +361,7 @@ export function keepWritten(
   ledgers!.set(id, {
     ...kept,
     acts: all,
-    ruled: Object.freeze(kept.ruled.concat(added.map(keptRuleAct))),
+    ruled: frozenAppend(kept.ruled, added.map(keptRuleAct)),
     lastId: all.at(-1)!.id,
   });
 }

@@ -19,6 +19,7 @@ import { wireJsonSchema } from "../../operations/wire";
 import { callerRefusal } from "../serve";
 import type { McpTool } from "./tool";
 import { MCP_TOOLS } from "./tools";
+import { answerJson } from "../../http/json";
 
 const text = (s: string, isError = false) => ({
   content: [{ type: "text" as const, text: s }],
@@ -77,7 +78,7 @@ export function mcpServer(
       );
       if (!r.ok) return text(`${r.code}: ${r.message}`, true);
       // Compact: the JSON-RPC answer escapes this text once more, and a model reads (and pays for) every space.
-      return { content: [{ type: "text" as const, text: JSON.stringify(r.value) }] };
+      return { content: [{ type: "text" as const, text: answerJson(r.value) }] };
     } catch (e) {
       if (isDatabaseDown(e)) return text(`unavailable: ${UNAVAILABLE.message}`, true);
       console.error(`MCP tool ${t.name} failed:`, e);

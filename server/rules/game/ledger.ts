@@ -3,6 +3,7 @@
 import { quorumFor } from "./constants";
 import { claimOf, swearable } from "./score";
 import type { Accord, Act, Aim, Charge, Claim, PublicGame, SaidEntry, StandingOffer, Sworn } from "./types";
+import { frozen } from "../frozen";
 
 /** The table's fixed terms: what a tally needs besides the acts. */
 export type TableTerms = Pick<PublicGame, "seats" | "charter" | "startedAt" | "turnWindowMs" | "deadlineMs">;
@@ -175,7 +176,7 @@ export function markLedger(
   applyRest(t, game.acts);
   // Frozen, down to each entry a Derived hands out: the entries are shared with every tally resumed from it (those
   // of the mark resumed from are frozen already).
-  for (let i = said; i < t.said.length; i++) Object.freeze(t.said[i]);
+  for (let i = said; i < t.said.length; i++) frozen(t.said[i]);
   for (let i = sworn; i < t.sworn.length; i++) Object.freeze(t.sworn[i]);
   const tally = Object.freeze({
     ...t,

@@ -5,6 +5,7 @@ import { may, yourPayoff } from "./may";
 import { act, exampleAt, exampleTable } from "./test-kit";
 import type { Game } from "./types";
 import { view } from "./view";
+import { frozen } from "../frozen";
 import { WORKED_EXAMPLE } from "./worked-example";
 
 const secretsIn = (value: unknown): number =>
@@ -138,5 +139,52 @@ describe("may", () => {
     expect(may(game, 1, exampleAt(6)).pass).toMatch(/^The accord is bound/);
     expect(yourPayoff(game, 3)).toBe(3);
     expect(yourPayoff(exampleTable(), 3)).toBeNull();
+  });
+});
+
+describe("a kept ledger's log (view.ts keeps each frozen act's view, and a frozen ledger's whole log)", () => {
+  /** The example's ledger as a server keeps it: frozen whole, a copy of no one else's objects. */
+  const keptCopy = (game: Game): Game => ({ ...game, acts: frozen(structuredClone(game.acts)) });
+
+  it("is what the same ledger not kept shows, made once for every viewer, and frozen", () => {
+    const game = exampleTable(5);
+    const kept = keptCopy(game);
+    const now = exampleAt(5);
+    const guest = view(kept, { seat: null }, now);
+    expect(guest.acts).toEqual(view(game, { seat: null }, now).acts);
+    expect(view(kept, { seat: 2 }, now).acts).toBe(guest.acts);
+    expect(Object.isFrozen(guest.acts) && guest.acts.every((a) => Object.isFrozen(a))).toBe(true);
+    // A read later than a turn's window adds the clock's passes: then the log is made for that read, its kept acts'
+    // views shared with the kept log.
+    const late = view(kept, { seat: null }, now + 7 * 3_600_000);
+    expect(late.acts.length).toBeGreaterThan(guest.acts.length);
+    expect(late.acts).toEqual(view(game, { seat: null }, now + 7 * 3_600_000).acts);
+    expect(late.acts[4]).toBe(guest.acts[4]);
+  });
+
+  it("a frozen act met at another place, or after another standing offer, is viewed there anew", () => {
+    const pass = frozen({ type: "pass" as const, at: exampleAt(0) });
+    const passes = { ...exampleTable(0), acts: frozen([pass, pass, pass]) };
+    expect(view(passes, { seat: null }, exampleAt(0)).acts.map((a) => [a.index, a.seat])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ]);
+    const offers = exampleTable(1).acts;
+    const second = frozen({ ...structuredClone(offers[0]!), at: exampleAt(1) });
+    const other = frozen({
+      ...structuredClone(offers[0]!),
+      accord: { ...offers[0]!.accord, [Object.keys(offers[0]!.accord)[0]!]: "changed" },
+    });
+    const after = (first: typeof other) => ({
+      ...exampleTable(0),
+      acts: frozen([first, pass, pass, pass, pass, second]),
+    });
+    const [a, b] = [
+      view(after(frozen(structuredClone(offers[0]!))), { seat: null }, exampleAt(1)),
+      view(after(other), { seat: null }, exampleAt(1)),
+    ];
+    expect(a.acts[5]).toMatchObject({ type: "offer", changed: [] });
+    expect(b.acts[5]).toMatchObject({ type: "offer", changed: [Object.keys(offers[0]!.accord)[0]] });
   });
 });

@@ -1,5 +1,6 @@
 // view (§9): the one redaction of a table for a viewer; every path out of the server goes through it.
 
+import { frozen, frozenWhole } from "../frozen";
 import { derive } from "./derive";
 import { isSeatOf } from "./check";
 import { may, type May } from "./may";
@@ -104,6 +105,50 @@ function viewAct(act: Act, index: number, seat: number, standing: Accord | null)
   };
 }
 
+/**
+ * A kept act's view, made once: an act a server keeps is frozen and never changes, so its view at the same index,
+ * seat and standing offer (the same frozen accord) is the same for every viewer and every read; made again at every
+ * read, the log's views were a quarter of a long table's read (docs/performance.md). Shared, so frozen too. An act
+ * not frozen whole (a test's, say, which may change it) is viewed anew each time.
+ */
+const viewedOf = new WeakMap<
+  Act,
+  { index: number; seat: number; standing: Accord | null; viewed: ViewAct }
+>();
+
+function keptViewAct(act: Act, index: number, seat: number, standing: Accord | null): ViewAct {
+  // Kept only for an act and standing frozen whole, which stay so: a match needs no check of that.
+  const known = viewedOf.get(act);
+  if (known && known.index === index && known.seat === seat && known.standing === standing)
+    return known.viewed;
+  if (!frozenWhole(act) || (standing && !frozenWhole(standing))) return viewAct(act, index, seat, standing);
+  const viewed = frozen(viewAct(act, index, seat, standing));
+  viewedOf.set(act, { index, seat, standing, viewed });
+  return viewed;
+}
+
+function viewLog(acts: readonly Act[], seats: number): ViewAct[] {
+  let standing: Accord | null = null;
+  return acts.map((act, index) => {
+    const viewed = keptViewAct(act, index, index % seats, standing);
+    if (act.type === "offer") standing = act.accord;
+    return viewed;
+  });
+}
+
+/**
+ * A kept ledger's log, made once per ledger (a ledger that grows is a new array; its acts' views are kept): every read
+ * of a table between two acts hands out the same frozen log, and a door writes its JSON text once (server/http/json.ts).
+ */
+const logOf = new WeakMap<readonly Act[], { seats: number; log: ViewAct[] }>();
+function keptLog(acts: readonly Act[], seats: number): ViewAct[] {
+  const known = logOf.get(acts);
+  if (known?.seats === seats) return known.log;
+  const log = frozen(viewLog(acts, seats));
+  logOf.set(acts, { seats, log });
+  return log;
+}
+
 const copyCharge = (charge: Charge): Charge => ({
   aims: charge.aims.map((aim) => ({ clause: aim.clause, setting: aim.setting, weight: aim.weight })),
   fallback: charge.fallback,
@@ -115,12 +160,11 @@ export function view(game: Game, viewer: { seat: number | null }, now: number): 
   const seat = isSeatOf(game, viewer.seat) ? viewer.seat : null;
   const revealed = derived.status !== "playing";
   const ownCharge = seat === null ? undefined : game.charges[seat];
-  let standing: Accord | null = null;
-  const acts = [...game.acts, ...derived.dueClockActs].slice(0, derived.actCount).map((act, index) => {
-    const viewed = viewAct(act, index, index % game.seats, standing);
-    if (act.type === "offer") standing = act.accord;
-    return viewed;
-  });
+  const whole = !derived.dueClockActs.length && derived.actCount === game.acts.length;
+  const acts =
+    whole && frozenWhole(game.acts)
+      ? keptLog(game.acts, game.seats)
+      : viewLog([...game.acts, ...derived.dueClockActs].slice(0, derived.actCount), game.seats);
 
   return {
     seats: game.seats,
@@ -139,7 +183,13 @@ export function view(game: Game, viewer: { seat: number | null }, now: number): 
     standingOffer: derived.standingOffer,
     acceptances: derived.acceptances,
     sworn: derived.sworn.map((s) => ({ seat: s.seat, clause: s.clause, setting: s.setting, act: s.act })),
-    said: derived.said.map((entry) => ({ ...entry, truthful: revealed ? entry.truthful : null })),
+    // Until the reveal every entry's truthful is null: a mark's entries (frozen whole) go as they are, so a door
+    // writes their JSON once (server/http/json.ts).
+    said: derived.said.map((entry) =>
+      !revealed && entry.truthful === null && frozenWhole(entry)
+        ? entry
+        : { ...entry, truthful: revealed ? entry.truthful : null },
+    ),
     whispers: viewWhispers(game, seat, revealed),
     mayWhisper: seat === null ? null : mayWhisper(game, seat, now),
     payoffs: revealed ? derived.payoffs : null,

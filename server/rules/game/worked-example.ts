@@ -1,5 +1,6 @@
 // The worked example of §10: the one fixture shared by the engine's tests, the /rules page and /style.
 
+import { frozen } from "../frozen";
 import { DEADLINE_DEFAULT_MS, TURN_WINDOW_DEFAULT_MS } from "./constants";
 import type { Accord, Game, ProposedAct } from "./types";
 
@@ -91,21 +92,12 @@ const game: Game = {
   ],
 };
 
-/** Frozen all the way down: a page or test that wants to change it must copy it first. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 export const WORKED_EXAMPLE: {
   names: string[];
   game: Game;
   accordA: Accord;
   proposals: { seat: number; proposed: ProposedAct; at: number }[];
-} = deepFreeze({
+} = frozen({
   names: ["Aster", "Brine", "Corin", "Dace", "Ember"],
   game,
   accordA,
