@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { may, yourPayoff } from "./may";
 import { act, exampleAt, exampleTable } from "./test-kit";
-import type { Game } from "./types";
+import type { Act, Game } from "./types";
 import { view } from "./view";
 import { frozen } from "../frozen";
 import { WORKED_EXAMPLE } from "./worked-example";
@@ -170,21 +170,22 @@ describe("a kept ledger's log (view.ts keeps each frozen act's view, and a froze
       [1, 1],
       [2, 2],
     ]);
-    const offers = exampleTable(1).acts;
-    const second = frozen({ ...structuredClone(offers[0]!), at: exampleAt(1) });
-    const other = frozen({
-      ...structuredClone(offers[0]!),
-      accord: { ...offers[0]!.accord, [Object.keys(offers[0]!.accord)[0]!]: "changed" },
+    // The same frozen offer after two different first offers: it changed nothing from one, one clause from the other.
+    const first = exampleTable(1).acts[0]!;
+    if (first.type !== "offer") throw new Error("the worked example opens with an offer");
+    const clause = Object.keys(first.accord)[0]!;
+    const again = frozen({ ...structuredClone(first), at: exampleAt(1) });
+    const otherFirst = frozen({
+      ...structuredClone(first),
+      accord: { ...first.accord, [clause]: "changed" },
     });
-    const after = (first: typeof other) => ({
+    const after = (opening: Act) => ({
       ...exampleTable(0),
-      acts: frozen([first, pass, pass, pass, pass, second]),
+      acts: frozen([opening, pass, pass, pass, pass, again]),
     });
-    const [a, b] = [
-      view(after(frozen(structuredClone(offers[0]!))), { seat: null }, exampleAt(1)),
-      view(after(other), { seat: null }, exampleAt(1)),
-    ];
-    expect(a.acts[5]).toMatchObject({ type: "offer", changed: [] });
-    expect(b.acts[5]).toMatchObject({ type: "offer", changed: [Object.keys(offers[0]!.accord)[0]] });
+    const same = view(after(frozen(structuredClone(first))), { seat: null }, exampleAt(1));
+    const other = view(after(otherFirst), { seat: null }, exampleAt(1));
+    expect(same.acts[5]).toMatchObject({ type: "offer", changed: [] });
+    expect(other.acts[5]).toMatchObject({ type: "offer", changed: [clause] });
   });
 });
