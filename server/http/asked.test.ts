@@ -91,6 +91,21 @@ describe("answerOf", () => {
     });
   });
 
+  it("reads a body that comes in several chunks whole, a character split between two of them too", async () => {
+    const bytes = new TextEncoder().encode('{"name":"Zoë ☕"}');
+    const cut = bytes.indexOf(0xe2) + 1; // inside the three bytes of ☕
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(bytes.subarray(0, 3));
+        c.enqueue(bytes.subarray(3, cut));
+        c.enqueue(bytes.subarray(cut));
+        c.close();
+      },
+    });
+    expect((await answerOf(new Response(body))).body).toBe('{"name":"Zoë ☕"}');
+    expect((await answerOf(new Response(""))).body).toBe("");
+  });
+
   it("reads an answer with no body as an empty one", async () => {
     expect(await answerOf(new Response(null, { status: 202 }))).toEqual({
       status: 202,
