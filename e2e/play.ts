@@ -33,7 +33,10 @@ export async function playToTheEnd(page: Page, did: Did, onTurn: (turn: number) 
       .first()
       .waitFor({ timeout: 15_000 })
       .then(() => page.locator("[data-your-turn]").count());
-    if (!ready) return;
+    // None: the end shows (the next turn of the loop sees it and returns), or the page moved on between the wait and
+    // the count (a live update redrew the turn panel). Returning then left the person's next turn untaken, and the
+    // table waited on them past the test's patience (a CI run: still "playing" 30 s later).
+    if (!ready) continue;
     const before = await actCount(page);
     if (!mine.passed) {
       const words = "I can live with most things, but not this one.";
