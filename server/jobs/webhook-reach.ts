@@ -34,7 +34,10 @@ const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR("::/96");
 
 const parse = (address: string) => {
   try {
-    return ipaddr.parse(address);
+    // ipaddr.js reads a dotted ::a.b.c.d as ::ffff:a.b.c.d (refused either way); the URL parser writes it in hex, as
+    // the IPv4-compatible address it is
+    const hex = address.includes(":") && address.includes(".") && !address.includes("%");
+    return ipaddr.parse(hex ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address);
   } catch {
     return null;
   }
