@@ -1,49 +1,24 @@
 // Delivering a plan's webhook (shared/spec/notifications.md, "Webhooks"): a POST of JSON with the delivery's id (the
 // same on every retry, for the receiver to drop duplicates), a timestamp and an HMAC-SHA256 signature over
 // "<id>.<timestamp>.<body>" with the webhook's secret. A non-2xx answer or a timeout throws, and the queue retries
-// with exponential backoff. Private and loopback addresses are refused, at registration and at each delivery
-// (after DNS), unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on.
+// with exponential backoff. Only global unicast addresses are reached unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on: checked
+// at registration for the owner's sake, and enforced on the address each delivery connects to (./webhook-post.ts).
 import { createHmac } from "node:crypto";
-import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { isIP, type LookupFunction } from "node:net";
 import type { Database } from "../db";
 import { env } from "../env";
 import { wallClock } from "../clock";
 import type { Worker } from "./queue";
+import { postWebhook } from "./webhook-post";
+import { ownAddresses, reachRefusal } from "./webhook-reach";
 
 export type WebhookJob = { deliveryId: string };
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-  ["224.0.0.0", 4],
-] as const)
-  PRIVATE.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  PRIVATE.addSubnet(net, bits, "ipv6");
-
-const isPrivate = (address: string) => {
-  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (v4) return PRIVATE.check(v4, "ipv4");
-  return PRIVATE.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
-};
-
-/** Why this URL may not receive a webhook, in one sentence; null when it may. */
-export async function webhookUrlRefusal(raw: string): Promise<string | null> {
+/** The URL when a webhook may be sent to it as written (http(s), no credentials); else why not, in one sentence. */
+function webhookUrl(raw: string): URL | string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -52,18 +27,41 @@ export async function webhookUrlRefusal(raw: string): Promise<string | null> {
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return "A webhook's URL is http:// or https://.";
   if (url.username || url.password) return "A webhook's URL carries no user name or password.";
+  return url;
+}
+
+/**
+ * Why this URL may not receive a webhook, in one sentence; null when it may. A name is resolved here only to tell the
+ * owner early: each delivery checks the address it connects to, whatever this answered.
+ */
+export async function webhookUrlRefusal(
+  raw: string,
+  lookup: LookupFunction = dnsLookup as LookupFunction,
+): Promise<string | null> {
+  const url = webhookUrl(raw);
+  if (typeof url === "string") return url;
   if (env().PARLEY_WEBHOOK_ALLOW_PRIVATE) return null;
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+    addresses = isIP(host) ? [host] : await resolveAll(host, lookup);
   } catch {
     return `The webhook's host ${host} does not resolve.`;
   }
-  if (addresses.some(isPrivate))
-    return `The webhook's host ${host} is a private or loopback address: refused (PARLEY_WEBHOOK_ALLOW_PRIVATE=on allows it).`;
+  const own = ownAddresses();
+  for (const a of addresses) {
+    const refused = reachRefusal(host, a, own);
+    if (refused) return refused;
+  }
   return null;
 }
+
+const resolveAll = (host: string, lookup: LookupFunction) =>
+  new Promise<string[]>((done, fail) =>
+    lookup(host, { all: true }, (err, answers) =>
+      err ? fail(err) : done((answers as LookupAddress[]).map((a) => a.address)),
+    ),
+  );
 
 /** The signature header's value: "t=<unix seconds>,v1=<hex HMAC-SHA256 of id.t.body>". */
 export function signature(secret: string, id: string, timestamp: number, body: string): string {
@@ -71,58 +69,61 @@ export function signature(secret: string, id: string, timestamp: number, body: s
   return `t=${timestamp},v1=${mac}`;
 }
 
-export const webhookWorker: Worker<WebhookJob> = async (job, database: Database) => {
-  const d = await database.prisma.webhookDelivery.findUnique({
-    where: { id: job.data.deliveryId },
-    include: { webhook: true },
-  });
-  if (!d || d.webhook.removedAt) return; // removed since: nothing to deliver
-  const body = JSON.stringify({
-    id: d.id,
-    event: `plan.${d.event}`,
-    plan_id: d.webhook.planId,
-    created_at: d.createdAt.toISOString(),
-    data: d.payload,
-  });
-  const now = wallClock();
-  const timestamp = Math.floor(now / 1000);
-  let status: number | null = null;
-  let error: string | null = null;
-  const started = performance.now();
-  try {
-    const refused = await webhookUrlRefusal(d.webhook.url);
-    if (refused) throw new Error(refused);
-    const r = await fetch(d.webhook.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "Parley-Webhook/1",
-        "parley-delivery": d.id,
-        "parley-event": `plan.${d.event}`,
-        "parley-timestamp": String(timestamp),
-        "parley-signature": signature(d.webhook.secret, d.id, timestamp, body),
-      },
-      body,
-      redirect: "manual", // a redirect is an answer, not an instruction to send the plan elsewhere
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+/** The webhook worker; a test injects `lookup`, the resolver each delivery's connection asks. */
+export function makeWebhookWorker(options: { lookup?: LookupFunction } = {}): Worker<WebhookJob> {
+  return async (job, database: Database) => {
+    const d = await database.prisma.webhookDelivery.findUnique({
+      where: { id: job.data.deliveryId },
+      include: { webhook: true },
     });
-    status = r.status;
-    await r.body?.cancel().catch(() => {});
-  } catch (e) {
-    error =
-      (e as Error).name === "TimeoutError"
-        ? `no answer in ${WEBHOOK_TIMEOUT_MS / 1000} s`
-        : (e as Error).message;
-  }
-  await database.prisma.webhookAttempt.create({
-    data: {
-      deliveryId: d.id,
-      at: new Date(now),
-      status,
-      error,
-      ms: Math.round(performance.now() - started),
-    },
-  });
-  if (status === null || status < 200 || status > 299)
-    throw new Error(error ?? `the receiver answered ${status}`);
-};
+    if (!d || d.webhook.removedAt) return; // removed since: nothing to deliver
+    const body = JSON.stringify({
+      id: d.id,
+      event: `plan.${d.event}`,
+      plan_id: d.webhook.planId,
+      created_at: d.createdAt.toISOString(),
+      data: d.payload,
+    });
+    const now = wallClock();
+    const timestamp = Math.floor(now / 1000);
+    let status: number | null = null;
+    let error: string | null = null;
+    const started = performance.now();
+    try {
+      const url = webhookUrl(d.webhook.url);
+      if (typeof url === "string") throw new Error(url);
+      status = await postWebhook(
+        url,
+        {
+          "content-type": "application/json",
+          "user-agent": "Parley-Webhook/1",
+          "parley-delivery": d.id,
+          "parley-event": `plan.${d.event}`,
+          "parley-timestamp": String(timestamp),
+          "parley-signature": signature(d.webhook.secret, d.id, timestamp, body),
+        },
+        body,
+        {
+          allowPrivate: env().PARLEY_WEBHOOK_ALLOW_PRIVATE,
+          timeoutMs: WEBHOOK_TIMEOUT_MS,
+          lookup: options.lookup,
+        },
+      );
+    } catch (e) {
+      error = (e as Error).message;
+    }
+    await database.prisma.webhookAttempt.create({
+      data: {
+        deliveryId: d.id,
+        at: new Date(now),
+        status,
+        error,
+        ms: Math.round(performance.now() - started),
+      },
+    });
+    if (status === null || status < 200 || status > 299)
+      throw new Error(error ?? `the receiver answered ${status}`);
+  };
+}
+
+export const webhookWorker = makeWebhookWorker();
