@@ -39,14 +39,14 @@ function filesOf(dir: string, under: string): string[] {
 }
 
 /** Whether a request Next answers is a render charged to who asks. */
-export function chargedPage(pathname: string): boolean {
+function chargedPage(pathname: string): boolean {
   // A browser asks for /favicon.ico on its own, whatever the page names as its icon.
   if (pathname === "/favicon.ico" || FREE.some((p) => pathname.startsWith(p))) return false;
   return !isPublicFile(pathname);
 }
 
 /** One render's charge against who asks: null when the budget had room. */
-export async function pageCharge(req: IncomingMessage): Promise<Spent | null> {
+async function pageCharge(req: IncomingMessage): Promise<Spent | null> {
   const asked = askedOfNode(req);
   const db = dbIfOpen() ?? (await getDb());
   // A token that is unknown or revoked reads the page as a guest would, and pays as that guest.

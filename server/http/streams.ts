@@ -32,7 +32,7 @@ export type StreamHold = { ok: true; release: () => void };
 export type StreamRefusal = Failure & { retryAfter: number };
 
 /** The cap of this caller: PARLEY_STREAM_LIMIT for a person or an agent, PARLEY_GUEST_STREAM_LIMIT for a guest. */
-export function streamCap(who: Who): number {
+function streamCap(who: Who): number {
   const e = env();
   return who.kind === "anon"
     ? (e.PARLEY_GUEST_STREAM_LIMIT ?? STREAMS_PER_GUEST)
