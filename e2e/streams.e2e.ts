@@ -3,12 +3,14 @@
 // a page a person can read, while Next's files, the files of public/ and the sign-in routes stay free; a guest
 // address holds a capped number of open live feeds, and a feed closed frees its place. Before, one guest address
 // rendered /tables 1,500 times a minute and held 100 feeds open.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUp } from "./http";
 import { serve, tempDir, type Served } from "./servers";
 
 const PORT = 3250;
 let app: Served;
+/** Two app processes on one PostgreSQL database (the run's global set-up, with DATABASE_URL), default caps. */
+const pair = inject("pair");
 
 beforeAll(async () => {
   app = await serve(PORT, {
@@ -106,4 +108,46 @@ describe("open live feeds of one guest address", () => {
       for (const c of opened) c.abort();
     }
   });
+});
+
+describe("open live feeds across processes", () => {
+  it.runIf(pair)(
+    "one person's cap holds across two processes on one PostgreSQL; a place freed on one is free on the other",
+    async () => {
+      const [a, b] = pair!;
+      const cookie = await signUp(a!, `streams-two-${Date.now().toString(36)}`);
+      const opened: AbortController[] = [];
+      const feed = (base: string) => {
+        const c = new AbortController();
+        opened.push(c);
+        return {
+          answer: fetch(`${base}/api/events?topics=lobby`, { headers: { cookie }, signal: c.signal }),
+          c,
+        };
+      };
+      try {
+        // twenty places (STREAMS_PER_IDENTITY), taken on both processes in turn
+        const held = [];
+        for (let i = 0; i < 20; i++) {
+          const f = feed(i % 2 ? b! : a!);
+          expect((await f.answer).status).toBe(200);
+          held.push(f);
+        }
+        expect((await feed(a!).answer).status).toBe(429);
+        expect((await feed(b!).answer).status).toBe(429);
+        // one closed on the first process frees a place the second can give
+        held[0]!.c.abort();
+        let again = 0;
+        for (let i = 0; i < 20 && again !== 200; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          const res = await feed(b!).answer;
+          again = res.status;
+          if (again !== 200) await res.body?.cancel();
+        }
+        expect(again).toBe(200);
+      } finally {
+        for (const c of opened) c.abort();
+      }
+    },
+  );
 });
