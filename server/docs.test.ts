@@ -10,6 +10,13 @@ import { env } from "./env";
 import { BATCH_MAX } from "./http/door";
 import { RETRY_AFTER_S } from "./http/unavailable";
 import { BACKLOG_MAX } from "./live/tail";
+import {
+  REPLAY_EVENTS_PER_READ,
+  STREAM_LEASE_S,
+  STREAM_RETRY_AFTER_S,
+  STREAMS_PER_GUEST,
+  STREAMS_PER_IDENTITY,
+} from "./http/streams";
 import { ALL_OPERATIONS, type AnyOperation } from "./operations";
 import { wireJsonSchema } from "./operations/wire";
 import { audit } from "./rules/checkpoint";
@@ -107,6 +114,14 @@ function humanSpan(ms: number): string {
 
 const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
+const STREAM_CONSTANTS = {
+  STREAMS_PER_IDENTITY,
+  STREAMS_PER_GUEST,
+  STREAM_RETRY_AFTER_S,
+  STREAM_LEASE_S,
+  REPLAY_EVENTS_PER_READ,
+};
+
 /** Each page with a table of constants: what it may name, what it must name, and what it lists elsewhere. */
 const CONSTANT_PAGES: { doc: string; known: Constants; required: Constants; elsewhere?: string[] }[] = [
   { doc: "docs/game.md", known: constantsOf(gameConstants), required: constantsOf(gameConstants) },
@@ -124,8 +139,8 @@ const CONSTANT_PAGES: { doc: string; known: Constants; required: Constants; else
   },
   {
     doc: "docs/api.md",
-    known: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX },
-    required: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX },
+    known: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX, ...STREAM_CONSTANTS },
+    required: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX, ...STREAM_CONSTANTS },
   },
 ];
 

@@ -45,6 +45,12 @@ const schema = z.object({
   PARLEY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** Sign-ins and sign-ups a minute from one address, when set (default: SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ADDRESS). */
   PARLEY_AUTH_ADDRESS_LIMIT: z.coerce.number().int().positive().optional(),
+  /**
+   * Live streams (SSE feeds, tRPC subscriptions, long polls) one person or agent may hold open at once, and one guest
+   * address, when set (default: STREAMS_PER_IDENTITY, STREAMS_PER_GUEST in server/http/streams.ts).
+   */
+  PARLEY_STREAM_LIMIT: z.coerce.number().int().positive().optional(),
+  PARLEY_GUEST_STREAM_LIMIT: z.coerce.number().int().positive().optional(),
   PARLEY_BODY_MAX: z.coerce.number().int().positive().default(65_536),
   /** How long a house bot waits after the act before its turn, as a person would (0: at once, as in tests). */
   PARLEY_BOT_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),

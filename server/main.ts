@@ -1,6 +1,6 @@
 // The app's one process and port: a node:http listener whose fast lane (server/fast/lane.ts) serves the doors — the
 // JSON API, tRPC, MCP and the live feed — and hands everything else to Next (the pages, their assets, next-auth's
-// routes, hot reload in development). `npm run dev` runs it under tsx with --dev; `npm start` runs its bundle
+// routes, hot reload in development), each page's render charged to who asks (server/fast/pages.ts). `npm run dev` runs it under tsx with --dev; `npm start` runs its bundle
 // (dist/start.mjs, written by `npm run build`: scripts/bundle-server.mjs); `-p`/PORT and `-H` as Next's own commands
 // take them.
 import { createServer } from "node:http";
@@ -18,7 +18,9 @@ const { boot } = await import("./boot");
 const { exitIfDataDirLocked } = await import("./datalock");
 const { doorOf } = await import("./fast/doors");
 const { pathOf, serveDoor, servePlain } = await import("./fast/lane");
-const { peerWrittenByServer, writePeer } = await import("./http/address");
+const { servePage } = await import("./fast/pages");
+const { peerWrittenByServer } = await import("./http/address");
+const { releaseEveryStream } = await import("./http/streams");
 
 function option(short: string, long: string): string | undefined {
   const i = args.findIndex((a) => a === short || a === long);
@@ -30,7 +32,7 @@ const port = Number(option("-p", "--port") ?? process.env.PORT ?? 3000);
 const hostname = option("-H", "--hostname");
 
 // Each request's TCP peer is written down before anything reads the request, a guest's address for its rate limits:
-// here for Next's requests, by the fast lane for the doors' (server/http/address.ts).
+// by servePage for Next's requests, by the fast lane for the doors' (server/http/address.ts).
 peerWrittenByServer();
 const app = next({ dev, port, ...(hostname ? { hostname } : {}) });
 const handle = app.getRequestHandler();
@@ -40,10 +42,8 @@ const server = createServer((req, res) => {
   const door = doorOf(pathOf(req.url));
   if (door && "plain" in door) servePlain(door.plain, req, res);
   else if (door) void serveDoor(door.door, req, res, door.streams);
-  else {
-    writePeer(req);
-    void handle(req, res);
-  }
+  // A render is charged to who asks, as an API read is (server/fast/pages.ts).
+  else servePage(handle, req, res);
 });
 // Hot reload's socket (development) is Next's: it listens for upgrades on this server itself at its first request.
 server.listen(port, hostname, () => {
@@ -62,6 +62,7 @@ try {
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.once(signal, () => {
     server.close();
-    void app.close().finally(() => process.exit(0));
+    // The streams this process holds open end with it: their places are given back now, not when their leases run out.
+    void Promise.all([releaseEveryStream(), app.close()]).finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 3_000).unref();
   });

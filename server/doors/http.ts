@@ -14,6 +14,8 @@ import { door, jsonRpcCalls, plainDoor, trpcCalls, webDoor, type AdmittedAsk } f
 import { queryOf, type Answer } from "../http/asked";
 import { getTailer } from "../live";
 import { sseFeed, SSE_HEADERS } from "../live/sse";
+import { failureAnswer } from "../http/floor";
+import { chargeReplay, openStream } from "../http/streams";
 
 const resolveWho = whoFromRequest;
 
@@ -37,24 +39,30 @@ export const trpcDoor = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.
 export const mcpPlain = plainDoor((a) => mcpAnswer(a, wallClock), { resolveWho, calls: jsonRpcCalls });
 export const mcpDoor = webDoor(mcpPlain);
 
-async function events({ asked, who, db }: AdmittedAsk): Promise<Answer> {
+async function events({ asked, who, db, rateKey }: AdmittedAsk): Promise<Answer> {
   // Started before the stream opens, so a database that is away is the floor's 503, not a stream that dies.
   const tailer = await getTailer();
+  // One read of the caller's budget and one of its open streams' places, refused (429) before the stream begins.
+  const held = await openStream(db, who, rateKey);
+  if (!held.ok) return failureAnswer(held);
   const query = new URLSearchParams(queryOf(asked.target));
   const topics = query.get("topics")?.split(",").filter(Boolean).slice(0, 20) ?? null;
+  const feed = sseFeed({
+    who,
+    topics: topics?.length ? topics : null,
+    // Passed on as sent: the feed reads one that is not a plain integer in range as a fresh connection.
+    lastEventId: asked.headers.get("last-event-id") ?? query.get("lastEventId"),
+    tailer,
+    access: { check: () => stillSignedIn(db, who), recheckOn: (e) => mayHaveRevoked(e, who) },
+    subjects: eventAudience(db, who),
+    chargeReplay: (n) => chargeReplay(db, rateKey, n),
+  });
   return {
     status: 200,
     headers: { ...SSE_HEADERS }, // a copy: the floor adds its private headers to an answer's own
     body: "",
-    stream: sseFeed({
-      who,
-      topics: topics?.length ? topics : null,
-      // Passed on as sent: the feed reads one that is not a plain integer in range as a fresh connection.
-      lastEventId: asked.headers.get("last-event-id") ?? query.get("lastEventId"),
-      tailer,
-      access: { check: () => stillSignedIn(db, who), recheckOn: (e) => mayHaveRevoked(e, who) },
-      subjects: eventAudience(db, who),
-    }),
+    // The place is given back when the stream ends, whichever side ends it.
+    stream: (write, signal) => feed(write, signal).finally(held.release),
   };
 }
 

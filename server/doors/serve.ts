@@ -1,13 +1,15 @@
 // The floor of one operation, the same at every door: may this kind of caller ask at all, is this caller's rate
-// limit spent, is the input well-formed (and for a sign-up, are its name's and its address's own limits spent) —
-// then the action, at the moment the door read from its clock; an action's first read, when it declares one, goes
-// out beside the rate limit's charge. A batch of calls passes here once per call, so it is charged once per call.
-// The limits are kept where every process on the database sees them (server/http/limits.ts).
+// limit spent, is the input well-formed (and for a sign-up, are its name's and its address's own limits spent; for a
+// long poll, is a place free among the caller's open streams) — then the action, at the moment the door read from
+// its clock; an action's first read, when it declares one, goes out beside the rate limit's charge. A batch of calls
+// passes here once per call, so it is charged once per call. The limits are kept where every process on the
+// database sees them (server/http/limits.ts, server/http/streams.ts).
 import { parseInput, person, signedIn, type FieldNames } from "../operations/floor";
 import type { Clock } from "../clock";
 import type { Db } from "../db";
 import { RATE_LIMITED } from "../http/floor";
 import { authLimit, chargeWaits, rateLimit, type Spent } from "../http/limits";
+import { holdStream } from "../http/streams";
 import { identityKey, type Who } from "../identity";
 import { takesIdempotencyKey, type AnyOperation } from "../operations/operation";
 import { once } from "./idempotent";
@@ -91,6 +93,7 @@ async function charged(op: AnyOperation, call: Call, raw: unknown, cost: number)
     if (spent) return refusal(spent);
   }
   const ctx = contextOf(call, ahead && (await ahead));
+  if (op.longPoll) return await held(op, call, ctx, input.value);
   // `return await`, not `return`: an async function handed a promise to return adopts it two microtask turns later.
   if (!takesIdempotencyKey(op)) return await op.run(ctx, input.value);
   const { idempotencyKey: key, ...rest } = input.value as { idempotencyKey?: string };
@@ -98,6 +101,22 @@ async function charged(op: AnyOperation, call: Call, raw: unknown, cost: number)
   return await once(call.db, { caller: identityKey(call.who), operation: op.name, key }, rest, ctx.now, () =>
     op.run(ctx, rest),
   );
+}
+
+/** A long poll holds one of the caller's open streams while it waits (server/http/streams.ts), or is refused. */
+async function held(
+  op: AnyOperation,
+  call: Call,
+  ctx: ReturnType<typeof contextOf>,
+  input: unknown,
+): Promise<Served> {
+  const place = await holdStream(call.db, call.who, call.rateKey);
+  if (!place.ok) return place;
+  try {
+    return await op.run(ctx, input);
+  } finally {
+    place.release();
+  }
 }
 
 const refusal = (spent: Spent): Refusal => ({

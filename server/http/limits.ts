@@ -69,7 +69,7 @@ function limiter(db: Db, counter: Counter, points: number): Limiter {
 }
 
 /** The store's keys are at most 255 characters; a longer one (a long name, say) is kept as its digest. */
-const storeKey = (key: string) =>
+export const storeKey = (key: string) =>
   key.length <= 200 ? key : `sha256:${createHash("sha256").update(key).digest("hex")}`;
 
 export type Spent = { retryAfter: number };

@@ -137,7 +137,7 @@ const matches = (topics: string[] | null, e: LiveEvent) =>
  */
 export type Delivery =
   | { kind: "event"; event: LiveEvent }
-  | { kind: "reset"; reason: "behind" | "unknown"; id: string | null }
+  | { kind: "reset"; reason: "behind" | "unknown" | "rate_limited"; id: string | null }
   | { kind: "signed_out" };
 
 /** Whether the viewer may still watch: checked once subscribed, and again whenever an event says it may not. */
@@ -161,6 +161,11 @@ export async function* follow(opts: {
    * nothing rather than everything.
    */
   subjects?: (e: LiveEvent) => Promise<LiveEvent | null>;
+  /**
+   * Charges a resume's replay to the viewer (the events read for it), answering whether its budget had room; when it
+   * had none, the viewer is sent a reset (`rate_limited`) instead of the replay. Without it, a replay is free.
+   */
+  chargeReplay?: (events: number) => Promise<boolean>;
 }): AsyncGenerator<Delivery> {
   const tailer = opts.tailer ?? (await getTailer());
   const queue: LiveEvent[] = [];
@@ -187,13 +192,20 @@ export async function* follow(opts: {
     const last = parseEventId(opts.lastEventId);
     if (last !== null) {
       const backlog = await tailer.backlog(last, until);
-      if (backlog.kind === "events") {
+      const read = backlog.kind === "events" ? backlog.events.length : backlog.read;
+      const paid = !opts.chargeReplay || read === 0 || (await opts.chargeReplay(read));
+      if (backlog.kind === "events" && paid) {
         for (const e of backlog.events) {
           const d = await visible(e);
           if (d) yield d;
         }
         seenUpTo = later(until, backlog.from);
-      } else yield { kind: "reset", reason: backlog.reason, id: until.id > 0n ? String(until.id) : null };
+      } else
+        yield {
+          kind: "reset",
+          reason: backlog.kind === "reset" ? backlog.reason : "rate_limited",
+          id: until.id > 0n ? String(until.id) : null,
+        };
     }
     while (!opts.signal?.aborted) {
       const e = queue.shift();

@@ -46,6 +46,8 @@ export type FeedOptions = {
   subjects?: (e: LiveEvent) => Promise<LiveEvent | null>;
   tailer?: Tailer;
   pingMs?: number;
+  /** Charges a resume's replay to the viewer: see `follow`. */
+  chargeReplay?: (events: number) => Promise<boolean>;
 };
 
 const RETRY = enc.encode("retry: 2000\n\n");

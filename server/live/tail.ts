@@ -19,9 +19,11 @@ type Listener = (e: LiveEvent) => void;
 /**
  * What a reconnecting client is owed: the events after its own, or — when its id names no event of ours, or it is
  * further behind than `backlogMax` — a reset: it must read its state again, because the feed will not fill the gap.
+ * A reset says how many events were read to find that out.
  */
 export type Backlog =
-  { kind: "events"; events: LiveEvent[]; from: Position } | { kind: "reset"; reason: "behind" | "unknown" };
+  | { kind: "events"; events: LiveEvent[]; from: Position }
+  | { kind: "reset"; reason: "behind" | "unknown"; read: number };
 
 const POLL_MS = 250;
 const BATCH = 1000;
@@ -152,14 +154,14 @@ export class Tailer {
       `SELECT e.txid::text AS txid FROM "Event" e WHERE e.id = $1::bigint`,
       [String(lastEventId)],
     );
-    if (!at[0]) return { kind: "reset", reason: "unknown" };
+    if (!at[0]) return { kind: "reset", reason: "unknown", read: 0 };
     const from = { txid: BigInt(at[0].txid), id: lastEventId };
     // One row more than the cap tells "exactly the cap" from "more than the cap" without counting.
     const rows = await this.db.sql.query<Row>(
       `${SELECT} WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND (e.txid, e.id) <= ($3::bigint, $4::bigint) ${ORDER} LIMIT ${this.backlogMax + 1}`,
       [String(from.txid), String(from.id), String(until.txid), String(until.id)],
     );
-    if (rows.length > this.backlogMax) return { kind: "reset", reason: "behind" };
+    if (rows.length > this.backlogMax) return { kind: "reset", reason: "behind", read: rows.length };
     return { kind: "events", events: rows.map(toEvent), from };
   }
 }

@@ -245,6 +245,7 @@ export const COUNCIL_OPERATIONS = {
     }),
     callers: ANYONE,
     kind: "read",
+    longPoll: true,
     rest: { method: "GET", path: "/api/councils/:council_id/wait" },
     mcp: {
       tool: "wait_for_round",

@@ -376,6 +376,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ yourTurn: z.boolean(), timedOut: z.boolean(), table: ZTableState }),
     callers: ANYONE,
     kind: "read",
+    longPoll: true,
     rest: { method: "GET", path: "/api/tables/:table_id/wait" },
     mcp: {
       tool: "wait_for_turn",

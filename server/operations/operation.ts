@@ -75,6 +75,11 @@ export type Operation<
    * charge is settled, and who may see what is still decided by the action.
    */
   readAhead?: (db: Db, input: z.output<I>) => Promise<unknown>;
+  /**
+   * A long poll (it waits for a change before it answers): while it waits it holds one of the caller's open streams,
+   * which are capped per identity and per guest address (server/http/streams.ts), so past the cap it is refused.
+   */
+  longPoll?: true;
   /** The MCP tool, when agents have one: its name and what a model reads about it. */
   mcp?: { tool: string; description?: string };
   /** Its answer, or a promise of it: one that needs nothing to wait for may answer at once (the health check). */

@@ -1,4 +1,5 @@
-// The tRPC door over HTTP: the fetch adapter with the context of one request (database, who, the clock).
+// The tRPC door over HTTP: the fetch adapter with the context of one request (database, who, the clock); a
+// subscription holds one of the caller's open streams (./subscribe.ts).
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
@@ -6,8 +7,23 @@ import { PRIVATE_HEADERS } from "../../http/floor";
 import { RETRY_AFTER_S } from "../../http/unavailable";
 import type { Who } from "../../identity";
 import { appRouter } from "./index";
+import { heldSubscription, subscriptionOf } from "./subscribe";
 
 export function handleTrpc(
+  req: Request,
+  db: Db,
+  who: Who,
+  clock: Clock,
+  rateKey?: string,
+  address?: string,
+): Promise<Response> {
+  const answer = () => handled(req, db, who, clock, rateKey, address);
+  // A subscription holds one of the caller's open streams while it lasts (a caller without a key is in process).
+  const subscribes = rateKey === undefined ? null : subscriptionOf(req);
+  return subscribes ? heldSubscription(req, subscribes, { db, who, rateKey: rateKey! }, answer) : answer();
+}
+
+function handled(
   req: Request,
   db: Db,
   who: Who,

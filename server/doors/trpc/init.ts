@@ -5,7 +5,7 @@ import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { isDatabaseDown, UNAVAILABLE } from "../../http/unavailable";
-import type { FailureCode, Result } from "../../rules/result";
+import type { Failure, FailureCode, Result } from "../../rules/result";
 
 // 1. CONTEXT — the inner part (db, who, clock) is all a procedure needs; tests and the CLI build it without a
 // request, and pass a fixed clock so that a fixture's date holds on any day.
@@ -55,14 +55,18 @@ class FailureCause extends Error {
   }
 }
 
+/** A named failure as the matching tRPC error. */
+export const trpcErrorOf = (f: Failure): TRPCError =>
+  new TRPCError({
+    code: TRPC_CODE[f.code],
+    message: f.message,
+    cause: new FailureCause(f.code, f.message, f.field),
+  });
+
 /** Turns an action's answer into the procedure's return value, or the matching tRPC error. */
 export function unwrap<T>(r: Result<T>): T {
   if (r.ok) return r.value;
-  throw new TRPCError({
-    code: TRPC_CODE[r.code],
-    message: r.message,
-    cause: new FailureCause(r.code, r.message, r.field),
-  });
+  throw trpcErrorOf(r);
 }
 
 // 4. PROCEDURES — inputs are passed through untouched: the actions parse them, so every door refuses alike. An

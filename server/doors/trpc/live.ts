@@ -2,6 +2,7 @@
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { eventAudience, mayHaveRevoked, stillSignedIn } from "../../operations/floor";
+import { chargeReplay } from "../../http/streams";
 import { follow } from "../../live";
 import { fail } from "../../rules/result";
 import { procedure, router, unwrap } from "./init";
@@ -22,6 +23,8 @@ export const liveRouter = router({
         signal,
         access: { check: () => stillSignedIn(ctx.db, ctx.who), recheckOn: (e) => mayHaveRevoked(e, ctx.who) },
         subjects: eventAudience(ctx.db, ctx.who),
+        // A resume's replay is charged to the caller's reads, as at GET /api/events (a caller in process pays none).
+        ...(ctx.rateKey ? { chargeReplay: (n: number) => chargeReplay(ctx.db, ctx.rateKey!, n) } : {}),
       })) {
         // A revoked token ends the subscription with tRPC's UNAUTHORIZED, as a request with it would get.
         if (d.kind === "signed_out") return unwrap(fail("signin_required", "That bearer token was revoked."));
