@@ -8,6 +8,12 @@ import { WAIT_MAX_MS } from "./actions/poll";
 import { REST_ROUTES } from "./doors/rest/routes";
 import { env } from "./env";
 import { BATCH_MAX } from "./http/door";
+import * as L from "./http/limits";
+
+/** The sign-in and sign-up limits docs/api.md states. */
+const AUTH_LIMITS = Object.fromEntries(
+  Object.entries(L).filter(([k, v]) => /^SIGN_(IN|UP)_/.test(k) && typeof v === "number"),
+);
 import { RETRY_AFTER_S } from "./http/unavailable";
 import { BACKLOG_MAX } from "./live/tail";
 import { ALL_OPERATIONS, type AnyOperation } from "./operations";
@@ -124,8 +130,8 @@ const CONSTANT_PAGES: { doc: string; known: Constants; required: Constants; else
   },
   {
     doc: "docs/api.md",
-    known: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX },
-    required: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX },
+    known: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX, ...AUTH_LIMITS },
+    required: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX, ...AUTH_LIMITS },
   },
 ];
 
