@@ -84,16 +84,23 @@ export const { handlers, signIn, signOut } = NextAuth(() => config());
 /** The most a request to next-auth's own routes carries (a sign-in: a CSRF token, a name, a password, a URL). */
 export const AUTH_BODY_MAX = 4_096;
 
-/** The name a credentials sign-in is for, from its form (or JSON) body, as sent; undefined when it names none. */
+/**
+ * The name a credentials sign-in is for, read from its body as next-auth reads it (@auth/core's getBody: JSON, or a
+ * form), so the name the floor checks and limits is the one the password is checked for. A form naming two (where
+ * next-auth would take the last) gives both, which the name check refuses.
+ */
 function nameField(req: Request, body: string): unknown {
-  if (req.headers.get("content-type")?.includes("json")) {
+  const type = req.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
     try {
       return (JSON.parse(body) as { name?: unknown } | null)?.name;
     } catch {
       return undefined;
     }
   }
-  return new URLSearchParams(body).get("name") ?? undefined;
+  if (!type.includes("application/x-www-form-urlencoded")) return undefined;
+  const names = new URLSearchParams(body).getAll("name");
+  return names.length > 1 ? names : names[0];
 }
 
 /** A refusal of the sign-in floor: our error, and the `url` next-auth's own client reads from every answer. */

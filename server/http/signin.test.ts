@@ -123,6 +123,18 @@ describe("sign-in", () => {
     expect(reached.count).toBe(0);
   });
 
+  it("refuses a form naming two names, so no attempt is limited under one name and checked under another", async () => {
+    const body = new URLSearchParams([
+      ["csrfToken", "t"],
+      ["name", "someone-else"],
+      ["name", "Victim"],
+      ["password", "a guess"],
+    ]).toString();
+    const r = await signIn("", "", "192.0.2.61", body);
+    expect(r.status).toBe(422);
+    expect(reached.count).toBe(0);
+  });
+
   it("answers a known name with a wrong password and an unknown name alike", async () => {
     await registerLocal(db.prisma, { name: "Witness", password: PASSWORD });
     const known = await signIn("Witness", "wrong", "203.0.113.1");
