@@ -171,8 +171,8 @@ const userById = batchedRead<number, UserRow>(
 export async function whoForUserId(db: Db, userId: number, generation = 0): Promise<Who> {
   // Every signed-in request asks, so it is one statement: the person, their standing and their session generation.
   const user = await userById(db, userId);
-  // A suspended account's sessions stop at once, and so does a session from before the last password reset or
-  // change: the cookie still verifies, but it names nobody.
+  // A suspended account's sessions stop at once, and so does a session from before the last password reset:
+  // the cookie still verifies, but it names nobody.
   return user && !suspendedBy(standingRows(user.standing)) && generation >= user.sessionGeneration
     ? whoForUser(user, generation)
     : { kind: "anon" };

@@ -195,7 +195,7 @@ export async function resetPassword(
 }
 
 /**
- * A new password (a reset's or a change's), and the end of every session of the account signed in before it: the
+ * A reset's new password, and the end of every session of the account signed in before it: the
  * session generation counts up, so each older cookie names nobody from its next request (whoForUserId), and the
  * event on the person's own topic makes each open stream check again and end (mayHaveRevoked). Agent tokens stay:
  * their owner revokes them.

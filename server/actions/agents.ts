@@ -14,7 +14,7 @@ import { parseInput, parseId } from "./input";
 import { jsonRows } from "./rows";
 import { batchedRead } from "../batch";
 
-/** The live event on a person's topic when a password reset or change ends their sessions (server/actions/address.ts). */
+/** The live event on a person's topic when a password reset ends their sessions (server/actions/address.ts). */
 export const SESSIONS_ENDED = "account.sessions_ended";
 
 export const ZAgentName = z
@@ -143,7 +143,7 @@ export async function whoForToken(db: Db, token: string): Promise<Who | null> {
 /**
  * Whether `who` may still act as itself: an agent whose token was revoked after the request began (an open live
  * stream, a long poll) may not, nor a person — or a person's agent — whose account a moderator suspended since, nor
- * a person's session from before a password reset or change (a person known without a generation counts as 0).
+ * a person's session from before a password reset (a person known without a generation counts as 0).
  */
 export async function stillSignedIn(db: Db, who: Who): Promise<boolean> {
   if (who.kind === "anon") return true;
@@ -164,7 +164,7 @@ export async function stillSignedIn(db: Db, who: Who): Promise<boolean> {
 /**
  * The live events after which an open stream checks `stillSignedIn` again: `revokeAgent`'s for `who`'s token, a
  * moderator's suspension of `who`'s person, and for a person's own session the end of its sessions by a password
- * reset or change (all on that person's own topic; an agent's token outlives its owner's password).
+ * reset (all on that person's own topic; an agent's token outlives its owner's password).
  */
 export function mayHaveRevoked(e: { topic: string; type: string; payload: unknown }, who: Who): boolean {
   const person = who.kind === "agent" ? who.ownerId : who.kind === "user" ? who.userId : null;

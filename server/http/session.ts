@@ -16,8 +16,8 @@ const OPENED_MAX = 10_000;
  * floor's time in the profile of a person's table read), and it opens to the same claims until it expires. Only a
  * cookie that named someone is kept; its expiry is checked at every use, and past it the cookie is opened again (so
  * the answer is next-auth's own, clock tolerance included). What is kept is only what the cookie says — who, and
- * under which session generation: whether that session still stands (no suspension, no password reset or change
- * since) is asked of the database at every request (whoForUserId), so keeping this keeps no ended session alive.
+ * under which session generation: whether that session still stands (no suspension, no password reset since) is
+ * asked of the database at every request (whoForUserId), so keeping this keeps no ended session alive.
  */
 const opened = new Map<string, Session & { expS: number }>();
 
