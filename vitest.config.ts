@@ -13,5 +13,8 @@ export default defineConfig({
     pool: "forks",
     // House bots act at once in tests: a test passes its own `now`, and a pause would wait for a sweep.
     env: { PARLEY_BOT_PAUSE_MS: "0" },
+    // next-auth imports `next/server` without its extension, which only a bundler resolves: run through Vite's, it
+    // loads as it does in the app, so tests can sign in through its real flow (server/doors/reset.test.ts).
+    server: { deps: { inline: ["next-auth"] } },
   },
 });

@@ -1,11 +1,11 @@
 // Sign-in with next-auth: local accounts (name + password) by default, GitHub and Google when their keys are set.
-import NextAuth, { type NextAuthConfig } from "next-auth";
+import NextAuth, { type NextAuthConfig, type User } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
 import { headers } from "next/headers";
 import { NextRequest } from "next/server";
-import { upsertOAuthUser, verifyLocal, whoForUserId } from "./actions/accounts";
+import { signInName, upsertOAuthUser, verifyLocal, whoForUserId } from "./actions/accounts";
 import { whoForToken } from "./actions/agents";
 import { getDb } from "./db";
 import { env } from "./env";
@@ -13,8 +13,9 @@ import { clientAddress } from "./http/address";
 import { responseOf, type HeadersLike } from "./http/asked";
 import { readBody, type Asker } from "./http/door";
 import { guarded, PRIVATE_HEADERS, RATE_LIMITED } from "./http/floor";
-import { authLimit } from "./http/limits";
-import { carriesSession, sessionUserId } from "./http/session";
+import { signInLimit } from "./http/limits";
+import { carriesSession, sessionOf } from "./http/session";
+import { FAILURE_CODES, type Failure } from "./rules/result";
 import { ANON, type Who } from "./identity";
 import { authSecret } from "./secret";
 
@@ -38,7 +39,10 @@ function config(): NextAuthConfig {
         credentials: { name: { label: "Name" }, password: { label: "Password", type: "password" } },
         async authorize(raw) {
           const r = await verifyLocal(await getDb(), raw);
-          return r.ok ? { id: String(r.value.id), name: r.value.name } : null;
+          // The generation goes on to the jwt callback, which stamps it into the session (see whoForUserId).
+          return r.ok
+            ? ({ id: String(r.value.id), name: r.value.name, generation: r.value.generation } as User)
+            : null;
         },
       }),
     );
@@ -60,7 +64,11 @@ function config(): NextAuthConfig {
             email: (profile?.email as string | undefined) ?? user?.email ?? null,
           });
           token.uid = u.id;
-        } else if (user?.id) token.uid = Number(user.id);
+          token.gen = u.generation;
+        } else if (user?.id) {
+          token.uid = Number(user.id);
+          token.gen = (user as User & { generation?: number }).generation ?? 0;
+        }
         return token;
       },
       session({ session, token }) {
@@ -76,50 +84,63 @@ export const { handlers, signIn, signOut } = NextAuth(() => config());
 /** The most a request to next-auth's own routes carries (a sign-in: a CSRF token, a name, a password, a URL). */
 export const AUTH_BODY_MAX = 4_096;
 
-/** The name a credentials sign-in is for, from its form (or JSON) body; "" when it names none. */
-function signInName(req: Request, body: string): string {
-  if (req.headers.get("content-type")?.includes("json")) {
+/**
+ * The name a credentials sign-in is for, read from its body as next-auth reads it (@auth/core's getBody: JSON, or a
+ * form), so the name the floor checks and limits is the one the password is checked for. A form naming two (where
+ * next-auth would take the last) gives both, which the name check refuses.
+ */
+function nameField(req: Request, body: string): unknown {
+  const type = req.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
     try {
-      const parsed = JSON.parse(body) as { name?: unknown };
-      return typeof parsed?.name === "string" ? parsed.name : "";
+      return (JSON.parse(body) as { name?: unknown } | null)?.name;
     } catch {
-      return "";
+      return undefined;
     }
   }
-  return new URLSearchParams(body).get("name") ?? "";
+  if (!type.includes("application/x-www-form-urlencoded")) return undefined;
+  const names = new URLSearchParams(body).getAll("name");
+  return names.length > 1 ? names : names[0];
 }
+
+/** A refusal of the sign-in floor: our error, and the `url` next-auth's own client reads from every answer. */
+function refused(url: URL, f: Failure, headers: Record<string, string> = {}): Response {
+  return Response.json(
+    { error: { code: f.code, message: f.message }, url: `${url.origin}/signin?error=${f.code}` },
+    { status: FAILURE_CODES[f.code], headers: { ...PRIVATE_HEADERS, ...headers } },
+  );
+}
+
+/** Whether next-auth's answer signed someone in: it sets the session cookie (or its first chunk). */
+const signsIn = (res: Response) =>
+  res.headers.getSetCookie().some((c) => /^(__Secure-)?authjs\.session-token(\.0)?=[^;]/.test(c));
 
 /**
  * next-auth's POST routes behind a floor of their own: the body read within AUTH_BODY_MAX before anything parses it
- * (so before any password is hashed), and a local sign-in charged to its name and to the client's address — a few a
- * minute each (server/http/limits.ts), whether the name exists or not — before it reaches the password check. Over
- * either, 429 with Retry-After; the body also carries the `url` next-auth's own client reads from every answer.
+ * (so before any password is hashed); for a local sign-in, its name checked as every door checks input (no NUL: 422)
+ * before any query or limit is keyed by it, and the attempt held to the sign-in limits (server/http/limits.ts,
+ * signInLimit), whether the name exists or not, before it reaches the password check — 429 with Retry-After past
+ * them — then told how it went.
  */
 export const authPost = guarded(async (req: Request): Promise<Response> => {
   const body = await readBody(req, AUTH_BODY_MAX);
   if (!body.ok) return responseOf(body.answer);
   const url = new URL(req.url);
-  if (url.pathname.endsWith("/callback/credentials")) {
-    const spent = await authLimit(
-      await getDb(),
-      "sign-in",
-      signInName(req, body.text ?? ""),
-      clientAddress(req),
+  const forward = () =>
+    handlers.POST(
+      new NextRequest(url, { method: req.method, headers: req.headers, body: body.text, signal: req.signal }),
     );
-    if (spent) {
-      const refusal = RATE_LIMITED(spent.retryAfter);
-      return Response.json(
-        {
-          error: { code: refusal.code, message: refusal.message },
-          url: `${url.origin}/signin?error=rate_limited`,
-        },
-        { status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": String(spent.retryAfter) } },
-      );
-    }
+  if (!url.pathname.endsWith("/callback/credentials")) return forward();
+  const name = signInName(nameField(req, body.text ?? ""));
+  if (!name.ok) return refused(url, name);
+  const attempt = await signInLimit(await getDb(), name.value, clientAddress(req));
+  if ("refused" in attempt) {
+    const { retryAfter } = attempt.refused;
+    return refused(url, RATE_LIMITED(retryAfter), { "Retry-After": String(retryAfter) });
   }
-  return handlers.POST(
-    new NextRequest(url, { method: req.method, headers: req.headers, body: body.text, signal: req.signal }),
-  );
+  const res = await forward();
+  await attempt.settle(signsIn(res));
+  return res;
 });
 
 /** A guest's answer, shared: most of a flood is guests, and each would otherwise build its own. */
@@ -141,10 +162,10 @@ async function whoFromBearer(token: string): Promise<Asker> {
   return who ? { who, badToken: false } : { who: ANON, badToken: true };
 }
 
-/** Who the session cookie names (opened once until it expires), or nobody. */
+/** Who the session cookie names (opened once until it expires), or nobody (also once its session has ended). */
 async function whoFromCookie(headers: HeadersLike): Promise<Who> {
-  const uid = await sessionUserId({ headers }, authSecret);
-  return uid === null ? ANON : whoForUserId(await getDb(), uid);
+  const session = await sessionOf({ headers }, authSecret);
+  return session === null ? ANON : whoForUserId(await getDb(), session.uid, session.generation);
 }
 
 /**

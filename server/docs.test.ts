@@ -8,6 +8,7 @@ import { WAIT_MAX_MS } from "./actions/poll";
 import { REST_ROUTES } from "./doors/rest/routes";
 import { env } from "./env";
 import { BATCH_MAX } from "./http/door";
+import * as L from "./http/limits";
 import { RETRY_AFTER_S } from "./http/unavailable";
 import { BACKLOG_MAX } from "./live/tail";
 import {
@@ -123,6 +124,11 @@ const STREAM_CONSTANTS = {
 };
 
 /** Each page with a table of constants: what it may name, what it must name, and what it lists elsewhere. */
+/** The sign-in and sign-up limits docs/api.md states. */
+const AUTH_LIMITS = Object.fromEntries(
+  Object.entries(L).filter(([k, v]) => /^SIGN_(IN|UP)_/.test(k) && typeof v === "number"),
+);
+
 const CONSTANT_PAGES: { doc: string; known: Constants; required: Constants; elsewhere?: string[] }[] = [
   { doc: "docs/game.md", known: constantsOf(gameConstants), required: constantsOf(gameConstants) },
   {
@@ -139,8 +145,8 @@ const CONSTANT_PAGES: { doc: string; known: Constants; required: Constants; else
   },
   {
     doc: "docs/api.md",
-    known: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX, ...STREAM_CONSTANTS },
-    required: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX, ...STREAM_CONSTANTS },
+    known: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX, ...STREAM_CONSTANTS, ...AUTH_LIMITS },
+    required: { BATCH_MAX, WAIT_MAX_MS, RETRY_AFTER_S, BACKLOG_MAX, ...STREAM_CONSTANTS, ...AUTH_LIMITS },
   },
 ];
 

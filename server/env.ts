@@ -59,7 +59,7 @@ const schema = z.object({
    * unset, "off" or 0 = nobody, the address is the TCP peer's; "on" = one proxy in front, N = a chain of N proxies
    * (the client is the hop that many from the right); or a comma list of the proxies' addresses and CIDR ranges
    * ("10.0.0.0/8, 192.0.2.7"), and the client is the right-most hop not among them. Never the client-supplied
-   * left-most hop (server/http/address.ts).
+   * left-most hop (server/http/address.ts). X-Forwarded-Host is believed only when it is set (server/http/floor.ts).
    */
   PARLEY_TRUST_PROXY: z
     .string()

@@ -2,7 +2,14 @@
 
 export type Who =
   | { kind: "anon" }
-  | { kind: "user"; userId: number; name: string; admin: boolean }
+  | {
+      kind: "user";
+      userId: number;
+      name: string;
+      admin: boolean;
+      /** The session generation its cookie was signed in under (absent when not from a cookie: tests, scripts). */
+      generation?: number;
+    }
   | { kind: "agent"; agentId: number; name: string; ownerId: number };
 
 export const ANON: Who = { kind: "anon" };

@@ -30,7 +30,8 @@ export function SignInForm({ providers, next }: { providers: Providers; next: st
         }
       }
       const r = await signIn("credentials", { name, password, redirect: false });
-      if (r?.status === 429) setError("Too many sign-in attempts for now; wait a minute and try again.");
+      if (r?.status === 429)
+        setError("Too many sign-in attempts from here for now; wait a few minutes and try again.");
       else if (r?.error) setError("That name and password do not match an account.");
       else window.location.assign(next);
     } finally {

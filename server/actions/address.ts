@@ -1,18 +1,22 @@
 // Your email address and a forgotten password (shared/spec/notifications.md, "Email"): an address becomes yours only
 // when you follow the link mailed to it, and a password reset is mailed only to a confirmed address, only when this
 // server mails (SMTP_URL). Each link's token is an HMAC of its row's id under the app's secret: nothing to steal
-// from the database, and the answer to "reset" never says whether the account exists.
+// from the database, and the answer to "reset" never says whether the account exists, nor does its time. A reset
+// ends every session of the account (User.sessionGeneration).
 import { z } from "zod";
+import type { Prisma } from "../generated/prisma/client";
 import type { Db } from "../db";
 import { env } from "../env";
 import type { Who } from "../identity";
 import { enqueue } from "../jobs/queue";
+import { publish } from "../live/outbox";
 import { nameKey } from "../names";
 import { hashPassword } from "../password";
 import { fail, ok, type Result } from "../rules/result";
 import { authSecret } from "../secret";
 import { linkToken, linkTokenMatches } from "../tokens";
 import { ZPassword } from "./accounts";
+import { SESSIONS_ENDED } from "./agents";
 import { person } from "./guard";
 import { parseInput } from "./input";
 import { isUniqueViolation } from "./unique";
@@ -21,6 +25,9 @@ export const EMAIL_LINK_TTL_MS = 24 * 3_600_000;
 export const RESET_LINK_TTL_MS = 3_600_000;
 
 export type AccountMail = { kind: "email-change" | "password-reset"; id: number };
+/** A reset asked for by name, looked up by the account queue's worker (so the door's work is the same for any name). */
+export type ResetAsked = { kind: "reset-asked"; nameKey: string; at: number };
+export type AccountJob = AccountMail | ResetAsked;
 
 /** The token of an account mail's link (the HMAC of its kind and row id; server/tokens.ts). */
 export const accountLinkToken = (kind: AccountMail["kind"], id: number) => linkToken(authSecret(), kind, id);
@@ -111,7 +118,11 @@ export async function confirmEmail(
 const RESET_SENT =
   "If that account has a confirmed address, a link to choose a new password is on its way to it (for one hour).";
 
-/** Mails a reset link to the account's confirmed address; the same answer whether or not there is one. */
+/**
+ * Mails a reset link to the account's confirmed address; the same answer whether or not there is one, after the
+ * same work: one job queued, whatever the name. The queue's worker looks the name up (resetAsked), so no branch on
+ * whether the account or its address exists runs before the answer.
+ */
 export async function requestReset(
   db: Db,
   input: unknown,
@@ -121,19 +132,38 @@ export async function requestReset(
   if (!i.ok) return i;
   if (!env().SMTP_URL)
     return fail("conflict", "This server sends no mail (it has no SMTP_URL): ask an admin.");
+  await db.$transaction((tx) =>
+    enqueue(tx, "account", {
+      kind: "reset-asked",
+      nameKey: nameKey(i.value.name),
+      at: now,
+    } satisfies ResetAsked),
+  );
+  return ok({ message: RESET_SENT });
+}
+
+/**
+ * The worker's half of requestReset: for an account with a confirmed address, a reset link's row and its mail's job,
+ * in one transaction (so a retry of this job after it committed mails no second link, but for a crash between the
+ * commit and the job's completion); for any other name, nothing.
+ */
+export async function resetAsked(db: Db, asked: ResetAsked): Promise<void> {
   const user = await db.user.findUnique({
-    where: { nameKey: nameKey(i.value.name) },
+    where: { nameKey: asked.nameKey },
     select: { id: true, email: true },
   });
-  if (user?.email)
-    await db.$transaction(async (tx) => {
-      const r = await tx.passwordReset.create({
-        data: { userId: user.id, createdAt: new Date(now), expiresAt: new Date(now + RESET_LINK_TTL_MS) },
-        select: { id: true },
-      });
-      await enqueue(tx, "account", { kind: "password-reset", id: r.id } satisfies AccountMail);
+  if (!user?.email) return;
+  await db.$transaction(async (tx) => {
+    const r = await tx.passwordReset.create({
+      data: {
+        userId: user.id,
+        createdAt: new Date(asked.at),
+        expiresAt: new Date(asked.at + RESET_LINK_TTL_MS),
+      },
+      select: { id: true },
     });
-  return ok({ message: RESET_SENT });
+    await enqueue(tx, "account", { kind: "password-reset", id: r.id } satisfies AccountMail);
+  });
 }
 
 export async function resetPassword(
@@ -157,9 +187,24 @@ export async function resetPassword(
       data: { usedAt: new Date(now) },
     });
     if (n.count === 0) return false;
-    await tx.user.update({ where: { id: r.userId }, data: { passwordHash: hash } });
+    await endSessions(tx, r.userId, { passwordHash: hash });
     return true;
   });
   if (!used) return fail("not_found", "This reset link is not valid, or was used already.");
   return ok({ message: "Your password is changed: sign in with it." });
+}
+
+/**
+ * A reset's new password, and the end of every session of the account signed in before it: the
+ * session generation counts up, so each older cookie names nobody from its next request (whoForUserId), and the
+ * event on the person's own topic makes each open stream check again and end (mayHaveRevoked). Agent tokens stay:
+ * their owner revokes them.
+ */
+async function endSessions(
+  tx: Prisma.TransactionClient,
+  userId: number,
+  data: { passwordHash: string },
+): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data: { ...data, sessionGeneration: { increment: 1 } } });
+  await publish(tx, { topic: `user:${userId}`, type: SESSIONS_ENDED, payload: { id: userId } });
 }

@@ -14,6 +14,9 @@ import { parseInput, parseId } from "./input";
 import { jsonRows } from "./rows";
 import { batchedRead } from "../batch";
 
+/** The live event on a person's topic when a password reset ends their sessions (server/actions/address.ts). */
+export const SESSIONS_ENDED = "account.sessions_ended";
+
 export const ZAgentName = z
   .string()
   .trim()
@@ -139,13 +142,17 @@ export async function whoForToken(db: Db, token: string): Promise<Who | null> {
 
 /**
  * Whether `who` may still act as itself: an agent whose token was revoked after the request began (an open live
- * stream, a long poll) may not, nor a person — or a person's agent — whose account a moderator suspended since.
+ * stream, a long poll) may not, nor a person — or a person's agent — whose account a moderator suspended since, nor
+ * a person's session from before a password reset (a person known without a generation counts as 0).
  */
 export async function stillSignedIn(db: Db, who: Who): Promise<boolean> {
   if (who.kind === "anon") return true;
   if (who.kind === "user") {
-    const user = await db.user.findUnique({ where: { id: who.userId }, select: { moderation: STANDING } });
-    return !!user && !suspendedBy(user.moderation);
+    const user = await db.user.findUnique({
+      where: { id: who.userId },
+      select: { moderation: STANDING, sessionGeneration: true },
+    });
+    return !!user && !suspendedBy(user.moderation) && (who.generation ?? 0) >= user.sessionGeneration;
   }
   const agent = await db.agent.findUnique({
     where: { id: who.agentId },
@@ -155,13 +162,15 @@ export async function stillSignedIn(db: Db, who: Who): Promise<boolean> {
 }
 
 /**
- * The live events after which an open stream checks `stillSignedIn` again: `revokeAgent`'s for `who`'s token, and a
- * moderator's suspension of `who`'s person (both on that person's own topic).
+ * The live events after which an open stream checks `stillSignedIn` again: `revokeAgent`'s for `who`'s token, a
+ * moderator's suspension of `who`'s person, and for a person's own session the end of its sessions by a password
+ * reset (all on that person's own topic; an agent's token outlives its owner's password).
  */
 export function mayHaveRevoked(e: { topic: string; type: string; payload: unknown }, who: Who): boolean {
   const person = who.kind === "agent" ? who.ownerId : who.kind === "user" ? who.userId : null;
   if (person === null || e.topic !== `user:${person}`) return false;
   if (e.type === "account.suspended") return true;
+  if (e.type === SESSIONS_ENDED) return who.kind === "user";
   return (
     who.kind === "agent" &&
     e.type === "agent.revoked" &&

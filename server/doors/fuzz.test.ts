@@ -1,4 +1,5 @@
-// Every input of every door, fuzzed (fast-check): the JSON API, MCP and tRPC answer a named 4xx or success —
+// Every input of every door, fuzzed (fast-check): the JSON API (sign-up's POST /api/accounts among its routes), MCP,
+// tRPC and the sign-in form (next-auth's own credentials callback behind our floor) answer a named 4xx or success —
 // never a 500 — and a refused request writes nothing. The route and tool tables are read at run time, so every
 // module's doors are held to this as soon as they are mounted.
 import fc from "fast-check";
@@ -13,6 +14,8 @@ import { MCP_TOOLS } from "./mcp/tools";
 import { REST_ROUTES } from "./rest/routes";
 import { appRouter, createCaller } from "./trpc";
 import { fixedClock } from "../clock";
+import { registerLocal } from "../actions/accounts";
+import { setDatabase } from "../db";
 
 /** The moment every door in this file reads: a fixed clock, so the suite passes on any day. */
 const NOW = Date.parse("2026-12-01T12:00:00Z");
@@ -167,4 +170,99 @@ describe("tRPC under fuzzing", () => {
       );
     },
   );
+});
+
+describe("the sign-in form under fuzzing", () => {
+  // next-auth's real flow: its CSRF token and cookie, then the credentials callback, behind our floor (authPost).
+  const BASE = "http://localhost:3000";
+  let auth: typeof import("../auth");
+  let csrf: { token: string; cookie: string };
+  let n = 0;
+  beforeAll(async () => {
+    process.env.AUTH_SECRET ??= "a test secret that is long enough to sign with";
+    setDatabase(db);
+    const made = await registerLocal(db.prisma, { name: "fuzz-signer", password: "the right password" });
+    if (!made.ok) throw new Error(made.message);
+    auth = await import("../auth");
+    const { NextRequest } = await import("next/server");
+    const r = await auth.handlers.GET(new NextRequest(`${BASE}/api/auth/csrf`));
+    csrf = {
+      token: ((await r.json()) as { csrfToken: string }).csrfToken,
+      cookie: r.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
+  });
+  afterAll(() => setDatabase(undefined));
+
+  // Each field mostly as a browser sends it (so runs reach the password check, and some sign in), else another
+  // value a person might type, else anything.
+  const field = (sent: () => string, typed: string[]) =>
+    fc.oneof(
+      { arbitrary: fc.constant(null).map(sent), weight: 6 },
+      { arbitrary: fc.constantFrom(...typed), weight: 2 },
+      valueArb,
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: "binary", maxLength: 20 }),
+    );
+  const formArb = () => {
+    const fields = {
+      name: field(
+        () => "fuzz-signer",
+        ["FUZZ-SIGNER", "fuzz-host", "nobody", "fuzz\u0000signer", "\u0000", "ａ".repeat(70)],
+      ),
+      password: field(() => "the right password", ["wrong", "x".repeat(300)]),
+      csrfToken: field(() => csrf.token, [`${csrf.token}x`, ""]),
+      callbackUrl: field(
+        () => BASE,
+        [`${BASE}/tables`, "http://evil.example", "//evil.example", "javascript:x"],
+      ),
+      extra: valueArb,
+    };
+    return fc.oneof(
+      {
+        arbitrary: fc.record(fields, { requiredKeys: ["name", "password", "csrfToken", "callbackUrl"] }),
+        weight: 3,
+      },
+      fc.record(fields, { requiredKeys: [] }),
+    );
+  };
+
+  it("name, password, csrfToken and callbackUrl answer a named 4xx or next-auth's own answer, never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        formArb(),
+        fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, fc.constant(true)),
+        fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, fc.constant(false)),
+        async (form, asJson, withCookie) => {
+          const text = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
+          const body = asJson
+            ? JSON.stringify(form)
+            : new URLSearchParams(Object.entries(form).map(([k, v]) => [k, text(v)])).toString();
+          const before = await fingerprint();
+          const r = await auth.authPost(
+            new Request(`${BASE}/api/auth/callback/credentials`, {
+              method: "POST",
+              headers: {
+                "content-type": asJson ? "application/json" : "application/x-www-form-urlencoded",
+                // a fresh address each run: the sign-in limits are tested elsewhere; here they would mask answers
+                "x-forwarded-for": `10.${(++n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+                ...(withCookie ? { cookie: csrf.cookie } : {}),
+              },
+              body,
+            }),
+          );
+          expect(r.status, `${body.slice(0, 200)} → ${r.status}`).toBeLessThan(500);
+          if (r.status >= 400) {
+            const answer = (await r.json()) as { error: { code: string; message: string } };
+            expect(Object.keys(FAILURE_CODES)).toContain(answer.error.code);
+            expect(answer.error.message.length).toBeGreaterThan(5);
+          }
+          expect(await fingerprint()).toBe(before); // a sign-in writes nothing, whatever it answers
+        },
+      ),
+      { numRuns: RUNS * 4 },
+    );
+  });
 });

@@ -83,6 +83,68 @@ describe("the Host allow-list", () => {
   });
 });
 
+describe("a cross-origin write", () => {
+  afterEach(() => {
+    delete process.env.PARLEY_TRUST_PROXY;
+  });
+  // A person's write (a cookie, not a bearer token) from evil.example, naming evil.example as the forwarded host.
+  const headers = (origin: string, forwardedHost?: string) => ({
+    host: "localhost:3000",
+    origin,
+    cookie: "authjs.session-token=x",
+    "content-type": "application/json",
+    ...(forwardedHost ? { "x-forwarded-host": forwardedHost } : {}),
+  });
+  const writes = (origin: string, forwardedHost?: string) => ({
+    "the JSON API": () =>
+      webDoor(plainDoor((a) => dispatch(a, clock), as(person)))(
+        new Request("http://localhost:3000/api/agents", {
+          method: "POST",
+          headers: headers(origin, forwardedHost),
+          body: JSON.stringify({ name: "from-afar" }),
+        }),
+      ),
+    tRPC: () =>
+      trpc(person)(
+        new Request("http://localhost:3000/api/trpc/identity.createAgent", {
+          method: "POST",
+          headers: headers(origin, forwardedHost),
+          body: JSON.stringify({ json: { name: "from-afar" } }),
+        }),
+      ),
+    MCP: () =>
+      mcp(person)(
+        new Request("http://localhost:3000/mcp", {
+          method: "POST",
+          headers: { ...headers(origin, forwardedHost), accept: "application/json, text/event-stream" },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name: "whoami", arguments: {} },
+          }),
+        }),
+      ),
+  });
+
+  it("is refused whatever X-Forwarded-Host it names, unless a trusted proxy wrote it", async () => {
+    for (const [door, write] of Object.entries(writes("http://evil.example", "evil.example"))) {
+      const r = await write();
+      expect(r.status, door).toBe(403);
+      expect(await r.json(), door).toMatchObject({ error: { code: "forbidden" } });
+    }
+    // from its own origin, the same writes pass the floor
+    for (const [door, write] of Object.entries(writes("http://localhost:3000")))
+      expect((await write()).status, door).not.toBe(403);
+    // behind a trusted proxy, the host it forwarded is the one an Origin must name
+    process.env.PARLEY_TRUST_PROXY = "on";
+    for (const [door, write] of Object.entries(writes("https://parley.example", "parley.example")))
+      expect((await write()).status, door).not.toBe(403);
+    for (const [door, write] of Object.entries(writes("http://evil.example", "parley.example")))
+      expect((await write()).status, door).toBe(403);
+  });
+});
+
 describe("a batch", () => {
   const procedures = (n: number) => Array.from({ length: n }, () => "tables.list").join(",");
   it(`of more than ${BATCH_MAX} calls is refused whole, over tRPC and as a JSON-RPC array`, async () => {

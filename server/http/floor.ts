@@ -1,5 +1,6 @@
 // The HTTP floor every door stands on: same-origin writes, a body cap, private caching, the answers of a refusal.
 // The rate limits are server/http/limits.ts, a guest's address server/http/address.ts.
+import { trustedProxies, type TrustedProxies } from "../env";
 import { FAILURE_CODES, fail, type Failure } from "../rules/result";
 import { jsonAnswer, responseOf, type Answer, type HeadersLike } from "./asked";
 import { isDatabaseDown, RETRY_AFTER_S, UNAVAILABLE } from "./unavailable";
@@ -9,16 +10,22 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * A browser sends Origin (and Sec-Fetch-Site) on cross-site writes; a cookie-carrying cross-site write is CSRF.
- * A bearer token is never attached by a browser on its own, so token requests are not held to it.
+ * A bearer token is never attached by a browser on its own, so token requests are not held to it. The host the
+ * Origin must name is the request's own; X-Forwarded-Host only behind a trusted proxy (PARLEY_TRUST_PROXY), as
+ * X-Forwarded-For is (server/http/address.ts): anywhere else it is whatever the client wrote.
  */
-export function crossOriginWrite(req: { method: string; headers: HeadersLike }): Failure | null {
+export function crossOriginWrite(
+  req: { method: string; headers: HeadersLike },
+  trust: TrustedProxies = trustedProxies(),
+): Failure | null {
   if (!WRITES.has(req.method)) return null;
   if (req.headers.get("authorization")?.toLowerCase().startsWith("bearer ")) return null;
   const site = req.headers.get("sec-fetch-site");
   if (site === "cross-site") return fail("forbidden", "Cross-site requests may not change anything here.");
   const origin = req.headers.get("origin");
   if (!origin) return null;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  const proxied = !("hops" in trust && trust.hops === 0);
+  const host = (proxied && req.headers.get("x-forwarded-host")) || req.headers.get("host");
   try {
     if (new URL(origin).host === host) return null;
   } catch {

@@ -1,13 +1,23 @@
 // The rate limits are kept where every process on one database sees them: on PostgreSQL two processes (two
 // independent pools and limiters, as two processes have, and a real child process) spend one budget; on the embedded
-// database, one process's memory. Sign-in and sign-up are limited per name (as names compare) and per address.
+// database, one process's memory. Sign-up is limited per name (as names compare) and per address; sign-in per address,
+// and its failures per name × address and, from addresses that never signed in to it, per name.
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db";
 import { onPostgres, testDatabase, type TestDatabase } from "../testing/db";
-import { authLimit, rateLimit, SIGN_IN_PER_NAME, SIGN_UP_PER_ADDRESS } from "./limits";
+import {
+  authLimit,
+  rateLimit,
+  SIGN_IN_FAILS_PER_NAME,
+  SIGN_IN_FAILS_PER_NAME_AND_ADDRESS,
+  SIGN_IN_NAME_WINDOW_S,
+  SIGN_IN_PAIR_WINDOW_S,
+  signInLimit,
+  SIGN_UP_PER_ADDRESS,
+} from "./limits";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -78,7 +88,7 @@ describe.skipIf(!onPostgres())(
       // sign-in attempts are charged one by one, however large the budget
       process.env.PARLEY_AUTH_ADDRESS_LIMIT = "10000";
       try {
-        for (let i = 0; i < 3; i++) await authLimit(db.prisma, "sign-in", `ahead-${i}`, "198.51.100.77");
+        for (let i = 0; i < 3; i++) await signInLimit(db.prisma, `ahead-${i}`, "198.51.100.77");
         const [row] = await db.sql.query<{ points: number }>(
           `SELECT points FROM "RateLimit" WHERE key = 'sign-in-address:198.51.100.77'`,
         );
@@ -98,14 +108,16 @@ describe.skipIf(!onPostgres())(
       expect(through).toBeGreaterThanOrEqual(301 - 2); // at most what the other process held unspent, refused early
     });
 
-    it("sign-in attempts at one name count across processes too", async () => {
+    it("failed sign-ins count across processes too, and so does an address that signed in", async () => {
       const answers = [];
-      for (let i = 0; i <= SIGN_IN_PER_NAME; i++)
-        answers.push(
-          await authLimit(i % 2 ? second.prisma : db.prisma, "sign-in", "Shared", `198.51.100.${i}`),
-        );
-      expect(answers.filter((a) => a === null)).toHaveLength(SIGN_IN_PER_NAME);
-      expect(answers.at(-1)).toMatchObject({ retryAfter: expect.any(Number) });
+      for (let i = 0; i <= SIGN_IN_FAILS_PER_NAME_AND_ADDRESS; i++)
+        answers.push(await tried(i % 2 ? second.prisma : db.prisma, "Shared", "198.51.100.1", false));
+      expect(answers.filter((a) => a === "let through")).toHaveLength(SIGN_IN_FAILS_PER_NAME_AND_ADDRESS);
+      expect(answers.at(-1)).toBe("refused");
+      // the name's own count, across many addresses, in the other process
+      for (let i = 0; i < SIGN_IN_FAILS_PER_NAME; i++)
+        await tried(i % 2 ? second.prisma : db.prisma, "Spread", `198.51.101.${i}`, false);
+      expect(await tried(second.prisma, "Spread", "198.51.102.1", true)).toBe("refused");
     });
   },
 );
@@ -141,13 +153,47 @@ describe("the limits", () => {
     expect(await rateLimit(db.prisma, "user:cost", "read", 100)).toBeNull();
   });
 
-  it("count sign-in attempts per name as names compare, from any address", async () => {
+  it("hold failed sign-ins at one name from one address (as names compare), never another address", async () => {
     const answers = [];
-    for (const [i, name] of ["Boss", "BOSS", "ｂｏｓｓ", "boss", " boss", "ＢＯＳＳ"].entries())
-      answers.push(await authLimit(db.prisma, "sign-in", name, `203.0.113.${i}`));
-    expect(answers.slice(0, SIGN_IN_PER_NAME)).toEqual(Array(SIGN_IN_PER_NAME).fill(null));
-    expect(answers[SIGN_IN_PER_NAME]).toMatchObject({ retryAfter: expect.any(Number) });
-    expect(await authLimit(db.prisma, "sign-in", "someone-else", "203.0.113.99")).toBeNull();
+    for (const name of ["Boss", "BOSS", "ｂｏｓｓ", "boss", " boss", "ＢＯＳＳ"])
+      answers.push(await tried(db.prisma, name, "203.0.113.1", false));
+    expect(answers).toEqual([...Array(SIGN_IN_FAILS_PER_NAME_AND_ADDRESS).fill("let through"), "refused"]);
+    const refusal = await signInLimit(db.prisma, "boss", "203.0.113.1");
+    expect(refusal).toMatchObject({ refused: { retryAfter: expect.any(Number) } });
+    expect((refusal as { refused: { retryAfter: number } }).refused.retryAfter).toBeGreaterThan(60);
+    expect((refusal as { refused: { retryAfter: number } }).refused.retryAfter).toBeLessThanOrEqual(
+      SIGN_IN_PAIR_WINDOW_S,
+    );
+    // the owner, from an address that has not failed, is let through, however often that one failed
+    expect(await tried(db.prisma, "Boss", "203.0.113.2", true)).toBe("let through");
+  });
+
+  it("clear a pair's failures when it signs in", async () => {
+    for (let i = 0; i < SIGN_IN_FAILS_PER_NAME_AND_ADDRESS - 1; i++)
+      await tried(db.prisma, "forgetful", "203.0.113.10", false);
+    expect(await tried(db.prisma, "forgetful", "203.0.113.10", true)).toBe("let through");
+    const again = [];
+    for (let i = 0; i < SIGN_IN_FAILS_PER_NAME_AND_ADDRESS; i++)
+      again.push(await tried(db.prisma, "forgetful", "203.0.113.10", false));
+    expect(again).toEqual(Array(SIGN_IN_FAILS_PER_NAME_AND_ADDRESS).fill("let through"));
+  });
+
+  it("hold guessing at one name spread over many addresses, but not an address its owner signed in from", async () => {
+    expect(await tried(db.prisma, "Target", "192.0.2.200", true)).toBe("let through"); // the owner, once
+    await new Promise((r) => setTimeout(r, 20)); // a store that forgets by a timer has had its chance to
+    for (let i = 0; i < SIGN_IN_FAILS_PER_NAME; i++) await tried(db.prisma, "target", `198.18.0.${i}`, false);
+    const refusal = await signInLimit(db.prisma, "TARGET", "198.18.1.1");
+    expect(refusal).toMatchObject({ refused: { retryAfter: expect.any(Number) } });
+    expect((refusal as { refused: { retryAfter: number } }).refused.retryAfter).toBeLessThanOrEqual(
+      SIGN_IN_NAME_WINDOW_S,
+    );
+    expect(await tried(db.prisma, "Target", "192.0.2.200", true)).toBe("let through");
+  });
+
+  it("let no single address reach the name's limit", () => {
+    // an hour of the name's window overlaps at most this many of a pair's windows
+    const windows = Math.ceil(SIGN_IN_NAME_WINDOW_S / SIGN_IN_PAIR_WINDOW_S) + 1;
+    expect(windows * SIGN_IN_FAILS_PER_NAME_AND_ADDRESS).toBeLessThan(SIGN_IN_FAILS_PER_NAME);
   });
 
   it("count sign-ups per address, whatever the names", async () => {
@@ -160,6 +206,20 @@ describe("the limits", () => {
   });
 
   it("keep a key too long for the store as its digest", async () => {
-    expect(await authLimit(db.prisma, "sign-in", "n".repeat(5_000), "a".repeat(5_000))).toBeNull();
+    expect(await authLimit(db.prisma, "sign-up", "n".repeat(5_000), "a".repeat(5_000))).toBeNull();
+    expect(await tried(db.prisma, "n".repeat(5_000), "a".repeat(5_000), false)).toBe("let through");
   });
 });
+
+/** One sign-in attempt through the limits, settled as `succeeded` when it is let through to a password check. */
+async function tried(
+  on: Database["prisma"],
+  name: string,
+  address: string,
+  succeeded: boolean,
+): Promise<"let through" | "refused"> {
+  const attempt = await signInLimit(on, name, address);
+  if ("refused" in attempt) return "refused";
+  await attempt.settle(succeeded);
+  return "let through";
+}

@@ -2,7 +2,8 @@
 // on PostgreSQL its store is the "RateLimit" table of the app's own database (prisma/schema.prisma, created by a
 // migration), reached through the app's pg pool, so two processes on one database spend one budget; on the embedded
 // database (PGlite, one process only: a second process cannot open it) the store is this process's memory, which
-// is then shared by every request there is, by definition. Each counts points in a fixed window of a minute.
+// is then shared by every request there is, by definition. Each counts points in a fixed window (a minute, but for
+// the failed sign-ins' longer ones).
 import { createHash } from "node:crypto";
 import {
   RateLimiterMemory,
@@ -15,16 +16,40 @@ import { env } from "../env";
 import { nameKey } from "../names";
 import { aheadFor, chargedAhead } from "./prepaid";
 
-/** Sign-in attempts a minute per account name (whether the name exists or not) and per client address. */
-export const SIGN_IN_PER_NAME = 5;
+/** Sign-in attempts a minute from one client address, whatever the names (PARLEY_AUTH_ADDRESS_LIMIT when set). */
 export const SIGN_IN_PER_ADDRESS = 20;
+/** Failed sign-ins at one name from one address in SIGN_IN_PAIR_WINDOW_S; a success from there clears them. */
+export const SIGN_IN_FAILS_PER_NAME_AND_ADDRESS = 5;
+export const SIGN_IN_PAIR_WINDOW_S = 900;
+/**
+ * Failed sign-ins at one name, from every address that never signed in to it, in SIGN_IN_NAME_WINDOW_S: the slow
+ * limit on guessing spread over many addresses. One address alone never reaches it (at most
+ * SIGN_IN_FAILS_PER_NAME_AND_ADDRESS in each of the pair windows an hour overlaps: 25 < 30), so failures from one
+ * address never lock its owner out, and an address that signed in to the name before is never held by it.
+ */
+export const SIGN_IN_FAILS_PER_NAME = 30;
+export const SIGN_IN_NAME_WINDOW_S = 3_600;
+/**
+ * How long an address that signed in to a name stays known to it (every sign-in from there renews it). Under the
+ * 24.8 days a timer can wait: the memory store (the embedded database's) forgets a key by a timer, and a longer one
+ * fires at once.
+ */
+export const SIGN_IN_KNOWN_ADDRESS_S = 20 * 86_400;
 /** Accounts one address may try to create a minute, and tries at one name. */
 export const SIGN_UP_PER_ADDRESS = 10;
 export const SIGN_UP_PER_NAME = 5;
 
 const WINDOW_S = 60;
 
-type Counter = "read" | "write" | "sign-in-name" | "sign-in-address" | "sign-up-name" | "sign-up-address";
+type Counter =
+  | "read"
+  | "write"
+  | "sign-in-address"
+  | "sign-in-fails-pair"
+  | "sign-in-fails-name"
+  | "sign-in-known"
+  | "sign-up-name"
+  | "sign-up-address";
 
 /** A counter's limiter, and its charge: for an operation's, charged ahead where the store is a round trip. */
 type Limiter = {
@@ -40,14 +65,14 @@ type Limiter = {
 const limiters = ((globalThis as { parleyLimiters?: WeakMap<Db, Map<string, Limiter>> }).parleyLimiters ??=
   new WeakMap());
 
-function limiter(db: Db, counter: Counter, points: number): Limiter {
+function limiter(db: Db, counter: Counter, points: number, duration = WINDOW_S): Limiter {
   let mine = limiters.get(db);
   if (!mine) limiters.set(db, (mine = new Map()));
-  const id = `${counter}/${points}`;
+  const id = `${counter}/${points}/${duration}`;
   let found = mine.get(id);
   if (!found) {
     const pool = pgPoolOf(db);
-    const common = { keyPrefix: counter, points, duration: WINDOW_S };
+    const common = { keyPrefix: counter, points, duration };
     const store = pool
       ? new RateLimiterPostgres({
           ...common,
@@ -81,8 +106,9 @@ function spend(
   points: number,
   key: string,
   cost = 1,
+  duration = WINDOW_S,
 ): Promise<Spent | null> | null {
-  const charged = limiter(db, counter, points).charge(storeKey(key), cost);
+  const charged = limiter(db, counter, points, duration).charge(storeKey(key), cost);
   return charged && settled(charged);
 }
 
@@ -129,22 +155,70 @@ export function chargeWaits(db: Db, key: string, kind: "read" | "write"): boolea
 type InMemoryBlocks = { getInMemoryBlockMsBeforeExpire?: (rlKey: string) => number };
 
 /**
- * A sign-in or sign-up attempt, charged to the name it is for (compared as names are, so "BOSS" and "boss" share
- * one count) and to the client's address; refused when either is spent.
+ * A sign-up attempt, charged to the name it is for (compared as names are, so "BOSS" and "boss" share one count) and
+ * to the client's address; refused when either is spent.
  */
 export async function authLimit(
   db: Db,
-  what: "sign-in" | "sign-up",
+  what: "sign-up",
   name: string,
   address: string,
 ): Promise<Spent | null> {
-  const [perName, byDefault] =
-    what === "sign-in" ? [SIGN_IN_PER_NAME, SIGN_IN_PER_ADDRESS] : [SIGN_UP_PER_NAME, SIGN_UP_PER_ADDRESS];
   // Many people behind one address (an office, a test run) may need more than the default.
-  const perAddress = env().PARLEY_AUTH_ADDRESS_LIMIT ?? byDefault;
+  const perAddress = env().PARLEY_AUTH_ADDRESS_LIMIT ?? SIGN_UP_PER_ADDRESS;
   const [byName, byAddress] = await Promise.all([
-    spend(db, `${what}-name`, perName, nameKey(name)),
+    spend(db, `${what}-name`, SIGN_UP_PER_NAME, nameKey(name)),
     spend(db, `${what}-address`, perAddress, address),
   ]);
   return later(byName, byAddress);
+}
+
+/** A sign-in let through to the password check, to be told how it went. */
+export type SignInTry = { settle(succeeded: boolean): Promise<void> };
+
+/**
+ * A sign-in attempt at `name` (checked: accounts.ts signInName) from `address`, before its password is checked —
+ * rate-limiter-flexible's "login endpoint protection": every attempt is charged to the address (a minute's
+ * SIGN_IN_PER_ADDRESS); each is taken as a failure of the name × address pair and, from an address that never signed
+ * in to the name, of the name, until it is told otherwise (`settle`): a success clears the pair's failures, gives the
+ * name's point back and remembers the address as the name's own. So failures slow the address that fails and its
+ * pairs, never the right password from an address that has not failed; and the name's slower limit, against guessing
+ * spread over many addresses, never holds an address the owner signed in from before. Refused: the longest wait.
+ */
+export async function signInLimit(
+  db: Db,
+  name: string,
+  address: string,
+): Promise<{ refused: Spent } | SignInTry> {
+  const perAddress = env().PARLEY_AUTH_ADDRESS_LIMIT ?? SIGN_IN_PER_ADDRESS;
+  const byAddress = await spend(db, "sign-in-address", perAddress, address);
+  if (byAddress) return { refused: byAddress };
+  const key = nameKey(name);
+  // The pair is kept as a digest: the store never holds which addresses try which names.
+  const pair = createHash("sha256").update(`${key}\u0000${address}`).digest("base64url");
+  const PAIR = ["sign-in-fails-pair", SIGN_IN_FAILS_PER_NAME_AND_ADDRESS, SIGN_IN_PAIR_WINDOW_S] as const;
+  const NAME = ["sign-in-fails-name", SIGN_IN_FAILS_PER_NAME, SIGN_IN_NAME_WINDOW_S] as const;
+  const known = limiter(db, "sign-in-known", 1, SIGN_IN_KNOWN_ADDRESS_S).limiter;
+  // Tried first: an address its own failures hold is refused before it can spend the name's count.
+  const [byPair, isKnown] = await Promise.all([
+    spend(db, PAIR[0], PAIR[1], pair, 1, PAIR[2]),
+    known.get(pair).then((r) => !!r && r.consumedPoints > 0),
+  ]);
+  if (byPair) return { refused: byPair };
+  const byName = isKnown ? null : await spend(db, NAME[0], NAME[1], key, 1, NAME[2]);
+  if (byName) {
+    // Not this pair's failure: the attempt never reached a password.
+    await limiter(db, ...PAIR).limiter.reward(pair, 1);
+    return { refused: byName };
+  }
+  return {
+    async settle(succeeded) {
+      if (!succeeded) return;
+      await Promise.all([
+        limiter(db, ...PAIR).limiter.delete(pair),
+        isKnown ? null : limiter(db, ...NAME).limiter.reward(storeKey(key), 1),
+        known.set(pair, 1, SIGN_IN_KNOWN_ADDRESS_S),
+      ]);
+    },
+  };
 }

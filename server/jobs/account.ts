@@ -1,12 +1,15 @@
 // The account queue's worker: mails the link that confirms an address (to that address) or resets a password (to
-// the account's confirmed address), with the token computed here, never stored.
-import { accountLinkToken, type AccountMail } from "../actions/address";
+// the account's confirmed address), with the token computed here, never stored; and makes a reset's link when one is
+// asked for by name.
+import { accountLinkToken, resetAsked, type AccountJob } from "../actions/address";
 import { escapeHtml, fromAddress, publicUrl, transport } from "./mail";
 import type { Worker } from "./queue";
 
-export const accountWorker: Worker<AccountMail> = async (job, database) => {
+export const accountWorker: Worker<AccountJob> = async (job, database) => {
   const smtp = transport();
   if (!smtp) return;
+  // A reset asked for by name: its link made here, for an account with a confirmed address (mailed as the next job).
+  if (job.data.kind === "reset-asked") return resetAsked(database.prisma, job.data);
   const { kind, id } = job.data;
   const token = accountLinkToken(kind, id);
   const host = new URL(publicUrl()).hostname || "parley";

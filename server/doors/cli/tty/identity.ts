@@ -34,7 +34,7 @@ export async function identify(db: Db, env: TtyEnv): Promise<Result<Who>> {
         `Set PARLEY_PASSWORD to sign in as ${user} (or unset PARLEY_USER to watch as a guest).`,
       );
     const account = await verifyLocal(db, { name: user, password: env.PARLEY_PASSWORD });
-    return account.ok ? ok(whoForUser(account.value)) : account;
+    return account.ok ? ok(whoForUser(account.value, account.value.generation)) : account;
   }
   return ok(ANON);
 }
