@@ -66,7 +66,7 @@ const ZApprovalTtl = z
   .max(APPROVAL_TTL_MAX_MS, `an approval lives at most ${APPROVAL_TTL_MAX_MS} ms (a year)`)
   .nullable()
   .describe(
-    "how long an approval counts after it is given, in ms (the gate's approvalTtl); null or omitted: until a superseding revision voids it",
+    "how long an approval counts after it is given, in ms (the gate's approvalTtl), fixed on each approval when it is given; null or omitted: until a superseding revision voids it",
   );
 const ZVisibility = z
   .enum(PLAN_VISIBILITIES)
