@@ -8,7 +8,7 @@ import { publish } from "../../live/outbox";
 import { modelRefusal } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { checkModelSeat, PROVIDERS, ZPlayerScript } from "../../souls";
-import { parseInput } from "../input";
+import { parseInput, ZOneLine } from "../input";
 import { tableAndLobby } from "./events";
 import { modelSeatName } from "./load";
 import { asHost } from "./tables";
@@ -16,7 +16,7 @@ import { asHost } from "./tables";
 export const ZSeatModel = z
   .object({
     provider: z.enum(PROVIDERS).describe("anthropic, openai-compatible or scripted (offline, deterministic)"),
-    model: z.string().max(100).optional().describe("the model id; the provider's default when absent"),
+    model: ZOneLine.max(100).optional().describe("the model id; the provider's default when absent"),
     baseUrl: z
       .string()
       .max(300)
