@@ -156,11 +156,11 @@ function plainText(raw: string): string {
 describe("titles in mail", () => {
   it("a table's, a Round Table's and a plan's title written over two lines reach a mail as one line", async () => {
     const host = await makeUser(db, "mail-host");
-    const gus = await makeUser(db, "mail-gus", "gus@example.test");
+    const jo = await makeUser(db, "mail-jo", "jo@example.test");
     const as = api(db.prisma, host, { clock: fixedClock(T0) });
     const table = await as("POST", "/api/tables", { title: "Salt\r\nTide", seats_max: 4 });
     expect(table.status, JSON.stringify(table.body)).toBe(201);
-    expect((await as("POST", `/api/tables/${table.body.id}/invite`, { person: gus.name })).status).toBe(201);
+    expect((await as("POST", `/api/tables/${table.body.id}/invite`, { person: jo.name })).status).toBe(201);
     const soul = (name: string) => ({
       name,
       soul: `The ${name} soul.`,
@@ -172,7 +172,7 @@ describe("titles in mail", () => {
       question: "Do we ship\r\non Friday?",
       options: ["ship", "hold"],
       seats: [
-        { name: "finance", soul: "Asks who pays.", source: "habit", wearer: "person", person: gus.name },
+        { name: "finance", soul: "Asks who pays.", source: "habit", wearer: "person", person: jo.name },
         soul("brand"),
         soul("legal"),
       ],
@@ -180,10 +180,10 @@ describe("titles in mail", () => {
     expect(council.status, JSON.stringify(council.body)).toBe(201);
     const plan = await as("POST", "/api/plans", { name: "Launch\nplan", nodes: [{ id: "scan" }] });
     expect(plan.status, JSON.stringify(plan.body)).toBe(201);
-    const role = await as("POST", `/api/plans/${plan.body.id}/roles`, { role: "viewer", person: gus.name });
+    const role = await as("POST", `/api/plans/${plan.body.id}/roles`, { role: "viewer", person: jo.name });
     expect(role.status, JSON.stringify(role.body)).toBe(201);
-    await until(() => received.filter((m) => m.to.includes("gus@example.test")).length === 3);
-    const texts = received.filter((m) => m.to.includes("gus@example.test")).map((m) => plainText(m.raw));
+    await until(() => received.filter((m) => m.to.includes("jo@example.test")).length === 3);
+    const texts = received.filter((m) => m.to.includes("jo@example.test")).map((m) => plainText(m.raw));
     const lineWith = (words: string) => texts.flatMap((t) => t.split(/\r?\n/)).find((l) => l.includes(words));
     expect(lineWith("the table “Salt Tide”")).toMatch(
       /^You are invited to a seat at the table “Salt Tide”, from/,
