@@ -5,14 +5,14 @@ import type { Prisma } from "../generated/prisma/client";
 import type { ModelBudget } from "../souls";
 
 /** The window the server's budget counts: a rolling day. */
-export const BUDGET_DAY_MS = 86_400_000;
+const BUDGET_DAY_MS = 86_400_000;
 
 /** Tokens in + out of calls, a call whose provider did not say counting none. */
 export const tokensOf = (calls: readonly { tokensIn: number | null; tokensOut: number | null }[]) =>
   calls.reduce((n, c) => n + (c.tokensIn ?? 0) + (c.tokensOut ?? 0), 0);
 
 /** The tokens of every model call started in the day before `now`, across tables and Round Tables. */
-export async function spentToday(tx: Prisma.TransactionClient, now: number): Promise<number> {
+async function spentToday(tx: Prisma.TransactionClient, now: number): Promise<number> {
   const where = { startedAt: { gt: new Date(now - BUDGET_DAY_MS) } };
   // one after the other: a transaction's queries run on one connection anyway
   const game = await tx.gameModelCall.aggregate({ where, _sum: { tokensIn: true, tokensOut: true } });
