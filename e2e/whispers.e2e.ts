@@ -3,6 +3,7 @@
 // job queue) and with both bots (they answer at once, in character); a guest watching sees that whispers happen but
 // never what they say; the reveal publishes and judges every one, and the record carries them.
 import { describe, expect, inject, it } from "vitest";
+import { MODEL_BUDGET_DEFAULTS } from "@/server/souls";
 import { axe, browser, hasChromium, shot } from "./browser";
 import { playToTheEnd, signUpInBrowser, type Did } from "./play";
 
@@ -79,7 +80,10 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
         .toContain("Noted. Here is what I am after.");
       expect(await thread.getByTestId("whisper").count()).toBe(2);
       await expect.poll(() => page.getByTestId("act").count(), { timeout: 20_000 }).toBeGreaterThan(1);
-      expect(await page.getByTestId("model-usage").textContent()).toMatch(/Budget: none set/);
+      // Seated with no budget, the table has the server's default (PARLEY_MODEL_BUDGET_TOKENS, unset here).
+      expect(await page.getByTestId("model-usage").textContent()).toContain(
+        `Budget: ${MODEL_BUDGET_DEFAULTS.tableTokens.toLocaleString("en-US")} tokens`,
+      );
       await page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
       await shot(page, "whispers-1280");
       await page.setViewportSize({ width: 390, height: 844 });

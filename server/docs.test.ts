@@ -432,6 +432,9 @@ function defaultsOfSouls(): Record<string, unknown> {
     OPENAI_BASE_URL: s.openaiBaseUrl,
     PARLEY_MODEL_BASE_URLS: s.allowedBaseUrls,
     PARLEY_MODEL_TIMEOUT_MS: s.timeoutMs,
+    PARLEY_MODEL_BUDGET_TOKENS: s.budget.tableTokens,
+    PARLEY_MODEL_BUDGET_MAX_TOKENS: s.budget.maxTableTokens,
+    PARLEY_MODEL_BUDGET_DAY_TOKENS: s.budget.dayTokens,
   };
 }
 

@@ -1,6 +1,8 @@
 "use client";
-// The host seats a model player (game.md §13): a provider and a model id, and the table's budget for model calls.
+// The host seats a model player (game.md §13): a provider and a model id, and the table's budget for model calls — the
+// server's default unless the host sets one, never above the server's cap (shared/spec/access.md, "The floor").
 import { useState } from "react";
+import type { ModelBudget } from "@/server/souls";
 
 export type SeatModelBody = {
   provider: "anthropic" | "openai-compatible" | "scripted";
@@ -14,14 +16,19 @@ const PROVIDERS = [
   ["openai-compatible", "openai-compatible (OPENAI_BASE_URL on the server)"],
 ] as const;
 
+const tokens = (n: number) => `${n.toLocaleString("en-US")} tokens`;
+
 export function ModelSeatForm({
   may,
   busy,
   seat,
+  budget: limits,
 }: {
   may: true | string;
   busy: boolean;
   seat: (body: SeatModelBody) => Promise<string | null>;
+  /** The server's budgets for model calls (PARLEY_MODEL_BUDGET_*), read by the page. */
+  budget: ModelBudget;
 }) {
   const [provider, setProvider] = useState<SeatModelBody["provider"]>("scripted");
   const [model, setModel] = useState("");
@@ -45,6 +52,12 @@ export function ModelSeatForm({
     >
       <p className="text-xs text-stone-600">
         A model player sees only what its seat may see; its replies are checked by the same rules as yours.
+      </p>
+      <p className="text-xs text-stone-600" data-testid="model-budget-note">
+        It runs on the server&apos;s keys, so the table&apos;s model calls have a budget:{" "}
+        {tokens(limits.tableTokens)} unless you set one, at most {tokens(limits.maxTableTokens)} (the
+        server&apos;s cap). The server spends at most {tokens(limits.dayTokens)} a day on all model calls.
+        Past either, a model passes its turns.
       </p>
       <label className="label" htmlFor="model-provider">
         Model player
@@ -71,12 +84,14 @@ export function ModelSeatForm({
         </div>
         <div>
           <label className="label" htmlFor="model-budget">
-            Budget, tokens (optional)
+            Budget, tokens (default {limits.tableTokens.toLocaleString("en-US")}, at most{" "}
+            {limits.maxTableTokens.toLocaleString("en-US")})
           </label>
           <input
             id="model-budget"
             className="field"
             inputMode="numeric"
+            placeholder={String(limits.tableTokens)}
             value={budget}
             onChange={(e) => setBudget(e.target.value.replace(/\D/g, ""))}
           />

@@ -39,7 +39,10 @@ export function ModelUsage({
         Budget:{" "}
         {tokens === null && usd === null
           ? "none set"
-          : [tokens !== null ? `${tokens} tokens` : null, usd !== null ? `$${usd}` : null]
+          : [
+              tokens !== null ? `${tokens.toLocaleString("en-US")} tokens` : null,
+              usd !== null ? `$${usd}` : null,
+            ]
               .filter(Boolean)
               .join(" or ")}{" "}
         — past it a model passes its turns.

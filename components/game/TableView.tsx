@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TableState } from "@/server/actions/game";
 import type { GameView } from "@/server/rules/game";
+import type { ModelBudget } from "@/server/souls";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { useTitleTurn } from "@/components/ui/tabTitle";
@@ -40,6 +41,7 @@ export function TableView({
   address,
   saidMax,
   whispersMax,
+  modelBudget,
 }: {
   initial: TableState;
   address: string;
@@ -47,6 +49,8 @@ export function TableView({
   saidMax: number;
   /** The rules' WHISPERS_PER_SEAT. */
   whispersMax: number;
+  /** The server's budgets for model calls, for the host's "Seat a model player" form. */
+  modelBudget: ModelBudget;
 }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -332,7 +336,9 @@ export function TableView({
             <section className="card space-y-2">
               <h2 className="font-semibold">Before the start</h2>
               <LobbyPanel may={t.lobby} run={lobby} busy={busy} />
-              {t.youHost ? <ModelSeatForm may={t.lobby.model} busy={busy} seat={seatModel} /> : null}
+              {t.youHost ? (
+                <ModelSeatForm may={t.lobby.model} busy={busy} seat={seatModel} budget={modelBudget} />
+              ) : null}
               {t.youHost ? (
                 <form
                   className="flex flex-wrap gap-2 text-sm"

@@ -99,6 +99,22 @@ function pathTo(node: Walked): string[] {
 const fieldName = (path: string[], names?: FieldNames) =>
   path.length ? `"${path.map((p) => (names ? names(p) : p)).join(".")}"` : "The request body";
 
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: none belongs inside one line.
+// (White space and controls are matched as one greedy class and tested after, so the work stays linear in the length.)
+const CONTROLS = "\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029";
+const SPACE_RUN = new RegExp(`[\\s${CONTROLS}]+`, "g");
+const CONTROL = new RegExp(`[${CONTROLS}]`);
+
+/** One line as stored: each run of control characters and line breaks (and the spaces beside it) one space, trimmed. */
+export const oneLine = (s: string) => s.replace(SPACE_RUN, (run) => (CONTROL.test(run) ? " " : run)).trim();
+
+/**
+ * A user-written single-line field (a title, a name): CR, LF, tabs and every other control character collapse to one
+ * space, and the ends are trimmed, so what a person wrote can never become two lines of a mail, a log or a heading.
+ * Multi-line fields (said text, context, rationale) stay plain strings and keep their line breaks.
+ */
+export const ZOneLine = z.string().overwrite(oneLine);
+
 /** Ids are plain digits and nothing else, so one thing has one URL: "1e3" and "1.0" are not ids. */
 export function parseId(raw: unknown): number | null {
   if (typeof raw === "number") return Number.isInteger(raw) && raw > 0 && raw <= 2_147_483_647 ? raw : null;

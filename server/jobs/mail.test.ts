@@ -139,6 +139,62 @@ describe("mail for notifications", () => {
   });
 });
 
+/** A mail's plain-text part, decoded (quoted-printable or base64), as the person reads it. */
+function plainText(raw: string): string {
+  const start = raw.indexOf("Content-Type: text/plain");
+  const part = raw.slice(start).split(/\r?\n--/)[0]!;
+  const [head, ...body] = part.split(/\r?\n\r?\n/);
+  const text = body.join("\r\n\r\n");
+  if (/Content-Transfer-Encoding: base64/i.test(head!)) return Buffer.from(text, "base64").toString("utf8");
+  if (!/Content-Transfer-Encoding: quoted-printable/i.test(head!)) return text;
+  const bytes = text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+describe("titles in mail", () => {
+  it("a table's, a Round Table's and a plan's title written over two lines reach a mail as one line", async () => {
+    const host = await makeUser(db, "mail-host");
+    const jo = await makeUser(db, "mail-jo", "jo@example.test");
+    const as = api(db.prisma, host, { clock: fixedClock(T0) });
+    const table = await as("POST", "/api/tables", { title: "Salt\r\nTide", seats_max: 4 });
+    expect(table.status, JSON.stringify(table.body)).toBe(201);
+    expect((await as("POST", `/api/tables/${table.body.id}/invite`, { person: jo.name })).status).toBe(201);
+    const soul = (name: string) => ({
+      name,
+      soul: `The ${name} soul.`,
+      source: "pasted",
+      wearer: "model",
+      provider: "scripted",
+    });
+    const council = await as("POST", "/api/councils", {
+      question: "Do we ship\r\non Friday?",
+      options: ["ship", "hold"],
+      seats: [
+        { name: "finance", soul: "Asks who pays.", source: "habit", wearer: "person", person: jo.name },
+        soul("brand"),
+        soul("legal"),
+      ],
+    });
+    expect(council.status, JSON.stringify(council.body)).toBe(201);
+    const plan = await as("POST", "/api/plans", { name: "Launch\nplan", nodes: [{ id: "scan" }] });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const role = await as("POST", `/api/plans/${plan.body.id}/roles`, { role: "viewer", person: jo.name });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    await until(() => received.filter((m) => m.to.includes("jo@example.test")).length === 3);
+    const texts = received.filter((m) => m.to.includes("jo@example.test")).map((m) => plainText(m.raw));
+    const lineWith = (words: string) => texts.flatMap((t) => t.split(/\r?\n/)).find((l) => l.includes(words));
+    expect(lineWith("the table “Salt Tide”")).toMatch(
+      /^You are invited to a seat at the table “Salt Tide”, from/,
+    );
+    expect(lineWith("“Do we ship on Friday?”")).toMatch(
+      /^You are invited to the seat finance at the round table/,
+    );
+    expect(lineWith("the plan “Launch plan”")).toMatch(/^You are invited to the viewer role on the plan/);
+  });
+});
+
 describe("what a person has mailed", () => {
   const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
 

@@ -333,7 +333,7 @@ export const CHECKPOINT_OPERATIONS = {
   settings: operation({
     name: "plans.settings",
     summary:
-      "Change the plan's settings (the owner): {visibility?: public|signed_in|invited, required_approvers?, approval_ttl_ms? (null: approvals do not expire)}; each change is recorded.",
+      "Change the plan's settings (the owner): {visibility?: public|signed_in|invited, required_approvers?, approval_ttl_ms? (null: approvals do not expire)}; each change is recorded. An approval's expiry is fixed when it is given: a later approval_ttl_ms applies to approvals given after it.",
     input: ZPlanSettings.extend(onPlan),
     output: ZSettingsChanged,
     callers: PEOPLE,
@@ -342,7 +342,7 @@ export const CHECKPOINT_OPERATIONS = {
     mcp: {
       tool: "plan_settings",
       description:
-        "Change who reads a plan you own (public, signed_in or invited), how many approvers a gated wave needs, and how long an approval counts (approval_ttl_ms; null: until a superseding revision).",
+        "Change who reads a plan you own (public, signed_in or invited), how many approvers a gated wave needs, and how long an approval counts (approval_ttl_ms; null: until a superseding revision). It applies to approvals given from then on; one already given keeps the expiry it was given with.",
     },
     run: ({ db, who, now }, { planId: id, ...body }) => changeSettings(db, who, { id, body }, new Date(now)),
   }),

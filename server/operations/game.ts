@@ -443,7 +443,7 @@ export const GAME_OPERATIONS = {
   seatModel: operation({
     name: "tables.seatModel",
     summary:
-      "The host seats a model player in a free seat (provider anthropic, openai-compatible or scripted; model; optional budget in tokens or dollars for the table's model calls).",
+      "The host seats a model player in a free seat (provider anthropic, openai-compatible or scripted; model; the table's budget for its model calls in tokens, the server's default unless set, at most the server's cap, and optionally in dollars).",
     input: ZSeatModel.extend({ tableId }),
     output: z.object({ seat: z.number(), name: z.string() }),
     callers: PEOPLE,

@@ -10,7 +10,50 @@ export type SoulsEnv = {
   timeoutMs: number;
   /** USD per million tokens [in, out], by model name prefix (the longest that matches counts). */
   prices: Record<string, [number, number]>;
+  /** What model calls may spend of the server's keys, in tokens (in + out): see MODEL_BUDGET_DEFAULTS. */
+  budget: ModelBudget;
 };
+
+/**
+ * A model seat runs on the server's keys (shared/spec/access.md), so its calls always have a budget, in tokens (the
+ * one measure every provider reports; a model without a price has no cost to count): a table's, by default
+ * `tableTokens`, which its host may set up to `maxTableTokens`; and the server's, `dayTokens` over every model call
+ * (Sworn & Said's model players and Round Tables' model souls) started in the last 24 hours.
+ */
+export type ModelBudget = { tableTokens: number; maxTableTokens: number; dayTokens: number };
+
+export const MODEL_BUDGET_DEFAULTS: ModelBudget = {
+  tableTokens: 200_000,
+  maxTableTokens: 2_000_000,
+  dayTokens: 5_000_000,
+};
+
+/** A whole number of tokens from the environment, or the default when unset; anything else is an error naming it. */
+function tokens(raw: string | undefined, name: string, fallback: number): number {
+  if (!raw?.trim()) return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number of tokens (0 or more)`);
+  return n;
+}
+
+function readBudget(e: NodeJS.ProcessEnv): ModelBudget {
+  const d = MODEL_BUDGET_DEFAULTS;
+  const maxTableTokens = tokens(
+    e.PARLEY_MODEL_BUDGET_MAX_TOKENS,
+    "PARLEY_MODEL_BUDGET_MAX_TOKENS",
+    d.maxTableTokens,
+  );
+  return {
+    // the default is within the cap, whatever the two say
+    tableTokens: Math.min(
+      tokens(e.PARLEY_MODEL_BUDGET_TOKENS, "PARLEY_MODEL_BUDGET_TOKENS", d.tableTokens),
+      maxTableTokens,
+    ),
+    maxTableTokens,
+    dayTokens: tokens(e.PARLEY_MODEL_BUDGET_DAY_TOKENS, "PARLEY_MODEL_BUDGET_DAY_TOKENS", d.dayTokens),
+  };
+}
 
 /**
  * Anthropic's list prices per million tokens, by model family, as published when this was written; PARLEY_MODEL_PRICES
@@ -71,6 +114,7 @@ export function soulsEnv(e: NodeJS.ProcessEnv = process.env): SoulsEnv {
     allowedBaseUrls: (e.PARLEY_MODEL_BASE_URLS ?? "").split(",").map(trimSlash).filter(Boolean),
     timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : 60_000,
     prices: readPrices(e.PARLEY_MODEL_PRICES),
+    budget: readBudget(e),
   };
 }
 

@@ -15,7 +15,7 @@ export {
   type PlayerAsk,
 } from "./provider";
 export { ZScript, ZPlayerScript, scriptDelay, houseReply, type Script } from "./scripted";
-export { soulsEnv, type SoulsEnv } from "./env";
+export { soulsEnv, MODEL_BUDGET_DEFAULTS, type ModelBudget, type SoulsEnv } from "./env";
 
 /** When the facilitator names none. */
 export const DEFAULT_MODELS: Record<ProviderName, string> = {

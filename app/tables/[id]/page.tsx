@@ -9,6 +9,7 @@ import { tableState } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { SAID_MAX, WHISPERS_PER_SEAT } from "@/server/rules/game";
+import { soulsEnv } from "@/server/souls";
 
 export const dynamic = "force-dynamic";
 
@@ -29,6 +30,7 @@ export default async function TablePage({ params }: { params: Promise<{ id: stri
       address={address}
       saidMax={SAID_MAX}
       whispersMax={WHISPERS_PER_SEAT}
+      modelBudget={soulsEnv().budget}
     />
   );
 }

@@ -1282,7 +1282,8 @@ describe("plan roles and the approval gate", () => {
     v = value(await planView(db.prisma, admin, { id }, later));
     expect(v.gates!.approvals).toHaveLength(1);
     expect(v.gates!.lapsed).toEqual([]);
-    // The owner changes the terms: approvals stop expiring, and the change is on the record.
+    // The owner changes the terms: approvals given from now on stop expiring, and the change is on the record; the
+    // one given under the hour keeps its hour (shared/spec/access.md: its expiry was fixed when it was given).
     value(await changeSettings(db.prisma, planner, { id, body: { approvalTtlMs: null } }, new Date(later)));
     const members = value(await planMembers(db.prisma, planner, { id }));
     expect(members.settings[0]).toMatchObject({
@@ -1291,9 +1292,11 @@ describe("plan roles and the approval gate", () => {
       after: null,
       by: "ttl-planner",
     });
-    expect(value(await planView(db.prisma, admin, { id }, later + 100 * HOUR)).gates!.approvals).toHaveLength(
-      1,
-    );
+    expect(value(await planView(db.prisma, admin, { id }, later + HOUR)).gates!.approvals).toEqual([]);
+    value(await approve(db.prisma, ana, { id, body }, new Date(later + HOUR)));
+    expect(value(await planView(db.prisma, admin, { id }, later + 100 * HOUR)).gates!.approvals).toEqual([
+      { by: "ttl-ana", at: new Date(later + HOUR).toISOString(), expiresAt: null },
+    ]);
   });
 
   it("distinct approvers from the list: a role taken back takes its approval with it; may and the guard agree", async () => {

@@ -1,7 +1,13 @@
 // The gates before a next wave: approvals bound to (plan, revision, next-wave ids) and the assignment checks.
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
-import { approvalRefusal, confirmRefusal, waveKey, withdrawRefusal } from "../../rules/checkpoint";
+import {
+  approvalExpiry,
+  approvalRefusal,
+  confirmRefusal,
+  waveKey,
+  withdrawRefusal,
+} from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
 import { parseInput } from "../input";
@@ -31,6 +37,8 @@ function bound(
   if (!wave.ok) return wave;
   return ok({ revision: revision.value, wave: wave.value });
 }
+
+const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 type ApprovalAnswer = { revision: number; nextWave: string[]; approvals: number; needed: number };
 
@@ -68,6 +76,9 @@ async function approvalRow(
         approverId: me.value.userId,
         action,
         at: now,
+        // fixed now: changing the gate's approvalTtl later neither revives nor shortens it
+        expiresAt:
+          action === "approve" ? dateOrNull(approvalExpiry(now.getTime(), loaded.plan.approvalTtlMs)) : null,
       },
     });
     const approvals = gates.approval.counted.length + (action === "approve" ? 1 : -1);

@@ -89,8 +89,8 @@ export type GateRow = {
   byId: number;
   at: Date;
 };
-/** An approval row: given, or withdrawn by its giver. */
-export type ApprovalRow = GateRow & { action: "approve" | "withdraw" };
+/** An approval row: given (with its expiry, fixed then), or withdrawn by its giver. */
+export type ApprovalRow = GateRow & { action: "approve" | "withdraw"; expiresAt: Date | null };
 export type CheckRow = GateRow & { kind: "authority" | "resources"; note: string };
 
 export type CheckpointRow = {
@@ -321,6 +321,7 @@ export async function loadPlan(db: Client, id: number): Promise<LoadedPlan | nul
           approverId: true,
           action: true,
           at: true,
+          expiresAt: true,
         },
       },
       assignmentChecks: {
@@ -423,6 +424,7 @@ export async function loadPlan(db: Client, id: number): Promise<LoadedPlan | nul
       byId: a.approverId,
       action: a.action === "withdraw" ? ("withdraw" as const) : ("approve" as const),
       at: a.at,
+      expiresAt: a.expiresAt,
     })),
     checks: plan.assignmentChecks.map((c) => ({
       revision: c.revision,

@@ -15,7 +15,7 @@ import {
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
-import { parseInput } from "../input";
+import { oneLine, parseInput } from "../input";
 import { announcePlan } from "./events";
 import { storedNodes, validateGraph } from "./graph";
 import type { Changes, StoredNode, ValidatorResult } from "./load";
@@ -43,7 +43,7 @@ function importDeclaration(raw: unknown): Result<Imported> {
     id: n.id,
     // Extra keys are allowed in a declaration: a string title is kept for people.
     ...(typeof (n as { title?: unknown }).title === "string"
-      ? { title: String((n as { title?: unknown }).title) }
+      ? { title: oneLine(String((n as { title?: unknown }).title)) }
       : {}),
     dependsOn: [...n.dependsOn],
     ...(gated.has(n.id) ? { needsApproval: true } : {}),

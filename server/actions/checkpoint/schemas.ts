@@ -11,6 +11,7 @@ import {
   RISK_SEVERITIES,
 } from "../../rules/checkpoint";
 import { ZConvene } from "../council";
+import { ZOneLine } from "../input";
 
 /** Node and risk ids are exact strings with a non-space character, as in the declaration's schema. */
 export const ZNodeId = z
@@ -22,7 +23,7 @@ export const ZNodeId = z
 export const ZNode = z
   .object({
     id: ZNodeId.describe("the node's id, unique in the revision (e.g. scan)"),
-    title: z.string().trim().max(200).optional().describe("a short title for people"),
+    title: ZOneLine.max(200).optional().describe("a short title for people, one line"),
     dependsOn: z
       .array(ZNodeId)
       .max(200)
@@ -66,7 +67,7 @@ const ZApprovalTtl = z
   .max(APPROVAL_TTL_MAX_MS, `an approval lives at most ${APPROVAL_TTL_MAX_MS} ms (a year)`)
   .nullable()
   .describe(
-    "how long an approval counts after it is given, in ms (the gate's approvalTtl); null or omitted: until a superseding revision voids it",
+    "how long an approval counts after it is given, in ms (the gate's approvalTtl), fixed on each approval when it is given; null or omitted: until a superseding revision voids it",
   );
 const ZVisibility = z
   .enum(PLAN_VISIBILITIES)
@@ -76,7 +77,7 @@ const ZVisibility = z
 
 export const ZCreatePlan = z
   .object({
-    name: z.string().trim().min(1, "give the plan a name").max(120).describe("the plan's name"),
+    name: ZOneLine.min(1, "give the plan a name").max(120).describe("the plan's name, one line"),
     requiredApprovers: ZRequiredApprovers.optional(),
     approvalTtlMs: ZApprovalTtl.optional(),
     visibility: ZVisibility.optional(),
@@ -106,7 +107,7 @@ export const ZRevise = z
       .max(2_000)
       .describe("the decision's rationale"),
     evidenceRefs: z
-      .array(z.string().trim().min(1).max(300))
+      .array(ZOneLine.min(1).max(300))
       .min(1, "cite at least one piece of evidence")
       .max(50)
       .describe("evidence references (hashes, links) that motivate the change"),

@@ -87,10 +87,13 @@ export function gatesOf(
     required: nextWave.some((id) => gated.has(id)),
     needed: loaded.plan.requiredApprovers,
     proposerId: revision.proposerId,
-    ttlMs: loaded.plan.approvalTtlMs,
-    given: loaded.approvals
-      .filter(bound)
-      .map((a) => ({ byId: a.byId, by: a.by, at: a.at.getTime(), action: a.action })),
+    given: loaded.approvals.filter(bound).map((a) => ({
+      byId: a.byId,
+      by: a.by,
+      at: a.at.getTime(),
+      action: a.action,
+      expiresAt: a.expiresAt?.getTime() ?? null,
+    })),
   };
   const approval = approvalStanding(loaded.access, gate, now);
   const check = (kind: CheckKind) =>

@@ -10,7 +10,7 @@ import { fail, ok, type Result } from "../../rules/result";
 import { PROVIDERS, ZScript } from "../../souls";
 import { answersFor, personOf, tellInvitee } from "../access";
 import { signedIn } from "../guard";
-import { parseId, parseInput } from "../input";
+import { parseId, parseInput, ZOneLine } from "../input";
 import { advanceIn } from "./advance";
 import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL } from "./common";
 import { sameWearer, tellInvitees, wearerData, WEARERS } from "./convene";
@@ -82,7 +82,7 @@ export const ZReplaceSeat = z
       .optional()
       .describe("wearer agent: the agent's id, or owner/name"),
     provider: z.enum(PROVIDERS).optional().describe("wearer model: anthropic, openai-compatible or scripted"),
-    model: z.string().trim().max(120).optional().describe("wearer model: the model name"),
+    model: ZOneLine.max(120).optional().describe("wearer model: the model name"),
     base_url: z.string().trim().max(300).optional().describe("wearer model, openai-compatible only"),
     script: ZScript.optional().describe("wearer model, scripted only: replies by round and a pace"),
   })

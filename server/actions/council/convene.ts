@@ -25,7 +25,7 @@ import { fail, ok, type Result } from "../../rules/result";
 import { spanText } from "../../rules/span";
 import { checkModelSeat, PROVIDERS, ZScript } from "../../souls";
 import { signedIn } from "../guard";
-import { parseInput } from "../input";
+import { parseInput, ZOneLine } from "../input";
 import { advanceIn } from "./advance";
 import { kickModels } from "./common";
 import { announceChange } from "./events";
@@ -36,12 +36,9 @@ export const WEARERS = ["person", "agent", "model"] as const;
 
 const ZSeat = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, "give the seat a name")
+    name: ZOneLine.min(1, "give the seat a name")
       .max(SEAT_NAME_MAX, `use at most ${SEAT_NAME_MAX} characters`)
-      .regex(/^[^\n\r,]+$/, "one line, no commas")
+      .regex(/^[^,]+$/, "no commas")
       .describe(
         "the soul's name at this table, unique (e.g. finance); the minutes call it “the finance lens”",
       ),
@@ -56,10 +53,7 @@ const ZSeat = z
       .describe(
         "where the soul came from: pasted (a persona file's text), uploaded (a file), habit (a real person's one-line habit)",
       ),
-    source_label: z
-      .string()
-      .trim()
-      .max(200)
+    source_label: ZOneLine.max(200)
       .optional()
       .describe("the uploaded file's name, or a note on where the text came from"),
     wearer: z
@@ -71,12 +65,7 @@ const ZSeat = z
       .optional()
       .describe("wearer agent: the agent's id, or owner/name"),
     provider: z.enum(PROVIDERS).optional().describe("wearer model: anthropic, openai-compatible or scripted"),
-    model: z
-      .string()
-      .trim()
-      .max(120)
-      .optional()
-      .describe("wearer model: the model name (a default per provider)"),
+    model: ZOneLine.max(120).optional().describe("wearer model: the model name (a default per provider)"),
     base_url: z
       .string()
       .trim()
@@ -91,10 +80,7 @@ const ZSeat = z
 
 export const ZConvene = z
   .object({
-    question: z
-      .string()
-      .trim()
-      .min(1, "ask one question")
+    question: ZOneLine.min(1, "ask one question")
       .max(QUESTION_MAX)
       .describe("the one stakes-bearing decision"),
     context: z
@@ -122,7 +108,7 @@ export const ZConvene = z
       .optional()
       .describe(`how round 4 is counted (default ${DEFAULT_AGGREGATOR})`),
     values_keywords: z
-      .array(z.string().trim().min(1).max(40))
+      .array(ZOneLine.min(1).max(40))
       .max(12)
       .optional()
       .describe(

@@ -7,7 +7,7 @@ import type { Who } from "../../identity";
 import { AXES_MAX, AXES_MIN, draftAxes, RATIONALE_MAX } from "../../rules/council";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
-import { parseId, parseInput } from "../input";
+import { parseId, parseInput, ZOneLine } from "../input";
 import { advanceIn } from "./advance";
 import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL } from "./common";
 import { announceChange } from "./events";
@@ -26,12 +26,10 @@ export const ZAxes = z
   .object({
     axes: z
       .array(
-        z
-          .string()
-          .trim()
-          .min(1, "an axis may not be empty")
-          .max(RATIONALE_MAX, `keep each axis to ${RATIONALE_MAX} characters`)
-          .regex(/^[^\r\n]+$/, "one line each"),
+        ZOneLine.min(1, "an axis may not be empty").max(
+          RATIONALE_MAX,
+          `keep each axis to ${RATIONALE_MAX} characters`,
+        ),
       )
       .min(AXES_MIN, `write at least ${AXES_MIN} axes`)
       .max(AXES_MAX, `write at most ${AXES_MAX} axes`)

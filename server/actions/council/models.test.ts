@@ -127,6 +127,48 @@ describe("an openai-compatible seat", () => {
     expect(md.ok && md.value.markdown).toContain(`(tried again from ${new Date(T0 + 20_000).toISOString()})`);
   });
 
+  it("past the server's budget for the day it is not asked: that counts as a failed ask, and the second empties the seat", async () => {
+    process.env.PARLEY_MODEL_BUDGET_DAY_TOKENS = "100";
+    // A day after every other test here, so the day's spending is this test's alone.
+    const LATER = T0 + 10 * 86_400_000;
+    try {
+      const { fac } = await people(db, "m4", ["fac"]);
+      replies.set("spender", chat(steady("ship", 7, "a")[1])); // 120 in + 40 out: the day's 100 spent
+      replies.set("late", chat(steady("ship", 7, "a")[1]));
+      const first = await convened(
+        db,
+        fac,
+        table([overHttp("spender"), modelSeat("a"), modelSeat("b")]),
+        LATER,
+      );
+      await models(db, first, LATER);
+      const spent = await db.prisma.modelCall.findMany({
+        where: { councilId: first, provider: "openai-compatible" },
+      });
+      expect(spent.map((c) => [c.ok, c.tokensIn, c.tokensOut])).toEqual([[true, 120, 40]]);
+      const second = await convened(
+        db,
+        fac,
+        table([overHttp("late"), modelSeat("a"), modelSeat("b"), modelSeat("c")]),
+        LATER + 1000,
+      );
+      await models(db, second, LATER + 1000);
+      const s = await councilState(db.prisma, fac, { id: second }, LATER + 1000);
+      const v = s.ok ? s.value : null;
+      expect(v?.calls.filter((c) => c.name === "late")).toEqual([]);
+      const problem = "The server's budget for model calls today is spent, so the model was not asked.";
+      expect(v?.failures.filter((f) => f.name === "late").map((f) => f.problem)).toEqual([problem, problem]);
+      expect(v?.seats.find((x) => x.name === "late")).toMatchObject({
+        status: "emptied",
+        emptiedReason: "not asked in round 1: the server's budget for model calls today is spent",
+      });
+      // the scripted souls spend no key: they answered
+      expect(v?.rounds[0]).toMatchObject({ open: false });
+    } finally {
+      delete process.env.PARLEY_MODEL_BUDGET_DAY_TOKENS;
+    }
+  });
+
   it("a base URL the server does not list is refused at convening", async () => {
     const { fac } = await people(db, "m2", ["fac"]);
     const r = await convene(

@@ -1,5 +1,7 @@
 // The server's own souls: when a round opens, each live model seat is asked (its claim written first, so two
 // processes never ask twice), the call's tokens, latency and cost are recorded, and the reply is taken like any other.
+// Past the server's budget for model calls today (PARLEY_MODEL_BUDGET_DAY_TOKENS) a seat is not asked: that counts
+// as a failed ask, so its second empties the seat, saying why.
 import type { Db } from "../../db";
 import { enqueue } from "../../jobs/queue";
 import { nextTryAt, type RoundNumber } from "../../rules/council";
@@ -7,11 +9,13 @@ import {
   providerFor,
   scriptDelay,
   soulsEnv,
+  type ModelBudget,
   type ProviderName,
   type SoulReply,
   type SoulRequest,
 } from "../../souls";
 import { failed } from "../../souls/provider";
+import { serverBudgetSpent } from "../modelBudget";
 import { advanceIn } from "./advance";
 import { isUniqueViolation } from "./common";
 import { lockCouncil, openRound, type LoadedCouncil, type SeatRow } from "./load";
@@ -59,12 +63,24 @@ function requestFor(l: LoadedCouncil, seat: SeatRow, round: RoundNumber, attempt
   };
 }
 
-/** In one transaction: the clock's due writes, stale claims closed as failures, and a claim for every seat now owed. */
-async function claim(db: Db, id: number, now: number, timeoutMs: number): Promise<Claim[]> {
+/** What the server's budget refused to ask this time: a failed ask for the seat, said as such. */
+const BUDGET_SPENT = "The server's budget for model calls today is spent, so the model was not asked.";
+
+/**
+ * In one transaction: the clock's due writes, stale claims closed as failures, and a claim for every seat now owed;
+ * `refused` counts the seats the server's budget left unasked (each a failed ask).
+ */
+async function claim(
+  db: Db,
+  id: number,
+  now: number,
+  timeoutMs: number,
+  budget: ModelBudget,
+): Promise<{ claims: Claim[]; refused: number }> {
   return db.$transaction(async (tx) => {
     await lockCouncil(tx, id);
     let { loaded: l } = await advanceIn(tx, id, now);
-    if (!l || l.imported) return [];
+    if (!l || l.imported) return { claims: [], refused: 0 };
     // A claim nobody finished: its process stopped mid-call. It counts as a failed ask, shown as such.
     for (const c of l.calls.filter(
       (c) => c.finishedAt === null && c.startedAt.getTime() < now - timeoutMs - STALE_GRACE_MS,
@@ -91,12 +107,14 @@ async function claim(db: Db, id: number, now: number, timeoutMs: number): Promis
           "call",
         );
       ({ loaded: l } = await advanceIn(tx, id, now));
-      if (!l) return [];
+      if (!l) return { claims: [], refused: 0 };
     }
     const open = openRound(l);
-    if (!open) return [];
+    if (!open) return { claims: [], refused: 0 };
     const round = open.round as RoundNumber;
     const claims: Claim[] = [];
+    let refused = 0;
+    let spent: boolean | undefined; // read once, when a seat is owed an ask
     for (const seat of l.seats) {
       if (seat.wearer !== "model" || seat.emptiedAt || !seat.provider) continue;
       if (l.answers.some((a) => a.seatId === seat.id && a.round === round)) continue;
@@ -106,6 +124,15 @@ async function claim(db: Db, id: number, now: number, timeoutMs: number): Promis
       // a transient failure of this ask waits for its retry time (Retry-After, or the backoff)
       const tries = l.calls.filter((c) => c.seatId === seat.id && c.round === round && c.attempt === attempt);
       if (tries.some((c) => c.retryAt !== null && c.retryAt.getTime() > now)) continue;
+      // the scripted provider spends no key
+      if (seat.provider !== "scripted" && (spent ??= await serverBudgetSpent(tx, now, budget))) {
+        await badReply(tx, l, seat, round, "", BUDGET_SPENT, now, "budget");
+        refused++;
+        const after = (await advanceIn(tx, id, now)).loaded;
+        if (!after) break;
+        l = after;
+        continue;
+      }
       const call = await tx.modelCall.create({
         data: {
           councilId: id,
@@ -128,7 +155,7 @@ async function claim(db: Db, id: number, now: number, timeoutMs: number): Promis
         request: requestFor(l, seat, round, attempt),
       });
     }
-    return claims;
+    return { claims, refused };
   });
 }
 
@@ -196,17 +223,18 @@ export async function runModelSeats(db: Db, id: number, opts: ModelRun = {}): Pr
     clock: opts.clock ?? Date.now,
     random: opts.random ?? Math.random,
   };
-  const { timeoutMs } = soulsEnv();
+  const { timeoutMs, budget } = soulsEnv();
   let calls = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let claims: Claim[];
+    let refused: number;
     try {
-      claims = await claim(db, id, run.clock(), timeoutMs);
+      ({ claims, refused } = await claim(db, id, run.clock(), timeoutMs, budget));
     } catch (e) {
       if (isUniqueViolation(e)) continue; // another process claimed the same ask first
       throw e;
     }
-    if (claims.length === 0) break;
+    if (claims.length === 0 && refused === 0) break;
     await Promise.all(claims.map((c) => ask(db, id, c, run)));
     calls += claims.length;
   }

@@ -64,7 +64,7 @@ export async function badReply(
   raw: string,
   problem: string,
   now: number,
-  cause: "reply" | "call" = "reply",
+  cause: "reply" | "call" | "budget" = "reply",
 ): Promise<Result<never>> {
   const attempt = l.failures.filter((f) => f.seatId === seat.id && f.round === round).length + 1;
   await tx.councilFailure.create({
@@ -72,11 +72,13 @@ export async function badReply(
   });
   const next = afterBadReply(round, attempt);
   if (next.action === "empty") {
-    // The rules word it for a bad reply; a model call that failed outright is said as such.
+    // The rules word it for a bad reply; a model call that failed outright, or was never made, is said as such.
     const reason =
       cause === "call"
         ? `no usable reply ${attempt} times in round ${round} (the model call failed)`
-        : next.reason;
+        : cause === "budget"
+          ? `not asked in round ${round}: the server's budget for model calls today is spent`
+          : next.reason;
     await tx.councilSeat.updateMany({
       where: { id: seat.id, emptiedAt: null },
       data: { emptiedAt: new Date(now), emptiedRound: round, emptiedReason: reason },

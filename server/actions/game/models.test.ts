@@ -3,7 +3,7 @@
 // refused and asked again with the refusal's sentence, a second refusal passes and the log says why (in words that
 // name no aim); a 429 is retried after its Retry-After; tokens, latency and cost are recorded and shown to the host
 // only; past the table's budget the model passes without a call; its whispers are judged like anyone's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANON } from "../../identity";
 import { api } from "../../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
@@ -62,15 +62,16 @@ const fake = () => ({
 async function table(
   tag: string,
   model: Record<string, unknown> = { provider: "openai-compatible", model: "fake-1" },
+  t0 = NOW,
 ) {
   const host = await makeUser(db, `${tag}-host`);
-  const as = (at = clock) => api(db.prisma, host, { clock: at });
+  const as = (at = fixedClock(t0)) => api(db.prisma, host, { clock: at });
   const id = (await as()("POST", "/api/tables", { title: `Models ${tag}`, seats_max: 4 })).body.id as number;
   const seated = await as()("POST", `/api/tables/${id}/models`, model);
   expect(seated.status, JSON.stringify(seated.body)).toBe(201);
   expect((await as()("POST", `/api/tables/${id}/bots`, { count: 2 })).status).toBe(200);
   expect((await as()("POST", `/api/tables/${id}/start`)).status).toBe(200);
-  expect(await act(db.prisma, host, "pass", { id }, NOW + 1000)).toMatchObject({ ok: true });
+  expect(await act(db.prisma, host, "pass", { id }, t0 + 1000)).toMatchObject({ ok: true });
   return { id, host, as };
 }
 
@@ -200,6 +201,81 @@ describe("a model player's turn", () => {
     expect(asked).toHaveLength(1);
     const guest = (await api(db.prisma, ANON, { clock })("GET", `/api/tables/${id}`)).body;
     expect(guest.model_notes).toEqual([{ turn: 5, seat: 1, note: OUTCOMES.passedBudget }]);
+  });
+
+  it("seated with no budget, the table gets the server's default, and past it the model passes", async () => {
+    vi.stubEnv("PARLEY_MODEL_BUDGET_TOKENS", "100");
+    try {
+      const { id, host, as } = await table("default-budget");
+      expect((await as()("GET", `/api/tables/${id}`)).body.model_usage.budget).toEqual({
+        tokens: 100,
+        usd: null,
+      });
+      replies.push(says({ act: "pass" }, [100, 20]), says({ act: "pass" }));
+      asked.length = 0;
+      await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 2000 });
+      const { runBots } = await import("./bots");
+      await runBots(db.prisma, id, NOW + 3000, 0);
+      expect(await act(db.prisma, host, "pass", { id }, NOW + 4000)).toMatchObject({ ok: true });
+      await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 5000 });
+      expect(asked).toHaveLength(1);
+      const guest = (await api(db.prisma, ANON, { clock })("GET", `/api/tables/${id}`)).body;
+      expect(guest.model_notes).toEqual([{ turn: 5, seat: 1, note: OUTCOMES.passedBudget }]);
+    } finally {
+      vi.unstubAllEnvs();
+      replies.length = 0;
+    }
+  });
+
+  it("a host asking a budget above the server's cap is refused, naming the cap; at the cap it is taken", async () => {
+    vi.stubEnv("PARLEY_MODEL_BUDGET_MAX_TOKENS", "1000");
+    try {
+      const host = await makeUser(db, "cap-host");
+      const as = api(db.prisma, host, { clock });
+      const id = (await as("POST", "/api/tables", { title: "Capped", seats_max: 4 })).body.id as number;
+      const model = { provider: "openai-compatible", model: "fake-1" };
+      const over = await as("POST", `/api/tables/${id}/models`, { ...model, budget_tokens: 5000 });
+      expect(over.status).toBe(422);
+      expect(over.body.error).toMatchObject({ code: "invalid" });
+      expect(over.body.error.message).toMatch(/at most 1000 tokens .*PARLEY_MODEL_BUDGET_MAX_TOKENS/);
+      expect((await as("POST", `/api/tables/${id}/models`, { ...model, budget_tokens: 1000 })).status).toBe(
+        201,
+      );
+      expect((await as("GET", `/api/tables/${id}`)).body.model_usage.budget.tokens).toBe(1000);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("past the server's budget for the day, a model player at any table passes without a call; a scripted one plays", async () => {
+    vi.stubEnv("PARLEY_MODEL_BUDGET_DAY_TOKENS", "200");
+    // A day after every other test here, so the day's spending is this test's alone.
+    const LATER = NOW + 10 * 86_400_000;
+    try {
+      const first = await table("day-1", undefined, LATER);
+      const second = await table("day-2", undefined, LATER);
+      const scripted = await table("day-3", { provider: "scripted" }, LATER);
+      replies.push(says({ act: "pass" }, [200, 50]));
+      asked.length = 0;
+      await runModelPlayers(db.prisma, first.id, { ...fake(), clock: () => LATER + 2000 });
+      await runModelPlayers(db.prisma, second.id, { ...fake(), clock: () => LATER + 2500 });
+      await runModelPlayers(db.prisma, scripted.id, { ...fake(), clock: () => LATER + 2500 });
+      expect(asked).toHaveLength(1);
+      const notes = async (id: number) =>
+        (await api(db.prisma, ANON, { clock })("GET", `/api/tables/${id}`)).body.model_notes;
+      expect(await notes(second.id)).toEqual([{ turn: 1, seat: 1, note: OUTCOMES.passedServerBudget }]);
+      expect(await notes(scripted.id)).toEqual([]);
+      expect((await loadTable(db.prisma, scripted.id))!.game!.acts).toHaveLength(2);
+      // A day after the spending, a model player is asked again.
+      const DAY_ON = LATER + 2000 + 86_400_000;
+      const next = await table("day-4", undefined, DAY_ON);
+      replies.push(says({ act: "pass" }));
+      await runModelPlayers(db.prisma, next.id, { ...fake(), clock: () => DAY_ON + 2000 });
+      expect(asked).toHaveLength(2);
+    } finally {
+      vi.unstubAllEnvs();
+      replies.length = 0;
+    }
   });
 
   it("two processes running the same turn ask once", async () => {

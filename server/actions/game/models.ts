@@ -7,8 +7,9 @@ import { enqueue } from "../../jobs/queue";
 import { nextTryAt } from "../../rules/council";
 import { derive, modelPrompt, readModelReply, view, type ModelPlayerFacts } from "../../rules/game";
 import { ok } from "../../rules/result";
-import { providerFor, soulsEnv, type ProviderName, type SoulReply } from "../../souls";
+import { providerFor, soulsEnv, type ModelBudget, type ProviderName, type SoulReply } from "../../souls";
 import { failed } from "../../souls/provider";
+import { serverBudgetSpent, tableBudgetTokens, tokensOf } from "../modelBudget";
 import { isUniqueViolation } from "../unique";
 import { appendAct } from "./append";
 import { holders, loadTable, type LoadedTable } from "./load";
@@ -29,6 +30,7 @@ export const OUTCOMES = {
   passedRefused: "its reply was refused twice, so it passed",
   passedFailed: "the provider failed twice, so it passed",
   passedBudget: "the table's budget for model calls is spent, so it passed",
+  passedServerBudget: "the server's budget for model calls today is spent, so it passed",
 } as const;
 
 /** The outcomes that passed the model's turn for it: the act log says why beside the pass. */
@@ -36,6 +38,7 @@ export const PASSED: ReadonlySet<string> = new Set([
   OUTCOMES.passedRefused,
   OUTCOMES.passedFailed,
   OUTCOMES.passedBudget,
+  OUTCOMES.passedServerBudget,
 ]);
 
 export type ModelRun = {
@@ -75,18 +78,26 @@ type Claimed =
 /** Whether an ask of this turn ended refused or failed for good (a transient try waiting for its retry is not). */
 const failedAsk = (c: Call) => c.finishedAt !== null && c.ok !== true && c.retryAt === null;
 
-/** The table's budget, spent? (tokens in + out, or dollars, over every model call at the table) */
-function budgetSpent(table: LoadedTable["table"], calls: readonly Call[]): boolean {
-  const tokens = calls.reduce((n, c) => n + (c.tokensIn ?? 0) + (c.tokensOut ?? 0), 0);
+/**
+ * The table's budget, spent? Tokens in + out over every model call at the table, against its budget (the default for
+ * a table from before every seat had one, and never above the server's cap); or dollars, where the host set those too.
+ */
+function budgetSpent(table: LoadedTable["table"], calls: readonly Call[], budget: ModelBudget): boolean {
   const usd = calls.reduce((n, c) => n + (c.costUsd ?? 0), 0);
   return (
-    (table.modelBudgetTokens !== null && tokens >= table.modelBudgetTokens) ||
+    tokensOf(calls) >= tableBudgetTokens(table.modelBudgetTokens, budget) ||
     (table.modelBudgetUsd !== null && usd >= table.modelBudgetUsd)
   );
 }
 
 /** In one transaction: the ask this table owes now (its claim written), a pass the budget forces, or nothing. */
-async function claim(db: Db, tableId: number, now: number, timeoutMs: number): Promise<Claimed | null> {
+async function claim(
+  db: Db,
+  tableId: number,
+  now: number,
+  timeoutMs: number,
+  budget: ModelBudget,
+): Promise<Claimed | null> {
   return db.$transaction(async (tx) => {
     const loaded = await loadTable(tx, tableId);
     if (!loaded?.game) return null;
@@ -114,7 +125,11 @@ async function claim(db: Db, tableId: number, now: number, timeoutMs: number): P
     }
     const attempt = mine.filter(failedAsk).length + 1;
     if (attempt > 2) return { kind: "pass", seat, turn, outcome: OUTCOMES.passedRefused };
-    if (budgetSpent(loaded.table, calls)) return { kind: "pass", seat, turn, outcome: OUTCOMES.passedBudget };
+    if (budgetSpent(loaded.table, calls, budget))
+      return { kind: "pass", seat, turn, outcome: OUTCOMES.passedBudget };
+    // the scripted provider spends no key
+    if (holder.modelProvider !== "scripted" && (await serverBudgetSpent(tx, now, budget)))
+      return { kind: "pass", seat, turn, outcome: OUTCOMES.passedServerBudget };
     const tries = mine.filter((c) => c.attempt === attempt);
     if (tries.some((c) => c.retryAt !== null && c.retryAt.getTime() > now)) return null;
     const row = await tx.gameModelCall.create({
@@ -245,12 +260,12 @@ export async function runModelPlayers(db: Db, tableId: number, opts: ModelRun = 
     clock: opts.clock ?? Date.now,
     random: opts.random ?? Math.random,
   };
-  const { timeoutMs } = soulsEnv();
+  const { timeoutMs, budget } = soulsEnv();
   let done = 0;
   for (; done < MAX_ASKS; done++) {
     let c: Claimed | null;
     try {
-      c = await claim(db, tableId, run.clock(), timeoutMs);
+      c = await claim(db, tableId, run.clock(), timeoutMs, budget);
     } catch (e) {
       if (isUniqueViolation(e)) return done; // another process claimed this ask first
       throw e;

@@ -20,6 +20,8 @@ import { personOf } from "../access";
 import { parseId } from "../input";
 import { moderationLog, type ModerationEntry } from "../moderation/view";
 import { settleClock } from "./append";
+import { soulsEnv } from "../../souls";
+import { tableBudgetTokens } from "../modelBudget";
 import { PASSED } from "./models";
 import {
   holders,
@@ -182,7 +184,10 @@ function modelUsageOf(loaded: LoadedTable): NonNullable<TableState["modelUsage"]
       },
     ];
   });
-  return { seats, budget: { tokens: loaded.table.modelBudgetTokens, usd: loaded.table.modelBudgetUsd } };
+  // The budget the runner holds the table to: a table from before every seat had one has the default; none is above
+  // the server's cap.
+  const tokens = tableBudgetTokens(loaded.table.modelBudgetTokens, soulsEnv().budget);
+  return { seats, budget: { tokens, usd: loaded.table.modelBudgetUsd } };
 }
 
 export type TableSummary = {

@@ -42,7 +42,7 @@ import { answersFor, personOf, resolveInvitee, tellInvitee } from "../access";
 import { fail, ok, type Failure, type Result } from "../../rules/result";
 import { spanText } from "../../rules/span";
 import { person, signedIn } from "../guard";
-import { parseId, parseInput } from "../input";
+import { parseId, parseInput, ZOneLine } from "../input";
 import { isUniqueViolation } from "../unique";
 import { runBots } from "./bots";
 import { renewWaitingTable } from "./demo";
@@ -52,7 +52,7 @@ import { tellSeats } from "./notices";
 
 export const ZOpenTable = z
   .object({
-    title: z.string().describe(`${TITLE_MIN}–${TITLE_MAX} characters`),
+    title: ZOneLine.describe(`${TITLE_MIN}–${TITLE_MAX} characters, one line`),
     seats_max: z
       .number()
       .int()

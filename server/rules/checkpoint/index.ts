@@ -63,6 +63,7 @@ export {
   VISIBILITY_TEXT,
   approvalRefusal,
   withdrawRefusal,
+  approvalExpiry,
   approvalStanding,
   assignRefusal,
   audienceOf,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   approvalRefusal,
+  approvalExpiry,
   approvalStanding,
   assignRefusal,
   audienceOf,
@@ -104,7 +105,6 @@ describe("consent: a role for someone else is an invitation until they say yes",
       required: true,
       needed: 2,
       proposerId: 1,
-      ttlMs: null,
       given: [{ byId: 3, by: "ben", at: 0 }],
     };
     const standing = approvalStanding(a, g, 0);
@@ -189,14 +189,14 @@ describe("the approval gate", () => {
     ]),
     invited: [],
   };
+  /** The gate over these approvals, each given under an approvalTtl of `ttlMs` (its expiry fixed then). */
   const gate = (given: ApprovalGate["given"], ttlMs: number | null = null): ApprovalGate => ({
     revision: 3,
     wave: ["ship"],
     required: true,
     needed: 2,
     proposerId: 1,
-    ttlMs,
-    given,
+    given: given.map((g) => ({ ...g, expiresAt: approvalExpiry(g.at, ttlMs) })),
   });
 
   it("counts distinct current approvers, never the proposer, never an expired one; says who is still needed", () => {

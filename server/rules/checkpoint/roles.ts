@@ -253,8 +253,18 @@ export function assignRefusal(
 
 // ---------- the gates ----------
 
-/** An approval given, or (`withdraw`) taken back by its giver; in the order written. */
-export type GivenApproval = { byId: number; by: string; at: number; action?: "approve" | "withdraw" };
+/**
+ * An approval given, or (`withdraw`) taken back by its giver; in the order written. Its expiry was fixed when it was
+ * given (the gate's approvalTtl then), so changing the terms later neither revives nor shortens it; absent or null,
+ * it does not expire.
+ */
+export type GivenApproval = {
+  byId: number;
+  by: string;
+  at: number;
+  action?: "approve" | "withdraw";
+  expiresAt?: number | null;
+};
 
 /** What the approval gate reads: the approvals bound to (revision, wave), oldest first, and the gate's terms. */
 export type ApprovalGate = {
@@ -263,7 +273,6 @@ export type ApprovalGate = {
   required: boolean;
   needed: number;
   proposerId: number | null;
-  ttlMs: number | null;
   given: readonly GivenApproval[];
 };
 
@@ -281,6 +290,10 @@ export type ApprovalStanding = {
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** When an approval given at `at` under the gate's approvalTtl stops counting: fixed then, null if it never does. */
+export const approvalExpiry = (at: number, ttlMs: number | null): number | null =>
+  ttlMs === null ? null : at + ttlMs;
 
 /** The names of people invited to `role` and not yet answering (never the proposer, who could not approve). */
 const invitedTo = (a: PlanAccess, role: AssignableRole, except: number | null = null) =>
@@ -303,7 +316,7 @@ export function approvalStanding(a: PlanAccess, g: ApprovalGate, now: number): A
       }
       continue;
     }
-    const expiresAt = g.ttlMs === null ? null : given.at + g.ttlMs;
+    const expiresAt = given.expiresAt ?? null;
     if (given.byId === g.proposerId) lapsed.push({ ...given, why: `${given.by} proposed this wave` });
     else if (!approvers.has(given.byId))
       lapsed.push({ ...given, why: `${given.by} is no longer an approver of this plan` });
