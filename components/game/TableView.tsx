@@ -39,12 +39,15 @@ export function TableView({
   initial,
   address,
   saidMax,
+  claimsMax,
   whispersMax,
 }: {
   initial: TableState;
   address: string;
   /** The rules' cap on said text, for the turn panel and whispers. */
   saidMax: number;
+  /** The rules' cap on said claims on one act or whisper (SAID_CLAIMS_MAX). */
+  claimsMax: number;
   /** The rules' WHISPERS_PER_SEAT. */
   whispersMax: number;
 }) {
@@ -199,6 +202,7 @@ export function TableView({
                 standing={g.standingOffer?.accord ?? null}
                 charge={g.charge}
                 saidMax={saidMax}
+                claimsMax={claimsMax}
                 send={send}
                 draftKey={`table:${t.id}`}
               />
@@ -252,6 +256,7 @@ export function TableView({
                 charter={g.charter}
                 settings={t.settings}
                 saidMax={saidMax}
+                claimsMax={claimsMax}
                 whispersMax={whispersMax}
                 may={g.mayWhisper}
                 now={now}
