@@ -81,7 +81,7 @@ export default function StylePage() {
       )}
       {part(
         "The turn panel",
-        "Ember's turn: offer on the grid, accept with a cite (may.cite), pass; refusals are the server's sentences. Any act may say something and claim what it wants: here Ember is about to claim its three aims.",
+        "Ember's turn: offer on the grid, accept with a cite (may.cite), pass; refusals are the server's sentences. Any act may say something and claim what it wants: here Ember is about to claim two of its aims and bluff a third, which the reveal would mark false.",
         <StyleTurn
           may={mid.may!}
           yourPayoff={mid.yourPayoff}
@@ -91,7 +91,11 @@ export default function StylePage() {
           charge={mid.charge}
           saidMax={SAID_MAX}
           claimsMax={SAID_CLAIMS_MAX}
-          startClaims={mid.charge!.aims.map(({ clause, setting }) => ({ clause, setting }))}
+          startClaims={[
+            { clause: "beacon", setting: "kept" },
+            { clause: "pilot", setting: "reinstated" },
+            { clause: "salvage", setting: "to_the_owners" },
+          ]}
         />,
       )}
       {part(

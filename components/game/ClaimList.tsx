@@ -50,11 +50,15 @@ export function ClaimList({
     <fieldset className="min-w-0 space-y-2" data-testid={`${id}-claims`}>
       <legend className="label">Claims you want (optional)</legend>
       {claims.length ? (
-        <ol className="space-y-2">
+        <ol className="max-w-md space-y-2">
           {claims.map((k, i) => (
             // By place, not by clause: changing a claim's clause must keep its row (and the focus in it).
+            // On a phone the numbers give way to the settings ("to the finders" is the widest): each row keeps one line.
             <li key={i} className="flex items-center gap-1.5" data-testid={`${id}-claim`}>
-              <span className="w-4 shrink-0 text-right text-xs text-stone-600" aria-hidden="true">
+              <span
+                className="w-4 shrink-0 text-right text-xs text-stone-600 max-sm:hidden"
+                aria-hidden="true"
+              >
                 {i + 1}.
               </span>
               <label className="sr-only" htmlFor={`${id}-claim-${i}-clause`}>
@@ -62,7 +66,7 @@ export function ClaimList({
               </label>
               <select
                 id={`${id}-claim-${i}-clause`}
-                className="field min-w-0 flex-1"
+                className="field w-26! flex-none px-2!"
                 value={k.clause}
                 onChange={(e) => onChange(withClause(settings, claims, i, e.target.value))}
                 data-testid={`${id}-claim-clause`}
@@ -81,7 +85,7 @@ export function ClaimList({
               </label>
               <select
                 id={`${id}-claim-${i}-setting`}
-                className="field min-w-0 flex-[1.3]"
+                className="field min-w-0 flex-1 px-2!"
                 value={k.setting}
                 onChange={(e) => onChange(withSetting(claims, i, e.target.value))}
                 data-testid={`${id}-claim-setting`}
@@ -95,7 +99,7 @@ export function ClaimList({
               <button
                 type="button"
                 id={`${id}-claim-${i}-remove`}
-                className="btn-quiet shrink-0 px-2"
+                className="btn-quiet shrink-0 px-2!"
                 title="Remove this claim"
                 onClick={() => remove(i)}
                 data-testid={`${id}-claim-remove`}

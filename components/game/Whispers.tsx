@@ -38,7 +38,7 @@ function Line({ w, names, now, you }: { w: ViewWhisper; names: string[]; now: nu
               {w.claims.map((c, i) => {
                 const m = mark(c.truthful);
                 return (
-                  <li key={i} className="text-xs">
+                  <li key={i} className="text-xs" data-testid="whispered-claim">
                     <span className={`badge mr-1 ${m.cls}`} data-testid="whisper-mark">
                       {m.text}
                     </span>
