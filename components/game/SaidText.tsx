@@ -1,7 +1,7 @@
 // The said box, on an act or in a whisper: free text up to the rules' SAID_MAX, with a live count ("112/280").
 
 /** Characters as the rules count them: Unicode code points (an emoji is one, though JavaScript's length says two). */
-export const codePoints = (text: string) => [...text].length;
+const codePoints = (text: string) => [...text].length;
 
 export function SaidText({
   id,
