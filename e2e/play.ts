@@ -42,13 +42,14 @@ export async function playToTheEnd(page: Page, did: Did, onTurn: (turn: number) 
       const words = "I can live with most things, but not this one.";
       await page.getByTestId("said-text").fill(words);
       expect(await page.getByTestId("said-count").textContent()).toBe(`${words.length}/280 characters`);
-      await page.getByTestId("said-claim").selectOption({ index: 1 });
-      const claim = await page.getByTestId("said-claim").inputValue();
+      await page.getByTestId("said-claim-add").click();
+      await page.getByTestId("said-claim-setting").selectOption({ index: 1 });
+      const claim = await page.getByTestId("said-claim-setting").inputValue();
       // A half-written turn survives a reload of the page.
       await page.reload();
       await page.locator("[data-your-turn]").waitFor({ timeout: 15_000 });
       await expect.poll(() => page.getByTestId("said-text").inputValue()).toBe(words);
-      expect(await page.getByTestId("said-claim").inputValue()).toBe(claim);
+      expect(await page.getByTestId("said-claim-setting").inputValue()).toBe(claim);
       await page.getByTestId("act-pass").click();
       mine.passed = did.pass = true;
     } else if (!mine.offered) {

@@ -57,7 +57,8 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       expect(await page.getByTestId("whispers").textContent()).toContain("Write something or name a claim");
       await withSeat(2);
       await page.getByTestId("whisper-text").fill(words);
-      await page.getByTestId("whisper-claim").selectOption({ index: 1 });
+      await page.getByTestId("whisper-claim-add").click();
+      await page.getByTestId("whisper-claim-setting").selectOption({ index: 1 });
       await page.getByTestId("whisper-send").click();
       await expect.poll(() => thread.getByTestId("whisper").count(), { timeout: 10_000 }).toBe(2);
       expect(await thread.textContent()).toContain(words);

@@ -8,7 +8,7 @@ import { Reveal } from "@/components/game/Reveal";
 import { Seats } from "@/components/game/Seats";
 import { Standings } from "@/components/game/Standings";
 import { StyleTurn } from "@/components/game/StyleTurn";
-import { SAID_MAX, settingsOf, view, WORKED_EXAMPLE } from "@/server/rules/game";
+import { SAID_CLAIMS_MAX, SAID_MAX, settingsOf, view, WORKED_EXAMPLE } from "@/server/rules/game";
 
 export const metadata: Metadata = { title: "Style" };
 export const revalidate = 60;
@@ -81,7 +81,7 @@ export default function StylePage() {
       )}
       {part(
         "The turn panel",
-        "Ember's turn: offer on the grid, accept with a cite (may.cite), pass; refusals are the server's sentences.",
+        "Ember's turn: offer on the grid, accept with a cite (may.cite), pass; refusals are the server's sentences. Any act may say something and claim what it wants: here Ember is about to claim two of its aims and bluff a third, which the reveal would mark false.",
         <StyleTurn
           may={mid.may!}
           yourPayoff={mid.yourPayoff}
@@ -90,6 +90,12 @@ export default function StylePage() {
           standing={mid.standingOffer?.accord ?? null}
           charge={mid.charge}
           saidMax={SAID_MAX}
+          claimsMax={SAID_CLAIMS_MAX}
+          startClaims={[
+            { clause: "beacon", setting: "kept" },
+            { clause: "pilot", setting: "reinstated" },
+            { clause: "salvage", setting: "to_the_owners" },
+          ]}
         />,
       )}
       {part(

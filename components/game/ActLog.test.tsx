@@ -79,4 +79,20 @@ describe("the act log", () => {
       expect(html).not.toContain("act-log-all");
     }
   });
+
+  it("names every claim an act said, after its text", () => {
+    const { acts, now } = logOf(3);
+    const claims = [
+      { clause: "beacon", setting: "doused" },
+      { clause: "ledger", setting: "published" },
+      { clause: "salvage", setting: "to_the_finders" },
+    ];
+    const said = { ...acts[1]!, said: { text: "hear me", claims } } as (typeof acts)[number];
+    const html = renderToStaticMarkup(
+      createElement(ActLog, { acts: [acts[0]!, said, acts[2]!], names: WORKED_EXAMPLE.names, now }),
+    );
+    const shown = [...html.matchAll(/data-testid="act-claim">(?:, )?([^<]+)</g)].map((m) => m[1]);
+    expect(shown).toEqual(["beacon = doused", "ledger = published", "salvage = to the finders"]);
+    expect(html).toMatch(/hear me<\/q><span[^>]*> — wants <span/);
+  });
 });

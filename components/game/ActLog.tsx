@@ -1,7 +1,7 @@
 "use client";
 // The act log tells the story: each offer with what it changed from the standing one (or, in full, the whole
-// accord), each accept with what it swore, the clock's passes as such, said text quoted. Newest first; the newest
-// ACT_LOG_RECENT until the reader asks for the earlier ones.
+// accord), each accept with what it swore, the clock's passes as such, said text quoted and said claims named.
+// Newest first; the newest ACT_LOG_RECENT until the reader asks for the earlier ones.
 import { useState } from "react";
 import type { ViewAct } from "@/server/rules/game";
 import { When } from "@/components/ui/When";
@@ -128,6 +128,18 @@ export function ActLog({
                 </em>
               ) : a.said?.text ? (
                 <q className="ml-1 italic text-stone-600">{a.said.text}</q>
+              ) : null}
+              {a.said?.claims?.length ? (
+                <span className="text-stone-600">
+                  {" "}
+                  — wants{" "}
+                  {a.said.claims.map((c, i) => (
+                    <span key={i} data-testid="act-claim">
+                      {i ? ", " : ""}
+                      {claimText(c)}
+                    </span>
+                  ))}
+                </span>
               ) : null}
               {onHide && a.said?.text && !hidden.has(a.index) ? (
                 <button

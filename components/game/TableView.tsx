@@ -40,6 +40,7 @@ export function TableView({
   initial,
   address,
   saidMax,
+  claimsMax,
   whispersMax,
   modelBudget,
 }: {
@@ -47,6 +48,8 @@ export function TableView({
   address: string;
   /** The rules' cap on said text, for the turn panel and whispers. */
   saidMax: number;
+  /** The rules' cap on said claims on one act or whisper (SAID_CLAIMS_MAX). */
+  claimsMax: number;
   /** The rules' WHISPERS_PER_SEAT. */
   whispersMax: number;
   /** The server's budgets for model calls, for the host's "Seat a model player" form. */
@@ -203,6 +206,7 @@ export function TableView({
                 standing={g.standingOffer?.accord ?? null}
                 charge={g.charge}
                 saidMax={saidMax}
+                claimsMax={claimsMax}
                 send={send}
                 draftKey={`table:${t.id}`}
               />
@@ -256,6 +260,7 @@ export function TableView({
                 charter={g.charter}
                 settings={t.settings}
                 saidMax={saidMax}
+                claimsMax={claimsMax}
                 whispersMax={whispersMax}
                 may={g.mayWhisper}
                 now={now}

@@ -5,7 +5,9 @@ import { useState } from "react";
 import { useDraft } from "@/components/ui/useDraft";
 import type { Accord, Claim, May } from "@/server/rules/game";
 import { CharterGrid } from "./CharterGrid";
-import { ClaimSelect } from "./ClaimSelect";
+import { ClaimList } from "./ClaimList";
+import { keptClaims } from "./claimDraft";
+import { SaidText } from "./SaidText";
 import { claimText } from "./words";
 import type { Charge } from "@/server/rules/game";
 import type { inferRouterInputs } from "@trpc/server";
@@ -24,8 +26,10 @@ export function TurnPanel({
   standing,
   charge,
   saidMax,
+  claimsMax,
   send,
   draftKey,
+  startClaims = [],
 }: {
   may: May;
   yourPayoff: number | null;
@@ -35,24 +39,26 @@ export function TurnPanel({
   charge: Charge | null;
   /** The rules' cap on said text, passed down by the page. */
   saidMax: number;
+  /** The rules' cap on said claims (SAID_CLAIMS_MAX), passed down by the page. */
+  claimsMax: number;
   send: Send;
   /** Names this table's half-written offer, kept through a reload. */
   draftKey: string;
+  /** The claims the list shows before anything is drafted (the style guide's example); none at a table. */
+  startClaims?: Claim[];
 }) {
   const [picked, setPicked, clearPicked] = useDraft<Accord>(`${draftKey}:accord`, { ...(standing ?? {}) });
   const [cite, setCite] = useState<string>("");
   const [text, setText, clearText] = useDraft(`${draftKey}:said`, "");
-  const [claim, setClaim, clearClaim] = useDraft(`${draftKey}:claim`, "");
+  const [draftClaims, setClaims, clearClaims] = useDraft<unknown>(`${draftKey}:claims`, startClaims);
+  const claims = keptClaims(charter, settings, draftClaims, claimsMax);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const said = () => {
     const s: { text?: string; claims?: Claim[] } = {};
     if (text.trim()) s.text = text.trim();
-    if (claim) {
-      const [clause, setting] = claim.split("=");
-      s.claims = [{ clause: clause!, setting: setting! }];
-    }
+    if (claims.length) s.claims = claims;
     return Object.keys(s).length ? { said: s } : {};
   };
   const go = async <T extends keyof ActBodies>(type: T, body: ActBodies[T]) => {
@@ -63,7 +69,7 @@ export function TurnPanel({
     if (err) setError(err);
     else {
       clearText();
-      clearClaim();
+      clearClaims();
       clearPicked();
       setCite("");
     }
@@ -95,37 +101,23 @@ export function TurnPanel({
         />
       </section>
       <section className="grid gap-3 md:grid-cols-2">
-        <div>
-          <label className="label" htmlFor="said-text">
-            Say something (optional)
-          </label>
-          <input
-            id="said-text"
-            className="field"
-            maxLength={saidMax}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Talk is cheap…"
-            data-testid="said-text"
-            aria-describedby="said-count"
-          />
-          <p
-            id="said-count"
-            className={`mt-1 text-right text-xs ${text.length > saidMax - 20 ? "text-amber-800" : "text-stone-600"}`}
-            data-testid="said-count"
-          >
-            {text.length}/{saidMax} characters
-          </p>
-        </div>
-        <div>
-          <ClaimSelect
-            id="said-claim"
-            charter={charter}
-            settings={settings}
-            value={claim}
-            onChange={setClaim}
-          />
-        </div>
+        <SaidText
+          id="said"
+          label="Say something (optional)"
+          value={text}
+          onChange={setText}
+          max={saidMax}
+          placeholder="Talk is cheap…"
+        />
+        <ClaimList
+          id="said"
+          charter={charter}
+          settings={settings}
+          max={claimsMax}
+          claims={claims}
+          onChange={setClaims}
+          where="an act"
+        />
       </section>
       <div className="flex flex-wrap items-end gap-3">
         <button

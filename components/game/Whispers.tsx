@@ -2,9 +2,10 @@
 // Whispers (§12): your private conversations, one per counterpart, and — for everyone — that whispers happen. Their
 // words reach this component only for the viewer's own conversations until the reveal (the server's view redacts).
 import { useState } from "react";
-import type { ViewWhisper } from "@/server/rules/game";
+import type { Claim, ViewWhisper } from "@/server/rules/game";
 import { When } from "@/components/ui/When";
-import { ClaimSelect } from "./ClaimSelect";
+import { ClaimList } from "./ClaimList";
+import { SaidText } from "./SaidText";
 import { claimText } from "./words";
 
 export type SendWhisper = (
@@ -37,7 +38,7 @@ function Line({ w, names, now, you }: { w: ViewWhisper; names: string[]; now: nu
               {w.claims.map((c, i) => {
                 const m = mark(c.truthful);
                 return (
-                  <li key={i} className="text-xs">
+                  <li key={i} className="text-xs" data-testid="whispered-claim">
                     <span className={`badge mr-1 ${m.cls}`} data-testid="whisper-mark">
                       {m.text}
                     </span>
@@ -61,6 +62,7 @@ export function Whispers({
   charter,
   settings,
   saidMax,
+  claimsMax,
   whispersMax,
   may,
   now,
@@ -74,6 +76,8 @@ export function Whispers({
   charter: string[];
   settings: Record<string, string[]>;
   saidMax: number;
+  /** The rules' SAID_CLAIMS_MAX: a whisper carries what said carries. */
+  claimsMax: number;
   whispersMax: number;
   /** The rules' answer for the viewer's seat: true, or why it may send no whisper now. */
   may: true | string | null;
@@ -83,7 +87,7 @@ export function Whispers({
   const others = names.map((_, i) => i).filter((i) => i !== you);
   const [withSeat, setWithSeat] = useState<number>(others[0] ?? 0);
   const [text, setText] = useState("");
-  const [claim, setClaim] = useState("");
+  const [claims, setClaims] = useState<Claim[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -112,23 +116,22 @@ export function Whispers({
   const sent = whispers.filter((w) => w.from === you).length;
   const left = whispersMax - sent;
   const overheard = whispers.filter((w) => w.sealed).length;
-  const empty = text.trim() === "" && claim === "";
+  const empty = text.trim() === "" && claims.length === 0;
   const why =
     may !== null && may !== true ? may : empty ? "Write something or name a claim to whisper." : null;
 
   const go = async () => {
     setBusy(true);
     setError(null);
-    const [clause = "", setting = ""] = claim.split("=");
     const err = await send(withSeat, {
       ...(text.trim() ? { text } : {}),
-      ...(claim ? { claims: [{ clause, setting }] } : {}),
+      ...(claims.length ? { claims } : {}),
     });
     setBusy(false);
     if (err) setError(err);
     else {
       setText("");
-      setClaim("");
+      setClaims([]);
     }
   };
 
@@ -178,28 +181,22 @@ export function Whispers({
           if (!why) void go();
         }}
       >
-        <label className="label" htmlFor="whisper-text">
-          Whisper to {names[withSeat]}
-        </label>
-        <textarea
-          id="whisper-text"
-          className="field"
-          rows={2}
-          maxLength={saidMax}
+        <SaidText
+          id="whisper"
+          label={`Whisper to ${names[withSeat]}`}
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-describedby="whisper-count"
-          data-testid="whisper-text"
+          onChange={setText}
+          max={saidMax}
+          note={`${left} of ${whispersMax} whispers left`}
         />
-        <p id="whisper-count" className="text-right text-xs text-stone-600" data-testid="whisper-count">
-          {text.length}/{saidMax} characters · {left} of {whispersMax} whispers left
-        </p>
-        <ClaimSelect
-          id="whisper-claim"
+        <ClaimList
+          id="whisper"
           charter={charter}
           settings={settings}
-          value={claim}
-          onChange={setClaim}
+          max={claimsMax}
+          claims={claims}
+          onChange={setClaims}
+          where="a whisper"
         />
         <div className="flex flex-wrap items-center gap-2">
           <button

@@ -8,7 +8,7 @@ import { TableView } from "@/components/game/TableView";
 import { tableState } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
-import { SAID_MAX, WHISPERS_PER_SEAT } from "@/server/rules/game";
+import { SAID_CLAIMS_MAX, SAID_MAX, WHISPERS_PER_SEAT } from "@/server/rules/game";
 import { soulsEnv } from "@/server/souls";
 
 export const dynamic = "force-dynamic";
@@ -29,6 +29,7 @@ export default async function TablePage({ params }: { params: Promise<{ id: stri
       initial={newestActs(r.value)}
       address={address}
       saidMax={SAID_MAX}
+      claimsMax={SAID_CLAIMS_MAX}
       whispersMax={WHISPERS_PER_SEAT}
       modelBudget={soulsEnv().budget}
     />
