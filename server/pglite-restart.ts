@@ -50,7 +50,7 @@ async function refusal(): Promise<(why: string) => Error> {
 const isFatal = (e: unknown) =>
   ["PANIC", "FATAL"].includes((e as { severity?: unknown } | null)?.severity as string);
 
-export async function freeBytes(dir: string): Promise<number> {
+async function freeBytes(dir: string): Promise<number> {
   const s = await fs.promises.statfs(dir);
   return s.bavail * s.bsize;
 }

@@ -17,7 +17,7 @@ type Probe = { at: number; answer: Promise<Health>; wasUp?: true };
 const probes = new WeakMap<Db, Probe>();
 
 /** The embedded database's disk cannot take its next WAL file: writes fail, or soon will, until space is freed. */
-export const DISK_FULL: Failure = fail(
+const DISK_FULL: Failure = fail(
   "unavailable",
   `The database's disk is out of space (under ${WAL_SEGMENT_BYTES / 1024 / 1024} MB free, too little for its next WAL file): writes fail until some is freed. Try again in ${RETRY_AFTER_S} seconds.`,
 );
