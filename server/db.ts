@@ -1,7 +1,6 @@
 // The database: real PostgreSQL when DATABASE_URL is set, else an embedded PGlite under ./data; one per process.
 import fs from "node:fs";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient, type Prisma } from "./generated/prisma/client";
@@ -9,6 +8,7 @@ import { lockDataDir } from "./datalock";
 import { env } from "./env";
 import { migrate, type SqlRunner } from "./migrate";
 import { preparedRows } from "./pglite";
+import { startLite, type Lite, type LiteTrouble } from "./pglite-restart";
 
 export type Db = PrismaClient;
 
@@ -73,8 +73,13 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
 }
 
 /** The embedded database behind each of its clients, for the raw statements sent past Prisma (rawRows). */
-const pglites = ((globalThis as { parleyPglites?: WeakMap<PrismaClient, PGlite> }).parleyPglites ??=
+const pglites = ((globalThis as { parleyPglites?: WeakMap<PrismaClient, Lite> }).parleyPglites ??=
   new WeakMap());
+
+/** Why the embedded database behind a client cannot serve now (its disk is full, it stopped), for health; else null. */
+export async function storageTrouble(db: Db): Promise<LiteTrouble | null> {
+  return (await pglites.get(db)?.trouble()) ?? null;
+}
 
 /** How many distinct statement texts get a name; past it a statement is planned each time, as without names. */
 export const NAMED_STATEMENTS_MAX = 500;
@@ -157,7 +162,7 @@ const sendable = (v: unknown) =>
 export async function rawRows<T>(db: Db | Prisma.TransactionClient, query: Prisma.Sql): Promise<T[]> {
   const pool = pools.get(db as Db);
   if (!pool) {
-    const lite = pglites.get(db as Db);
+    const lite = pglites.get(db as Db)?.client;
     if (!lite) return (db as Db).$queryRaw<T[]>(query);
     // Prepared on the embedded database's one session too (server/pglite.ts), unless PARLEY_DB_PREPARED is off.
     return preparedRows<T>(
@@ -303,18 +308,18 @@ async function openPglite(url: string): Promise<Database> {
     fs.mkdirSync(dataDir, { recursive: true }); // PGlite does not mkdir -p
     release = lockDataDir(dataDir); // a second process opening it would corrupt it silently
   }
-  let db: PGlite;
+  let lite: Lite;
   try {
-    db = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
-      ...PGLITE_MEMORY(PGlite.defaultStartParams),
-    });
+    // Started again after a PANIC (a full disk), on the same data directory: server/pglite-restart.ts.
+    const options = { ...(dataDir ? { dataDir } : {}), ...PGLITE_MEMORY(PGlite.defaultStartParams) };
+    lite = await startLite(() => new PGlite(options), dataDir);
   } catch (e) {
     await release();
     throw e;
   }
+  const db = lite.client;
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
-  pglites.set(prisma, db);
+  pglites.set(prisma, lite);
   return {
     kind: "pglite",
     prisma,
@@ -330,13 +335,10 @@ async function openPglite(url: string): Promise<Database> {
       if (values?.length) return db.query(text, values);
       return { rows: (await db.exec(text)).at(-1)?.rows ?? [] };
     },
-    async listen(channel, fn) {
-      const unlisten = await db.listen(channel, () => fn());
-      return unlisten;
-    },
+    listen: (channel, fn) => lite.listen(channel, fn),
     async close() {
       await prisma.$disconnect();
-      await db.close();
+      await lite.close();
       await release();
     },
   };

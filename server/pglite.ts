@@ -32,14 +32,17 @@ export async function preparedRows<T>(
   options: QueryOptions,
   max: number,
 ): Promise<T[]> {
-  let mine = preparedOf.get(lite);
-  if (!mine) preparedOf.set(lite, (mine = new Map()));
-  if (!mine.has(text) && mine.size >= max) return (await lite.query<T>(text, values, options)).rows;
+  const known = preparedOf.get(lite);
+  if (!known?.has(text) && (known?.size ?? 0) >= max)
+    return (await lite.query<T>(text, values, options)).rows;
   const { parse, protocol } = await pgliteModule();
   const { serialize } = protocol;
   await lite.waitReady;
   return lite._runExclusiveTransaction(() =>
     lite._runExclusiveQuery(async () => {
+      // Read here, under the locks: a PGlite started again meanwhile (server/pglite-restart.ts) has none of them.
+      let mine = preparedOf.get(lite);
+      if (!mine) preparedOf.set(lite, (mine = new Map()));
       let statement = mine.get(text);
       if (!statement) {
         const name = `parley_lite_${mine.size}`;
@@ -70,4 +73,9 @@ export async function preparedRows<T>(
       return (parse.parseResults(messages, lite.parsers, options)[0]?.rows ?? []) as T[];
     }),
   );
+}
+
+/** Forgets the names prepared on `lite`: it stands for a new instance now, which has none. */
+export function forgetPrepared(lite: PGlite): void {
+  preparedOf.delete(lite);
 }

@@ -1,6 +1,7 @@
 // The database goes away and comes back: every door answers 503 with Retry-After meanwhile (never a 500), health
 // says so, and the next request after it returns is served — no restart. Real PostgreSQL behind a TCP proxy the
-// test cuts; the embedded database runs in this process and cannot be out of reach, so there it is skipped.
+// test cuts; the embedded database runs in this process and cannot be out of reach, so there it is skipped. Which
+// errors say the database cannot serve (class 53 too) is checked by hand; a real full disk is diskfull.test.ts.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
@@ -133,5 +134,33 @@ describe("an error before any door's own mapping", () => {
     );
     expect(isDatabaseDown({ code: "P2002" })).toBe(false);
     expect(isDatabaseDown(new Error("unique constraint"))).toBe(false);
+  });
+  it("is a 503 when PostgreSQL is short of a resource (class 53) or the disk under the embedded one is full", async () => {
+    // As pg throws them on PostgreSQL: 53100 disk_full, 53200 out_of_memory, 53300 too_many_connections, 53400.
+    for (const code of ["53000", "53100", "53200", "53300", "53400"])
+      expect(
+        isDatabaseDown(Object.assign(new Error("insufficient resources"), { code, severity: "ERROR" })),
+        code,
+      ).toBe(true);
+    // As Prisma wraps a driver's error: the SQLSTATE in the adapter's cause.
+    const viaPrisma = Object.assign(new Error("Raw query failed. Code: `53100`."), {
+      code: "P2010",
+      meta: { driverAdapterError: { cause: { kind: "postgres", originalCode: "53100" } } },
+    });
+    expect(isDatabaseDown(viaPrisma)).toBe(true);
+    expect(isDatabaseDown(Object.assign(new Error("write failed"), { code: "ENOSPC" }))).toBe(true);
+    expect(isDatabaseDown(Object.assign(new Error("write failed"), { code: "EDQUOT" }))).toBe(true);
+    expect(isDatabaseDown(new Error('could not extend file "base/5/16399": No space left on device'))).toBe(
+      true,
+    );
+    // Neighbouring classes are ours or the request's: 54 program limits, 22 data exceptions.
+    expect(isDatabaseDown({ code: "54000" })).toBe(false);
+    expect(isDatabaseDown({ code: "22001" })).toBe(false);
+
+    const full = Object.assign(new Error("could not write to file"), { code: "53100" });
+    const r = await guarded(async () => Promise.reject(full))(req);
+    expect(r.status).toBe(503);
+    expect(r.headers.get("retry-after")).toBe("5");
+    expect(await r.json()).toMatchObject({ error: { code: "unavailable" } });
   });
 });

@@ -16,13 +16,14 @@ import type { Module } from "./module";
  * too: the claim written before each call keeps any seat from being asked twice.
  */
 const running = new Map<number, boolean>();
+const inFlight = new Set<Promise<void>>();
 const askModels = (id: number) => {
   if (running.has(id)) {
     running.set(id, true);
     return;
   }
   running.set(id, false);
-  void (async () => {
+  const run = (async () => {
     try {
       const database = await getDatabase();
       do {
@@ -35,6 +36,8 @@ const askModels = (id: number) => {
       running.delete(id);
     }
   })();
+  inFlight.add(run);
+  void run.finally(() => inFlight.delete(run));
 };
 
 export const COUNCIL_MODULE: Module = {
@@ -43,4 +46,8 @@ export const COUNCIL_MODULE: Module = {
   seedDemo: (db, now) => seedCouncilDemo(db.prisma, now),
   invariants: COUNCIL_INVARIANTS,
   start: () => setModelKicker(askModels),
+  stop: async () => {
+    setModelKicker(undefined);
+    await Promise.all(inFlight);
+  },
 };

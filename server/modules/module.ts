@@ -13,4 +13,6 @@ export type Module = {
   invariants: readonly Invariant[];
   /** Work a server process does for the module in the background (asking model seats, say). */
   start?: () => void;
+  /** Ends what `start` began and waits for its work in flight: a process that quits (the terminal door) calls it. */
+  stop?: () => Promise<void>;
 };

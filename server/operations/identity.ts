@@ -100,7 +100,7 @@ export const IDENTITY_OPERATIONS = {
   health: operation({
     name: "identity.health",
     summary:
-      "Health: 200 when the process serves and its database answers; 503 (with Retry-After) when it does not.",
+      "Health: 200 when the process serves, its database answers and (embedded) its disk has room; 503 (with Retry-After) saying which when not.",
     input: z.object({}).strict(),
     output: z.object({ ok: z.literal(true), database: z.literal("up") }),
     callers: ANYONE,

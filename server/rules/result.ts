@@ -14,7 +14,7 @@ export const FAILURE_CODES = {
   invalid: 422,
   /** Too many requests from this identity; try again after the Retry-After seconds. */
   rate_limited: 429,
-  /** The database cannot be reached just now (not the request's fault); try again after the Retry-After seconds. */
+  /** The database cannot serve just now: out of reach or of a resource (not the request's fault); try after Retry-After. */
   unavailable: 503,
 } as const;
 

@@ -2,7 +2,7 @@
 import { seedDemo, sweepAll } from "@/server/boot";
 import { wallClock, type Clock } from "@/server/clock";
 import { MODULES } from "@/server/modules";
-import { databaseUrl, openDatabase, type Database } from "@/server/db";
+import { databaseUrl, openDatabase, setDatabase, type Database } from "@/server/db";
 import { env } from "@/server/env";
 import { identify, meOf, type TtyEnv } from "./identity";
 import { decodeKeys, press } from "./keys";
@@ -61,6 +61,10 @@ export async function runTty(args: string[], io: Io, options: TtyOptions = {}): 
     io.stderr(`parley tty: ${oneLine(e)}\n`);
     return 1;
   }
+  // The process's database while the terminal runs: what asks for the process's own (the model seats asked in the
+  // background, a write's wake-up) gets this one, not a second PGlite opened on the same data directory and never
+  // closed, whose timers kept the process up long after q.
+  setDatabase(database);
   try {
     // The modules' background work, sweepers (clock, house bots) and demo, as a server process has them.
     for (const m of MODULES) m.start?.();
@@ -89,6 +93,8 @@ export async function runTty(args: string[], io: Io, options: TtyOptions = {}): 
     }
     return await loop(state, deps, database, terminal, clock);
   } finally {
+    await Promise.all(MODULES.map((m) => m.stop?.()));
+    setDatabase(undefined);
     await database.close();
   }
 }
