@@ -1,8 +1,8 @@
 // Next.js config: the embedded database and the rate limiter stay outside the bundle; security headers on pages.
 //
 // Plain JavaScript, not TypeScript: Next reads its config at every start, and a next.config.ts it compiles with its
-// SWC compiler, whose native module then stays mapped in the server for its whole life (25 MB of a fresh process's
-// resident memory, measured; docs/performance.md). A .mjs config is imported as it is.
+// SWC compiler, whose native module then stays mapped in the server for its whole life
+// (docs/decisions/0016-memory-at-start.md). A .mjs config is imported as it is.
 
 /**
  * A page's (a document's) security headers. The doors answer JSON, a live feed or an OpenAPI document, never a page,
@@ -29,8 +29,8 @@ const nextConfig = {
   poweredByHeader: false,
   experimental: {
     // A route's modules load at its first request, not all at start (Next's memory guide): a process that serves
-    // only the doors and the live feed (the fast lane, server/fast) never holds the pages' (40–60 MB of a fresh
-    // process, measured; docs/performance.md). A page's first request after a start pays for loading it.
+    // only the doors and the live feed (the fast lane, server/fast) never holds the pages'
+    // (docs/decisions/0016-memory-at-start.md). A page's first request after a start pays for loading it.
     preloadEntriesOnStart: false,
   },
   // Development only: the app answers at localhost and 127.0.0.1 alike, and hot reload must too.

@@ -44,7 +44,7 @@ const SIZE = {
   /**
    * Acts (moves) a table (match) plays before the measured run, alike for the app, the baseline and the peer, so each
    * is measured warm: after 3 a table the app's V8 was still compiling its act path during the measured run (its
-   * helper threads' TurboFan passes in linux-perf), which charged a one-time cost to the steady rate (docs/performance.md).
+   * helper threads' TurboFan passes in linux-perf), which charged a one-time cost to the steady rate.
    */
   warmActs: QUICK ? 10 : 30,
   pacedSeconds: QUICK ? 4 : 10,

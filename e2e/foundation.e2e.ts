@@ -32,7 +32,7 @@ describe("the built app", () => {
   });
 
   it("holds no compiler of Next's in production: its config is plain JavaScript (next.config.mjs)", () => {
-    // A next.config.ts is compiled at every start by Next's SWC, whose native module then stays mapped (25 MB).
+    // A next.config.ts is compiled at every start by Next's SWC, whose native module then stays mapped for good.
     const maps = fs.readFileSync(`/proc/${inject("appPid")}/maps`, "utf8");
     expect(maps).toContain("/node"); // the app's own process, read
     expect(maps).not.toMatch(/next-swc|@next\/swc/);

@@ -1,8 +1,8 @@
 // `npm run build`'s second half: server/main.ts and our code behind it (the doors, actions, rules) bundled into one
 // plain ES module, dist/server.mjs, so `npm start` runs it on bare Node. Under tsx the production server paid for a
 // module-loader thread, esbuild's transform of every file at start and, because tsx turns source maps on for the
-// whole process, a parsed source map of every chunk Next loaded: a fresh process held 430–460 MB; the bundle holds
-// about 330 MB (measured; docs/performance.md). `npm run dev` still runs server/main.ts under tsx, for its reloads.
+// whole process, a parsed source map of every chunk Next loaded (docs/decisions/0016-memory-at-start.md). `npm run
+// dev` still runs server/main.ts under tsx, for its reloads.
 //
 // Packages stay outside the bundle, imported from node_modules as they are, so the process has one copy of Next,
 // React and Prisma's runtime, the ones Next's own chunks use. next-auth is the exception: its ES modules import

@@ -1,7 +1,7 @@
 // Statements of one kind asked while the database is busy with that kind go out as one statement. Under the act load
 // each act sent three statements one after another (who asks, the table, the write), and each statement cost both
-// sides a socket write, a wake-up and a pass through the executor, and each write a commit: the act's CPU was about
-// even between the app and PostgreSQL (docs/performance.md). A load that finds the kind idle goes out at once,
+// sides a socket write, a wake-up and a pass through the executor, and each write a commit
+// (docs/decisions/0005-batching.md). A load that finds the kind idle goes out at once,
 // alone, so a quiet server answers as before; a load that finds it busy waits for the statements out to come back,
 // and goes with every load that came meanwhile. DataLoader does the collecting (one batch at a time, each key's own
 // answer or Error); this file only decides when a batch goes.
@@ -10,10 +10,9 @@ import type { Prisma } from "./generated/prisma/client";
 import { rawRows, type Db } from "./db";
 
 /**
- * How many statements of one kind may be out at once; a load past them waits for the next batch. One: under the act
- * load (50 tables at once) batches then carried about 8 keys, and an act cost 0.60 ms of the app's CPU and 0.26 ms
- * of PostgreSQL's, against 0.86 and 0.42 with two out and 0.74 and 0.55 with three (docs/performance.md). Each kind
- * has its own, so who asks, tables and writes still overlap.
+ * How many statements of one kind may be out at once; a load past them waits for the next batch. One: with more out,
+ * each carries fewer keys, and an act cost both sides more (docs/decisions/0005-batching.md). Each kind has its own,
+ * so who asks, tables and writes still overlap.
  */
 export const BATCHES_OUT = 1;
 /** The most keys one statement carries; more start a second batch. */

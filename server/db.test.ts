@@ -84,7 +84,8 @@ describe.skipIf(!onPostgres())("on PostgreSQL (the embedded database has no name
 });
 
 describe("the embedded database", () => {
-  // PGlite keeps PostgreSQL's 128 MB of shared buffers and touches them all at start: 120 MB of the app's memory.
+  // PGlite keeps PostgreSQL's 128 MB of shared buffers and touches them all at start: 32 MB is enough
+  // (docs/decisions/0016-memory-at-start.md).
   it("opens with 32 MB of shared buffers, on a fresh data directory and again on the same one", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-pglite-"));
     try {

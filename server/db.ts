@@ -90,9 +90,9 @@ const statementNames = ((
 /**
  * The name a statement text is prepared under on each connection (pg keeps a connection's named statements and
  * skips the Parse the next time). PostgreSQL then plans a statement once per connection, not on every execution:
- * the table's read, one statement of six subqueries, took 1.96 ms to plan and 0.87 ms to run (EXPLAIN ANALYZE, 86
- * acts), and pgbench ran it 779/s unnamed, 2,522/s prepared, on one connection. One name per text in
- * this process, never two texts under one name; the cap bounds what each server connection holds.
+ * planning the table's read, one statement of several subqueries, costs more than running it
+ * (docs/decisions/0004-prepared-statements.md). One name per text in this process, never two texts under one name;
+ * the cap bounds what each server connection holds.
  */
 export function statementName(
   query: { sql: string },
@@ -154,10 +154,9 @@ const sendable = (v: unknown) =>
  * The rows of one raw statement. Outside a transaction it goes to the driver itself: on PostgreSQL to pg, prepared
  * under the same name Prisma's adapter gives its text; on the embedded database to PGlite's own query, which waits
  * for a transaction open on its one connection as Prisma's adapter does. Prisma's client around a raw statement (its
- * request, its result's conversion by column) cost about 400 µs of CPU on the table's read in process (852 against
- * 461 µs a call, 80 acts), a sixth of a read; on PGlite a one-row statement cost 481–488 µs through Prisma and
- * 370–405 µs past it. Inside a transaction Prisma runs it. A failure is the driver's (a unique violation's code is
- * 23505: server/actions/unique.ts reads both).
+ * request, its result's conversion by column) costs more than the driver's work on the table's read
+ * (docs/decisions/0003-raw-statements.md). Inside a transaction Prisma runs it. A failure is the driver's (a unique
+ * violation's code is 23505: server/actions/unique.ts reads both).
  */
 export async function rawRows<T>(db: Db | Prisma.TransactionClient, query: Prisma.Sql): Promise<T[]> {
   const pool = pools.get(db as Db);
@@ -288,9 +287,9 @@ async function listenPostgres(url: string, channel: string, fn: () => void): Pro
 
 /**
  * The embedded database's shared buffers: PGlite keeps PostgreSQL's default of 128 MB and touches all of it in the
- * process's memory at start. A process holding nothing else opened a data directory at 313 MB with the default and
- * at 194 MB with 32 MB. 32 MB holds a development database's working set many times over; what does not fit is read
- * back from the operating system's file cache. Set at every start, and by initdb for a fresh directory.
+ * process's memory at start (docs/decisions/0016-memory-at-start.md). 32 MB holds a development database's working
+ * set many times over; what does not fit is read back from the operating system's file cache. Set at every start,
+ * and by initdb for a fresh directory.
  */
 const PGLITE_SHARED_BUFFERS = "shared_buffers=32MB";
 const PGLITE_MEMORY = (defaults: readonly string[]) => ({

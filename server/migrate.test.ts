@@ -22,7 +22,7 @@ const migrator = (): Promise<Migrator> =>
   import(pathToFileURL(path.join(ROOT, "scripts/db-migrate.mjs")).href);
 
 /**
- * Measured on this 2-core machine (December 2026, other suites running: load 4–8): one drift check took 4–7 s in its
+ * Measured on a 2-core machine (other suites running: load 4–8): one drift check took 4–7 s in its
  * own process on PGlite, most of it two initdb runs, and about 1.2 s on PostgreSQL; this test's two checks took
  * 14–24 s as two processes (on either suite, since they always ran on PGlite), and once more than 60 s beside the
  * whole suite. Now they share one engine and one main database, each shadow starts from a copy of an empty cluster,

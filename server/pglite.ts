@@ -1,7 +1,7 @@
 // Named statements on the embedded database. PGlite's `query` parses and plans its statement at every call (an
-// unnamed statement), and planning is most of a raw statement's cost there: the table's read (server/actions/game/
-// load.ts, one statement of seven subqueries) took 2.5–3.3 ms a call unnamed and 0.56 ms prepared, in process on a
-// started table (docs/performance.md, eighteenth session). PostgreSQL's connections keep theirs (server/db.ts,
+// unnamed statement), and planning is most of a raw statement's cost there, the table's read (server/actions/game/
+// load.ts, one statement of seven subqueries) first (docs/decisions/0004-prepared-statements.md). PostgreSQL's
+// connections keep theirs (server/db.ts,
 // `statementName`); this does the same on PGlite, through its own protocol serializer and result parser, under the
 // same two locks its `query` takes, so a statement never runs inside another caller's transaction.
 import type { PGlite, QueryOptions } from "@electric-sql/pglite";

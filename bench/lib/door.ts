@@ -1,7 +1,7 @@
 // The door's own work for one JSON API call, in process (tinybench), with no socket and no node:http in the timing:
 // what the fast lane, the floor, the route, the operation and the answer's header list cost GET /api/health, beside
 // the same request's 404 (the floor and a route that matches nothing). On a 2-core VM whose HTTP rates drift by a
-// tenth from minute to minute, this is the figure a change to the door can be judged by (docs/performance.md).
+// tenth from minute to minute, this is the figure a change to the door can be judged by.
 // `npm run bench` runs it in a child process of its own (bench/door.ts): the server's modules read their settings
 // once in production, and it opens its own embedded database.
 import { spawnSync } from "node:child_process";

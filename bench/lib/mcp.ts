@@ -82,7 +82,7 @@ function rateOf(turns: Turn[], metered: boolean): DoorRate {
 /**
  * The two doors' timed work in turns (MCP, JSON API, MCP, …, the first door swapped each time), so both meet the
  * same minutes of a machine whose speed drifts from one to the next: measured one whole phase after the other, the
- * same build's ratio moved from 46% to 61% between runs minutes apart.
+ * same build's ratio moved by a quarter between runs minutes apart.
  */
 async function inTurns(
   turns: number,

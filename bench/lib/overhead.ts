@@ -1,7 +1,7 @@
 // The cost of a request before any work: the app's `GET /api/health` (the fast lane, the doors' floor, who asks,
 // a probe shared by every caller) against a bare node:http hello (bench/hello.ts), each with autocannon's 50
-// connections, on the same machine, in turns (`alternate`): a VM whose speed drifts within a run (seen here: the
-// hello at 81k req/s one run and 55k some minutes later) then weighs on both alike, not on whichever ran second.
+// connections, on the same machine, in turns (`alternate`): a VM whose speed drifts within a run (the hello's own
+// rate can move by a third in minutes) then weighs on both alike, not on whichever ran second.
 import autocannon from "autocannon";
 import type { Latency } from "./stats";
 

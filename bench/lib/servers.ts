@@ -153,8 +153,7 @@ function machineBusyMs(): number {
  * Waits until the machine is idle: a 100 ms window in which all its processes together used under a fifth of a
  * core, or `maxMs`. A saturated run that stops at a deadline leaves a request in flight on
  * each of its connections (autocannon hangs up; the server still answers them), so a run started at once would
- * charge the last one's backlog to its own first requests: measured, the PGlite app's paced reads had all their slow
- * answers in their first 130 ms (p99 132 ms; none slower than 25 ms after that).
+ * charge the last one's backlog to its own first requests (a paced run's slow answers all came in its first moments).
  */
 export async function idle(maxMs = 5_000): Promise<void> {
   const started = performance.now();

@@ -91,7 +91,7 @@ describe("a failed sign-in", () => {
   });
 
   /**
-   * Measured on this 2-core machine (December 2026, other suites running): a known name with a wrong password took a
+   * Measured on a 2-core machine (other suites running): a known name with a wrong password took a
    * median of 51-53 ms, an unknown name 47-56 ms (one scrypt each; 4 ms apart on PGlite, 4 ms on PostgreSQL); before
    * the dummy hash an unknown name answered in 1.9 ms against a known name's 68 ms. The bound is a third of a known
    * name's median: generous for a loaded machine, still far below the one-scrypt gap it guards.

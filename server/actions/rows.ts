@@ -1,7 +1,6 @@
-// Rows written in one statement without the ORM: on the act path its createMany compiled a query plan per call (a
-// tenth of an act's time in the profile, and the act wrote four times: the act, its event, the next seat's notice
-// and that notice's event). The rows travel as one jsonb parameter — data, never SQL — and come back out in their
-// order, so serial ids follow it as the ORM's multi-row insert did.
+// Rows written in one statement without the ORM: on the act path its createMany compiled a query plan per call
+// (docs/decisions/0003-raw-statements.md). The rows travel as one jsonb parameter — data, never SQL — and come back
+// out in their order, so serial ids follow it as the ORM's multi-row insert did.
 import { Prisma } from "../generated/prisma/client";
 
 /**

@@ -43,8 +43,8 @@ type Served = Result<unknown> | Refusal;
 /**
  * One call through the floor. A call with nothing to wait for is answered at once, with no promise: one refused for
  * who asks, or one of an operation that charges nothing, registers nothing and takes no key, whose action answers
- * at once (the health check: its door then costs half the CPU it did in process, docs/performance.md). Every other
- * call waits on its charge, so it takes the path below.
+ * at once (the health check), so it pays for no promise (docs/decisions/0002-plain-door.md). Every other call waits
+ * on its charge, so it takes the path below.
  */
 export function serve(op: AnyOperation, call: Call, raw: unknown): Served | Promise<Served> {
   const refused = callerRefusal(op, call.who);

@@ -2,7 +2,8 @@
 // live feed: Asked → Answer, server/http/asked.ts) is handed node's own request and its answer written to node's own
 // response, a streamed one chunk by chunk; a web door (a fetch handler, Request → Response: tRPC) pays for one
 // Request and one Response. Neither pays for Next's per-request pipeline (routing, its own Request wrapping,
-// middleware, the route module's async storage). Which paths are doors: server/fast/doors.ts.
+// middleware, the route module's async storage): docs/decisions/0001-fast-lane.md. Which paths are doors:
+// server/fast/doors.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { askedOfNode, pathOf, requestOf, type Answer, type Asked, type Streamed } from "../http/asked";
 import { DOOR_HEADERS } from "../http/headers";
@@ -103,8 +104,8 @@ async function send(res: ServerResponse, answer: Response): Promise<void> {
 
 /**
  * A plain door's answer, written as it is: the doors' security headers, then its own (which win). The headers go
- * to writeHead as a flat list of name, value pairs: node:http walks an object's keys with a for…in, which on the
- * fresh object of each answer cost a sixth of a bare answer's rate here (docs/performance.md).
+ * to writeHead as a flat list of name, value pairs: node:http walks an object's keys with a for…in, slow on the fresh
+ * object of each answer (docs/decisions/0002-plain-door.md).
  */
 function write(res: ServerResponse, answer: Answer): void {
   const own = answer.headers;

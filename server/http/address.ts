@@ -10,7 +10,7 @@
 // from the raw headers, which never held what a hook wrote into node's headers object, so tRPC and MCP once keyed a
 // guest by whatever X-Forwarded-For it sent. When Next runs alone (`next dev`, `next start`), a hook on Node's
 // `http.server.request.start` diagnostics channel does it (instrumentation.ts); our listener does not subscribe one,
-// since publishing to it cost every request 3–6% of a bare server's rate (docs/performance.md). The header is
+// since every request would pay for publishing to it (docs/decisions/0002-plain-door.md). The header is
 // believed only in a process where one of the two writes it; elsewhere (tests, a server of another make) the nearest
 // hop is the right-most X-Forwarded-For entry, as Next writes it for a direct peer.
 import { subscribe } from "node:diagnostics_channel";

@@ -1,6 +1,6 @@
 // What the floor reads of a request and what a door answers, as plain objects: the fast lane builds an `Asked`
 // straight from node:http's request and writes an `Answer` straight to its response, so a JSON API call pays for
-// neither a web Request nor a web Response (the profile of GET /api/health showed them as most of its cost). A route
+// neither a web Request nor a web Response (docs/decisions/0002-plain-door.md). A route
 // file served by Next alone turns its Request into an `Asked` and the `Answer` into a Response (askedOf, responseOf).
 import type { IncomingMessage } from "node:http";
 import { PEER_HEADER, socketPeer } from "./address";

@@ -45,8 +45,7 @@ export const PRIVATE_HEADERS: Record<string, string> = { "cache-control": NO_STO
 
 /**
  * A JSON answer marked private, its headers one object literal rather than PRIVATE_HEADERS spread into a fresh
- * object per answer (jsonAnswer, with its JSON.stringify, was 12% of the JSON API's route in process for GET
- * /api/health).
+ * object per answer (docs/decisions/0002-plain-door.md).
  */
 export const privateJsonAnswer = (status: number, value: unknown): Answer => ({
   status,

@@ -1,7 +1,6 @@
 // An answer's JSON, with the text of what many answers share made once. A long table's log is the same frozen acts in
-// every read of it (server/rules/game/view.ts keeps each act's view), and writing them out again at every read was
-// most of that read's CPU (docs/performance.md): each such act's JSON text is kept beside it and joined into the
-// answer's text instead.
+// every read of it (server/rules/game/view.ts keeps each act's view), so rather than written out again at every read,
+// each such act's JSON text is kept beside it and joined into the answer's text (docs/decisions/0011-frozen-json.md).
 import { randomUUID } from "node:crypto";
 import { frozenWhole } from "../rules/frozen";
 

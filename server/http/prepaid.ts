@@ -1,6 +1,6 @@
 // Points charged ahead. On PostgreSQL an operation's charge is a round trip to the count every process shares
-// (limits.ts), and for a short table's read that statement costs as much as what it guards (docs/performance.md,
-// seventeenth and eighteenth sessions). So where a caller's budget is large, a charge takes a few points more than
+// (limits.ts), and for a short table's read that statement costs as much as what it guards
+// (docs/decisions/0007-prepaid-charges.md). So where a caller's budget is large, a charge takes a few points more than
 // the call costs, at most 1% of the budget, and this process spends them on that caller's next calls in the same
 // window without asking the database again.
 //

@@ -12,8 +12,8 @@ export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 const OPENED_MAX = 10_000;
 
 /**
- * Cookies already opened, by secret and cookie: opening one costs a key derivation and a decryption (most of the
- * floor's time in the profile of a person's table read), and it opens to the same claims until it expires. Only a
+ * Cookies already opened, by secret and cookie: opening one costs a key derivation and a decryption, and it opens to
+ * the same claims until it expires (docs/decisions/0014-session-cookie.md). Only a
  * cookie that named someone is kept; its expiry is checked at every use, and past it the cookie is opened again (so
  * the answer is next-auth's own, clock tolerance included). What is kept is only what the cookie says — who, and
  * under which session generation: whether that session still stands (no suspension, no password reset since) is

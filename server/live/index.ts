@@ -96,8 +96,8 @@ export function wake(): void {
 
 /**
  * After one NOTIFY, commits that came while it was out are told by the next no sooner than this: a NOTIFY answers in
- * well under a millisecond, so under a stream of acts "one more after it" was one NOTIFY per act (439 for 450 acts a
- * second, measured), each a statement, a pooled connection and a commit-time lock.
+ * well under a millisecond, so under a stream of acts "one more after it" would be one NOTIFY per act, each a
+ * statement, a pooled connection and a commit-time lock (docs/decisions/0013-fan-out.md).
  */
 export const NOTIFY_GAP_MS = 10;
 

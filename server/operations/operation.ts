@@ -72,7 +72,7 @@ export type Operation<
    * A read the action begins with that does not depend on who asks (the table an act is for): the floor starts it
    * beside the rate limit's charge, so the two round trips overlap instead of following each other, and hands it to
    * `run` as `ahead`; a refused call's read is dropped unseen. It must only read: nothing is written before the
-   * charge is settled, and who may see what is still decided by the action.
+   * charge is settled, and who may see what is still decided by the action (docs/decisions/0006-read-ahead.md).
    */
   readAhead?: (db: Db, input: z.output<I>) => Promise<unknown>;
   /**

@@ -183,8 +183,8 @@ const same = (k: string) => k;
 
 /**
  * Each schema's Conv, made at its first value and kept: a table's state is hundreds of fields, and every read
- * converts one, so working out each schema's shape per value (and then, per value, which schema each field has)
- * was most of a read's conversion (in process, the worked example's state: 34–48 µs before, 22–23 after).
+ * converts one, so each schema's shape is worked out once, not per value (and then, per value, which schema each
+ * field has): docs/decisions/0012-wire-per-schema.md.
  */
 const convs = { input: new WeakMap<z.ZodType, Conv>(), output: new WeakMap<z.ZodType, Conv>() };
 
@@ -222,8 +222,8 @@ function make(schema: z.ZodType, io: "input" | "output"): Conv {
       fields.set(k, { name: toWire ? snake(k) : k, conv: leaf ? null : convOf(f, io) });
     }
     // Towards the wire, a value whose field names are snake_case already, with nothing inside to rename, goes as it
-    // stands: an act of a table's log is such a value, and copying each one at every read was a sixth of a long
-    // table's read (docs/performance.md). (From the wire a key is matched by its camelCase, so it is always copied.)
+    // stands rather than copied at every read: an act of a table's log is such a value
+    // (docs/decisions/0011-frozen-json.md). (From the wire a key is matched by its camelCase, so it is always copied.)
     if (toWire && [...fields].every(([k, f]) => f.name === k && renamesNothing(f.conv))) return asIs;
     return (value, depth) => {
       if (!plain(value) || depth > MAX_DEPTH) return value;

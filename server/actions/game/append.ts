@@ -56,7 +56,7 @@ function actRow(tableId: number, turn: number, seats: number, act: Act): ActRow 
     accord: act.type === "offer" ? act.accord : undefined,
     cite: act.type === "accept" && act.cite ? act.cite : undefined,
     said: act.said ? (act.said as Prisma.InputJsonValue) : undefined,
-    // As JSON writes a Date, made here: rows holding Dates took JSON.stringify 2.4 times as long (each toJSON called).
+    // As JSON writes a Date, made here: rows holding Dates make JSON.stringify call each one's toJSON.
     at: new Date(act.at).toISOString(),
   };
 }
@@ -207,8 +207,9 @@ type Appended = Result<{ seat: number; turn: number; act: Act; status: string; b
  * A seat's act, judged at `now` on the table as this process keeps it, unread, when it keeps it: the write then
  * finds the table still as kept (its stamp, and the act before: `parley_as_kept`) or writes nothing. Otherwise, or when
  * the table was not as kept, or the act was refused there (a refusal is told only from the table as read), it is
- * judged on the table as read, as every act was before: reading the table was a third of an act's statements
- * (docs/performance.md). Returns the act as written and its turn. Due clock passes before it are written with it.
+ * judged on the table as read: an act on the table as kept spares the statement that reads it
+ * (docs/decisions/0009-table-as-kept.md). Returns the act as written and its turn. Due clock passes before it are
+ * written with it.
  */
 export async function appendAct(
   db: Db,

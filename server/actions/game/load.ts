@@ -100,8 +100,8 @@ export type ModelCallRow = {
  * of it from one snapshot. Of the acts, only those from turn `kept` on, and the id of the one before them, which
  * tells whether the acts this process kept are still the ledger's (tableRow, below). The table's other parts (`p`)
  * only when its stamp is not the one this process kept them at (`r.stamp`): a trigger changes the stamp with every
- * write to them (migration table_stamp), and an act writes none, so under play a read sends the new acts alone. Those
- * parts' subqueries were two thirds of PostgreSQL's time for the read of a table that had not changed.
+ * write to them (migration table_stamp), and an act writes none, so under play a read sends the new acts alone
+ * rather than parts that have not changed (docs/decisions/0009-table-as-kept.md).
  */
 const LOAD = (asked: readonly Asked[]) => Prisma.sql`
   SELECT r.ord, t.id, t.stamp::text AS stamp,
@@ -209,9 +209,9 @@ function ledgersOf(db: Client): Map<number, Kept> | null {
 /**
  * The table: its acts whole (those this process kept, then those written since) and its other parts (as kept, while
  * the table's stamp is the one they were read at). An act is never changed once written (only appended, at a turn
- * unique to its table), so what was read once need not be sent and parsed again: the ledger's JSON was the largest
- * part of an act's and a read's CPU in the app (docs/performance.md). If the act before the new ones is not the one
- * kept (a database restored from a backup, say), the table is read whole.
+ * unique to its table), so what was read once need not be sent and parsed again at every act and read, a cost that
+ * grows with the table (docs/decisions/0008-kept-ledger.md). If the act before the new ones is not the one kept (a
+ * database restored from a backup, say), the table is read whole.
  */
 async function tableRow(db: Client, id: number): Promise<{ entry: Kept; keeps: boolean } | undefined> {
   tablesRead.count++;
@@ -309,7 +309,7 @@ function ruleAct(a: RawAct, shown: (said: Said, turn: number) => Said = (said) =
 
 /**
  * A kept act (frozen, shared by every later read of its table) in the rules' shape, made once and shared likewise:
- * each read made every act of the ledger again (loadTable's own 5% of the act load's profile, docs/performance.md).
+ * rather than every act of the ledger made again at each read (docs/decisions/0008-kept-ledger.md).
  */
 const ruleActOf = new WeakMap<RawAct, RuleAct>();
 function keptRuleAct(a: RawAct): RuleAct {
@@ -399,8 +399,8 @@ export function asJsonb(value: unknown): unknown {
 }
 
 /**
- * How many acts past its mark a kept ledger grows before the mark is made again. Made at every act, the mark was 6%
- * of the act load's busy time (docs/performance.md); the acts after it cost a tally a third of a microsecond each.
+ * How many acts past its mark a kept ledger grows before the mark is made again: made at every act, the mark cost
+ * more than the few acts past it cost a tally (docs/decisions/0010-ledger-mark.md).
  */
 const MARK_AGAIN = 16;
 
@@ -414,8 +414,8 @@ function loadedOf(kept: Kept, keeps: boolean): LoadedTable {
   if (parts.game) {
     game = {
       ...parts.game,
-      // The kept acts' rules shape as kept, unless something at the table is hidden (a part's name is made only
-      // then): making each act's again at every read was 6% of the act load's busy time (docs/performance.md).
+      // The kept acts' rules shape as kept, not made again at every read, unless something at the table is hidden
+      // (a part's name is made only then): docs/decisions/0008-kept-ledger.md.
       acts: hidden.size
         ? acts.map((a) => (hidden.has(`said:${a.turn}`) ? ruleAct(a, moderated) : keptRuleAct(a)))
         : (kept.ruled as RuleAct[]), // frozen: a writer throws, never shares

@@ -28,8 +28,8 @@ const text = (s: string, isError = false) => ({
 
 /**
  * One JSON Schema validator for every request's server: the SDK makes a new Ajv for each Server it is not handed one
- * (4.5% of the app's busy time under the MCP bench, more than the table's read), and this door asks it for nothing
- * (no elicitation), so one made on first use serves all.
+ * (making it cost more than the table's read), and this door asks it for nothing (no elicitation), so one made on
+ * first use serves all (docs/decisions/0015-mcp-door.md).
  */
 let shared: AjvJsonSchemaValidator | undefined;
 const validator = () => (shared ??= new AjvJsonSchemaValidator());
@@ -146,8 +146,7 @@ function methodRefused(method: string): Response | null {
  * The MCP door on the floor's own objects (the fast lane's plain door): the SDK's transport takes a web Request, so
  * it is handed one made without a body, with the body the floor read beside it, and its Response comes back as an
  * Answer. The request's bytes pass through no web stream, and no Request is made to carry them again but for text
- * that is not JSON, which the transport reads and answers itself (in a profile of the MCP reads, making the Request
- * went from 76 to 36 µs a call; docs/performance.md).
+ * that is not JSON, which the transport reads and answers itself (docs/decisions/0015-mcp-door.md).
  */
 export async function mcpAnswer(a: AdmittedAsk, clock: Clock): Promise<Answer> {
   const refused = methodRefused(a.asked.method);

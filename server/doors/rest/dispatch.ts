@@ -65,8 +65,8 @@ function search(c: Compiled, method: string, pathname: string): Match | "wrong-m
   const parts = pathname.replace(/\/+$/, "").split("/");
   let methodMismatch = false;
   for (const { route: r, pattern } of c.bySegments.get(parts.length) ?? []) {
-    // The fixed segments first: a route they rule out costs no decoding and no params (each act's path was tried
-    // against every route of its length, decoding its id for each: 3% of the act load's busy time).
+    // The fixed segments first: a route they rule out costs no decoding and no params (each act's path is tried
+    // against every route of its length: docs/decisions/0002-plain-door.md).
     let ok = true;
     for (let i = 0; i < pattern.length && ok; i++)
       ok = pattern[i]!.startsWith(":") || pattern[i] === parts[i];

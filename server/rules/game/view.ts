@@ -107,8 +107,8 @@ function viewAct(act: Act, index: number, seat: number, standing: Accord | null)
 
 /**
  * A kept act's view, made once: an act a server keeps is frozen and never changes, so its view at the same index,
- * seat and standing offer (the same frozen accord) is the same for every viewer and every read; made again at every
- * read, the log's views were a quarter of a long table's read (docs/performance.md). Shared, so frozen too. An act
+ * seat and standing offer (the same frozen accord) is the same for every viewer and every read, rather than made again
+ * at every read (docs/decisions/0011-frozen-json.md). Shared, so frozen too. An act
  * not frozen whole (a test's, say, which may change it) is viewed anew each time.
  */
 const viewedOf = new WeakMap<
