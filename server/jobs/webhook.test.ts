@@ -56,9 +56,9 @@ afterAll(async () => {
   delete process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE;
 });
 
-const until = async (what: () => boolean, ms = 20_000) => {
+const until = async (what: () => boolean | Promise<boolean>, ms = 20_000) => {
   const end = Date.now() + ms;
-  while (!what()) {
+  while (!(await what())) {
     if (Date.now() > end) throw new Error("timed out");
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -147,7 +147,11 @@ describe("a plan's webhooks", () => {
     }
     const body = JSON.parse(first[2]!.body);
     expect(body).toMatchObject({ id: [...ids][0], event: "plan.outcome", plan_id: planId });
-    const log = (await as("GET", `/api/plans/${planId}/webhooks`)).body.webhooks[0].deliveries[0];
+    // the receiver has the third POST before the worker writes its attempt: wait for the log to show it
+    const logged = async () =>
+      (await as("GET", `/api/plans/${planId}/webhooks`)).body.webhooks[0].deliveries[0];
+    await until(async () => (await logged()).attempts.length >= 3);
+    const log = await logged();
     expect(log).toMatchObject({ id: [...ids][0], event: "plan.outcome", delivered: true });
     expect(log.attempts.map((a: { status: number }) => a.status)).toEqual([503, 503, 200]);
 

@@ -60,10 +60,15 @@ describe("live.events", () => {
 
   it("a lastEventId that names no event yields a tracked `reset` carrying the id to resume after", async () => {
     const [last] = await writeTx(db, "test:79");
-    await sleep(400); // the tailer has read it
     const caller = createCaller({ db: db.prisma, who: ANON, clock });
-    const sub = await caller.live.events({ topics: ["test:79"], lastEventId: "4242424242" });
-    const [reset] = await take(sub as AsyncIterable<unknown>, 1);
+    const resetNow = async () => {
+      const sub = await caller.live.events({ topics: ["test:79"], lastEventId: "4242424242" });
+      return (await take(sub as AsyncIterable<unknown>, 1))[0];
+    };
+    // The reset names the newest event the tailer has read: once it has read `last`, that is `last`.
+    let reset = await resetNow();
+    for (const end = Date.now() + 15_000; reset[0] !== last && Date.now() < end; reset = await resetNow())
+      await sleep(50);
     expect(reset).toEqual([
       last,
       expect.objectContaining({ type: "reset", payload: { reason: "unknown" } }),
