@@ -1,6 +1,6 @@
 // Reading tables: the lobby, one table redacted for its viewer (§9), the record after the reveal (§11).
 import type { Db } from "../../db";
-import type { Who } from "../../identity";
+import { ANON, type Who } from "../../identity";
 import {
   settingsOf,
   derive,
@@ -22,7 +22,7 @@ import { moderationLog, type ModerationEntry } from "../moderation/view";
 import { settleClock } from "./append";
 import { soulsEnv } from "../../souls";
 import { tableBudgetTokens } from "../modelBudget";
-import { PASSED } from "./models";
+import { PASSED } from "./modelOutcomes";
 import {
   holders,
   lobbyFacts,
@@ -115,8 +115,9 @@ export async function tableState(
   return ok(stateOf(loaded, who, now));
 }
 
-export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState {
-  const held = seatOf(loaded.seats, who);
+/** One table as `who` may see it; `asSeat`: as that seat's holder sees it, for a seat held by no one who asks. */
+export function stateOf(loaded: LoadedTable, who: Who, now: number, asSeat?: number): TableState {
+  const held = asSeat ?? seatOf(loaded.seats, who);
   const seat = held !== null && loaded.seats[held]!.status === "invited" ? null : held;
   const p = personOf(who);
   const invitations = loaded.seats.flatMap((s, i) =>
@@ -165,6 +166,12 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
     now: new Date(now).toISOString(),
   };
 }
+
+/**
+ * The table as the holder of `seat` reads it, and nobody else: what a model player is shown (models.ts), the same view
+ * an agent at that seat would GET; nothing a person reads beside it (invitations, the host's usage) rides along.
+ */
+export const seatState = (loaded: LoadedTable, seat: number, now: number) => stateOf(loaded, ANON, now, seat);
 
 /** Per model seat, its calls' usage (a call that never finished counts when it does). */
 function modelUsageOf(loaded: LoadedTable): NonNullable<TableState["modelUsage"]> {
