@@ -96,14 +96,17 @@ describe("anthropic", () => {
       status: 529,
       body: { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
     };
+    // A request the provider refused is not billed: it cost nothing. One with no answer cost what nobody knows.
     expect(await anthropic(env()).call(request())).toMatchObject({
       ok: false,
       error: `HTTP 529 from ${new URL(base).host}: Overloaded`,
+      costUsd: 0,
     });
     next = { status: 200, body: { content: [] }, delayMs: 300 };
     expect(await anthropic(env({ timeoutMs: 100 })).call(request())).toMatchObject({
       ok: false,
       error: `no answer from ${new URL(base).host} within 100 ms`,
+      costUsd: null,
     });
     next = { status: 200, body: { content: [], usage: { input_tokens: 10, output_tokens: 0 } } };
     expect(await anthropic(env()).call(request())).toMatchObject({

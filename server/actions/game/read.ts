@@ -76,7 +76,13 @@ export type TableState = {
       calls: number;
       tokensIn: number;
       tokensOut: number;
-      costUsd: number;
+      /**
+       * The cost of its calls in USD as far as it is known: null when none of its calls has a known cost (a model the
+       * price table does not price), never 0 for unknown.
+       */
+      costUsd: number | null;
+      /** Its calls whose cost is unknown: where some are, costUsd is only a lower bound. */
+      unpricedCalls: number;
       latencyMsMean: number | null;
     }[];
     budget: { tokens: number | null; usd: number | null };
@@ -180,13 +186,16 @@ function modelUsageOf(loaded: LoadedTable): NonNullable<TableState["modelUsage"]
     const calls = loaded.modelCalls.filter((c) => c.seat === seat && c.latencyMs !== null);
     const sum = (f: (c: (typeof calls)[number]) => number | null) =>
       calls.reduce((n, c) => n + (f(c) ?? 0), 0);
+    const unpriced = calls.filter((c) => c.costUsd === null).length;
     return [
       {
         seat,
         calls: calls.length,
         tokensIn: sum((c) => c.tokensIn),
         tokensOut: sum((c) => c.tokensOut),
-        costUsd: Math.round(sum((c) => c.costUsd) * 1e6) / 1e6,
+        costUsd:
+          calls.length && unpriced === calls.length ? null : Math.round(sum((c) => c.costUsd) * 1e6) / 1e6,
+        unpricedCalls: unpriced,
         latencyMsMean: calls.length ? Math.round(sum((c) => c.latencyMs) / calls.length) : null,
       },
     ];
