@@ -1,10 +1,10 @@
-// The "Model calls" box as the server renders it: cost and latency each in its own labelled column, an unknown cost
-// "—" and never $0, a sum with an unknown part "≥ $x".
+// The "Model calls" box as the server renders it: tokens, cost and latency each in its own labelled column, an
+// unknown cost "—" and never $0, a sum with an unknown part "≥ $x".
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { TableState } from "@/server/actions/game";
-import { costText, ModelUsage } from "./ModelUsage";
+import { costText, latencyText, ModelUsage } from "./ModelUsage";
 
 type Usage = NonNullable<TableState["modelUsage"]>;
 const seat = (s: Partial<Usage["seats"][number]> & { seat: number }): Usage["seats"][number] => ({
@@ -28,18 +28,22 @@ const render = (seats: Usage["seats"], usd: number | null = null) =>
     createElement(ModelUsage, { usage: { seats, budget: { tokens: 200_000, usd } }, names }),
   );
 
-/** Each body and foot row's cells, as text. */
+/** Each body and foot row's cells, as text (a screen reader's: the tokens' hidden " / " included). */
 const rows = (html: string) =>
-  [...html.matchAll(/<tr data-testid="model-usage-(?:seat|total)">(.*?)<\/tr>/g)].map((m) =>
-    [...m[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((c) => c[1]!.replace(/<!-- -->/g, "")),
+  [...html.matchAll(/<tr [^>]*data-testid="model-usage-(?:seat|total)">(.*?)<\/tr>/g)].map((m) =>
+    [...m[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((c) => c[1]!.replace(/<[^>]*>/g, "")),
   );
 
 describe("the Model calls box", () => {
   it("shows cost and latency in their own labelled columns", () => {
     const html = render([seat({ seat: 1 })]);
-    const heads = [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) => m[1]);
-    expect(heads).toEqual(["Seat", "Calls", "Tokens in / out", "Cost", "Mean latency"]);
-    expect(rows(html)).toEqual([["claude-sonnet-4-5 (anthropic)", "2", "1,200 / 300", "$0.0020", "850 ms"]]);
+    const heads = [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) =>
+      m[1]!.replace(/<[^>]*>/g, ""),
+    );
+    expect(heads).toEqual(["Seat", "Tokens in / out", "Cost", "Mean latency"]);
+    expect(rows(html)).toEqual([
+      ["claude-sonnet-4-5 (anthropic)2 calls", "1,200 / 300", "$0.0020", "850 ms"],
+    ]);
     // One seat: no total row, no note about unknown costs.
     expect(html).not.toContain("model-usage-total");
     expect(html).not.toContain("model-usage-unknown");
@@ -55,10 +59,10 @@ describe("the Model calls box", () => {
       5,
     );
     expect(rows(html)).toEqual([
-      ["claude-sonnet-4-5 (anthropic)", "2", "1,200 / 300", "$0.0020", "850 ms"],
-      ["llama3.1 (openai-compatible)", "2", "1,200 / 300", "—", "150 ms"],
-      ["gpt-4o (openai-compatible)", "4", "1,200 / 300", "≥ $0.0010", "—"],
-      ["All", "8", "3,600 / 900", "≥ $0.0030", "500 ms"],
+      ["claude-sonnet-4-5 (anthropic)2 calls", "1,200 / 300", "$0.0020", "850 ms"],
+      ["llama3.1 (openai-compatible)2 calls", "1,200 / 300", "—", "150 ms"],
+      ["gpt-4o (openai-compatible)4 calls", "1,200 / 300", "≥ $0.0010", "—"],
+      ["All8 calls", "3,600 / 900", "≥ $0.0030", "500 ms"],
     ]);
     expect(html).toContain("the cost is unknown");
     expect(html).toContain("The budget in dollars counts only the calls whose cost is known.");
@@ -72,6 +76,8 @@ describe("the Model calls box", () => {
       seat({ seat: 2, costUsd: null, unpricedCalls: 2 }),
       seat({ seat: 3, costUsd: null, unpricedCalls: 1 }),
     ]);
-    expect(rows(html).at(-1)).toEqual(["All", "4", "2,400 / 600", "—", "850 ms"]);
+    expect(rows(html).at(-1)).toEqual(["All4 calls", "2,400 / 600", "—", "850 ms"]);
+    expect(latencyText(12_877)).toBe("12.9 s");
+    expect(latencyText(999)).toBe("999 ms");
   });
 });

@@ -10,6 +10,10 @@ export function costText(costUsd: number | null, unpricedCalls: number): string 
   return `${unpricedCalls > 0 ? "≥ " : ""}$${costUsd.toFixed(4)}`;
 }
 
+/** A mean latency: milliseconds below a second, else seconds to a tenth. */
+export const latencyText = (ms: number | null) =>
+  ms === null ? "—" : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+
 /** The seats' usage summed: the cost is unknown only when every seat's is. */
 function total(seats: readonly SeatUsage[]) {
   const known = seats.filter((s) => s.costUsd !== null);
@@ -34,22 +38,29 @@ function total(seats: readonly SeatUsage[]) {
   };
 }
 
-const cell = "py-0.5 pr-3 align-top";
-const num = `${cell} text-right tabular-nums`;
+const cell = "py-0.5 pr-2 align-top last:pr-0";
+const num = `${cell} text-right tabular-nums whitespace-nowrap`;
 
 function Row({ label, u, testid }: { label: string; u: Omit<SeatUsage, "seat">; testid: string }) {
   return (
-    <tr data-testid={testid}>
-      <td className={cell}>{label}</td>
-      <td className={num}>{u.calls}</td>
+    <tr className="border-t border-stone-100" data-testid={testid}>
+      <td className={cell}>
+        {label}
+        <span className="block text-stone-600" data-testid="model-usage-calls">
+          {u.calls === 1 ? "1 call" : `${u.calls.toLocaleString("en-US")} calls`}
+        </span>
+      </td>
+      {/* in over out, so the row fits a narrow column */}
       <td className={num}>
-        {u.tokensIn.toLocaleString("en-US")} / {u.tokensOut.toLocaleString("en-US")}
+        <span className="block">{u.tokensIn.toLocaleString("en-US")}</span>
+        <span className="sr-only"> / </span>
+        <span className="block">{u.tokensOut.toLocaleString("en-US")}</span>
       </td>
       <td className={num} data-testid="model-usage-cost">
         {costText(u.costUsd, u.unpricedCalls)}
       </td>
       <td className={num} data-testid="model-usage-latency">
-        {u.latencyMsMean === null ? "—" : `${u.latencyMsMean.toLocaleString("en-US")} ms`}
+        {latencyText(u.latencyMsMean)}
       </td>
     </tr>
   );
@@ -66,7 +77,8 @@ export function ModelUsage({
   const unknown = usage.seats.some((s) => s.unpricedCalls > 0);
   return (
     <div className="space-y-1 text-sm" data-testid="model-usage">
-      <div className="overflow-x-auto">
+      {/* a narrow column scrolls the table sideways rather than the page: focusable, so a keyboard can too */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Model calls by seat">
         <table className="w-full text-left text-xs">
           <thead>
             <tr className="text-stone-600">
@@ -74,10 +86,7 @@ export function ModelUsage({
                 Seat
               </th>
               <th scope="col" className={`${cell} text-right`}>
-                Calls
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                Tokens in / out
+                Tokens <span className="whitespace-nowrap">in / out</span>
               </th>
               <th scope="col" className={`${cell} text-right`}>
                 Cost
