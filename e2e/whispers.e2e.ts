@@ -85,12 +85,22 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       expect(await page.getByTestId("model-usage").textContent()).toContain(
         `Budget: ${MODEL_BUDGET_DEFAULTS.tableTokens.toLocaleString("en-US")} tokens`,
       );
+      // The "Model calls" box: cost and latency in their own cells; a scripted reply's cost is known, and nothing.
+      const usage = page.getByTestId("model-usage");
+      expect(await usage.getByTestId("model-usage-cost").allTextContents()).toEqual(["$0.0000"]);
+      expect(await usage.getByTestId("model-usage-latency").first().textContent()).toMatch(/^[\d,]+ ms$/);
+      await usage.scrollIntoViewIfNeeded();
+      await usage.screenshot({ path: "e2e/screenshots/model-calls-1280.png" });
       await page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
       await shot(page, "whispers-1280");
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await shot(page, "whispers-390");
+      await usage.scrollIntoViewIfNeeded();
+      const box = (await usage.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      await usage.screenshot({ path: "e2e/screenshots/model-calls-390.png" });
       expect(await axe(page), "whispers at 390 px").toEqual([]);
       await page.setViewportSize({ width: 1280, height: 860 });
       expect(await axe(page), "whispers at 1280 px").toEqual([]);

@@ -164,7 +164,7 @@ export function Rounds({
                           {c.latencyMs === null ? "—" : `${c.latencyMs} ms`}
                         </td>
                         <td className="pr-2 tabular-nums">
-                          {c.costUsd === null ? "" : `$${c.costUsd.toFixed(4)}`}
+                          {c.costUsd === null ? "—" : `$${c.costUsd.toFixed(4)}`}
                         </td>
                         <td className={c.ok === false ? "text-rose-700" : ""}>
                           {c.ok === null

@@ -194,7 +194,15 @@ export const ZTableState = z.object({
           calls: z.number(),
           tokensIn: z.number(),
           tokensOut: z.number(),
-          costUsd: z.number(),
+          costUsd: z
+            .number()
+            .nullable()
+            .describe(
+              "USD as far as known: null when no call's cost is known (a model without a price), never 0 for unknown",
+            ),
+          unpricedCalls: z
+            .number()
+            .describe("calls whose cost is unknown: where any are, cost_usd is only a lower bound"),
           latencyMsMean: z.number().nullable(),
         }),
       ),

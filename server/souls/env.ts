@@ -10,9 +10,18 @@ export type SoulsEnv = {
   timeoutMs: number;
   /** USD per million tokens [in, out], by model name prefix (the longest that matches counts). */
   prices: Record<string, [number, number]>;
+  /** The field an openai-compatible request caps the reply with, by model name prefix (PARLEY_MODEL_TOKEN_PARAM). */
+  tokenParams: Record<string, TokenParam>;
   /** What model calls may spend of the server's keys, in tokens (in + out): see MODEL_BUDGET_DEFAULTS. */
   budget: ModelBudget;
 };
+
+/**
+ * The chat completions field that caps a reply's tokens: OpenAI's reasoning models refuse `max_tokens` and take
+ * `max_completion_tokens` (which counts their reasoning too); most other OpenAI-style servers know only `max_tokens`.
+ */
+export const TOKEN_PARAMS = ["max_tokens", "max_completion_tokens"] as const;
+export type TokenParam = (typeof TOKEN_PARAMS)[number];
 
 /**
  * A model seat runs on the server's keys (shared/spec/access.md), so its calls always have a budget, in tokens (the
@@ -87,19 +96,56 @@ function readPrices(raw: string | undefined): Record<string, [number, number]> {
   return out;
 }
 
-/** The cost of a call in USD from the price table, or null for a model it does not price or missing counts. */
+/** The longest key of a table by model prefix that the model's id starts with, or undefined. */
+const prefixOf = (table: Record<string, unknown>, model: string) =>
+  Object.keys(table)
+    .filter((p) => model.startsWith(p))
+    .sort((a, b) => b.length - a.length)[0];
+
+/**
+ * The cost of a call in USD from the price table; null — unknown, never 0 — for a model it does not price, or when
+ * the provider did not say how many tokens were spent.
+ */
 export function costOf(
   prices: Record<string, [number, number]>,
   model: string,
   tokensIn: number | null,
   tokensOut: number | null,
 ): number | null {
-  const key = Object.keys(prices)
-    .filter((p) => model.startsWith(p))
-    .sort((a, b) => b.length - a.length)[0];
+  const key = prefixOf(prices, model);
   if (!key || tokensIn === null || tokensOut === null) return null;
   const [pin, pout] = prices[key]!;
   return (tokensIn * pin + tokensOut * pout) / 1_000_000;
+}
+
+function readTokenParams(raw: string | undefined): Record<string, TokenParam> {
+  if (!raw?.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error(
+      'PARLEY_MODEL_TOKEN_PARAM is not JSON: write {"model-prefix": "max_tokens" or "max_completion_tokens"}',
+    );
+  }
+  const out: Record<string, TokenParam> = {};
+  for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!(TOKEN_PARAMS as readonly unknown[]).includes(v))
+      throw new Error(`PARLEY_MODEL_TOKEN_PARAM: "${k}" needs "max_tokens" or "max_completion_tokens"`);
+    out[k] = v as TokenParam;
+  }
+  return out;
+}
+
+/**
+ * The field an openai-compatible request caps the reply with: PARLEY_MODEL_TOKEN_PARAM's by the longest prefix of the
+ * model id it lists, else by the id: OpenAI's o-series (o1, o3, o4-mini…) and GPT-5 families, bare or behind a
+ * gateway's `openai/`, take `max_completion_tokens`; any other model `max_tokens`.
+ */
+export function tokenParamOf(env: Pick<SoulsEnv, "tokenParams">, model: string): TokenParam {
+  const key = prefixOf(env.tokenParams, model);
+  if (key) return env.tokenParams[key]!;
+  return /^(o\d|gpt-5)/i.test(model.replace(/^openai\//i, "")) ? "max_completion_tokens" : "max_tokens";
 }
 
 const trimSlash = (u: string) => u.trim().replace(/\/+$/, "");
@@ -114,6 +160,7 @@ export function soulsEnv(e: NodeJS.ProcessEnv = process.env): SoulsEnv {
     allowedBaseUrls: (e.PARLEY_MODEL_BASE_URLS ?? "").split(",").map(trimSlash).filter(Boolean),
     timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : 60_000,
     prices: readPrices(e.PARLEY_MODEL_PRICES),
+    tokenParams: readTokenParams(e.PARLEY_MODEL_TOKEN_PARAM),
     budget: readBudget(e),
   };
 }

@@ -2,11 +2,12 @@
 
 /**
  * A failure is `transient` when asking again later may succeed: rate limited (429), the provider's own trouble
- * (5xx, 408), no answer in time, or no connection; `retryAfterMs` is the provider's Retry-After, when it said one.
+ * (5xx, 408), no answer in time, or no connection; `retryAfterMs` is the provider's Retry-After, when it said one;
+ * `status` the HTTP status the provider refused the request with (null when it gave no such answer).
  */
 export type Posted =
   | { ok: true; status: number; json: unknown }
-  | { ok: false; error: string; transient: boolean; retryAfterMs: number | null };
+  | { ok: false; error: string; transient: boolean; retryAfterMs: number | null; status: number | null };
 
 /** Retry-After as seconds or an HTTP date, in ms from `now`; null when absent or unreadable. */
 export function retryAfter(value: string | null, now: number): number | null {
@@ -39,12 +40,14 @@ export async function postJson(
         error: `no answer from ${new URL(url).host} within ${opts.timeoutMs} ms`,
         transient: name === "TimeoutError",
         retryAfterMs: null,
+        status: null,
       };
     return {
       ok: false,
       error: `could not reach ${new URL(url).host}: ${(e as Error).message}`,
       transient: true,
       retryAfterMs: null,
+      status: null,
     };
   }
   const text = await res.text().catch(() => "");
@@ -61,6 +64,7 @@ export async function postJson(
       error: `HTTP ${res.status} from ${new URL(url).host}${said ? `: ${said}` : ""}`,
       transient: res.status === 429 || res.status === 408 || res.status >= 500,
       retryAfterMs: retryAfter(res.headers.get("retry-after"), (opts.now ?? Date.now)()),
+      status: res.status,
     };
   }
   if (json === null)
@@ -69,6 +73,7 @@ export async function postJson(
       error: `${new URL(url).host} answered with something that is not JSON`,
       transient: false,
       retryAfterMs: null,
+      status: null,
     };
   return { ok: true, status: res.status, json };
 }

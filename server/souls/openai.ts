@@ -1,19 +1,17 @@
 // The openai-compatible provider: chat completions at any base URL (OpenAI, a local Ollama, vLLM or LM Studio).
 // OPENAI_API_KEY goes only to OPENAI_BASE_URL: a seat's own base URL never receives the server's key.
-import { sameUrl, type SoulsEnv } from "./env";
+import { costOf, sameUrl, tokenParamOf, type SoulsEnv, type TokenParam } from "./env";
 import { postJson } from "./http";
 import { count, failed, postFailed, SYSTEM, type SoulProvider } from "./provider";
 
-const MAX_TOKENS = 1024;
-
 /**
- * OpenAI's reasoning models (o1, o3, o4-mini…) and GPT-5 refuse `max_tokens` and take `max_completion_tokens`;
- * other OpenAI-compatible servers (Ollama, vLLM, LM Studio) take `max_tokens`.
+ * The most a reply may spend: a reply is a few hundred tokens, but `max_completion_tokens` also counts a reasoning
+ * model's hidden reasoning, which would use up 1024 before the reply began.
  */
-export const takesCompletionTokens = (model: string) => /^(o\d|gpt-5)/i.test(model.replace(/^openai\//i, ""));
+export const MAX_TOKENS: Record<TokenParam, number> = { max_tokens: 1024, max_completion_tokens: 8192 };
 
 type ChatAnswer = {
-  choices?: { message?: { content?: unknown } }[];
+  choices?: { message?: { content?: unknown }; finish_reason?: unknown }[];
   usage?: { prompt_tokens?: unknown; completion_tokens?: unknown; cost?: unknown };
 };
 
@@ -23,14 +21,13 @@ export function openaiCompatible(env: SoulsEnv): SoulProvider {
     async call(req) {
       const base = req.baseUrl ?? env.openaiBaseUrl;
       const keyed = env.openaiKey !== null && sameUrl(base, env.openaiBaseUrl);
+      const cap = tokenParamOf(env, req.model);
       const posted = await postJson(
         `${base}/chat/completions`,
         keyed ? { authorization: `Bearer ${env.openaiKey}` } : {},
         {
           model: req.model,
-          ...(takesCompletionTokens(req.model)
-            ? { max_completion_tokens: MAX_TOKENS }
-            : { max_tokens: MAX_TOKENS }),
+          [cap]: MAX_TOKENS[cap],
           messages: [
             { role: "system", content: req.system ?? SYSTEM },
             { role: "user", content: req.prompt },
@@ -40,14 +37,24 @@ export function openaiCompatible(env: SoulsEnv): SoulProvider {
       );
       if (!posted.ok) return postFailed(posted);
       const a = posted.json as ChatAnswer;
-      // Some gateways (OpenRouter, LiteLLM) report the cost in the usage block; OpenAI itself does not.
+      const tokensIn = count(a.usage?.prompt_tokens);
+      const tokensOut = count(a.usage?.completion_tokens);
+      // Some gateways (OpenRouter, LiteLLM) report the cost in the usage block; OpenAI itself does not, so the price
+      // table's, where it prices the model; else unknown (null), never 0.
       const usage = {
-        tokensIn: count(a.usage?.prompt_tokens),
-        tokensOut: count(a.usage?.completion_tokens),
-        costUsd: count(a.usage?.cost),
+        tokensIn,
+        tokensOut,
+        costUsd: count(a.usage?.cost) ?? costOf(env.prices, req.model, tokensIn, tokensOut),
       };
-      const text = a.choices?.[0]?.message?.content;
-      if (typeof text !== "string" || text === "") return failed("the model answered with no text", usage);
+      const choice = a.choices?.[0];
+      const text = choice?.message?.content;
+      if (typeof text !== "string" || text === "")
+        return failed(
+          choice?.finish_reason === "length"
+            ? `the model spent its ${MAX_TOKENS[cap]} tokens (${cap}) before it answered`
+            : "the model answered with no text",
+          usage,
+        );
       return { ok: true, text, ...usage };
     },
   };

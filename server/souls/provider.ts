@@ -55,13 +55,17 @@ export type SoulProvider = { name: ProviderName; call(req: SoulRequest | PlayerA
 export const SYSTEM =
   "You are one soul at a Round Table, answering one round. Reply with one JSON object and nothing else.";
 
-/** A failed POST as a reply: its sentence, and whether (and when) it may be tried again. */
+/**
+ * A failed POST as a reply: its sentence, and whether (and when) it may be tried again. A request the provider refused
+ * with an HTTP error is not billed, so it cost nothing; with no answer at all (a timeout), what it cost is unknown.
+ */
 export const postFailed = (p: {
   error: string;
   transient: boolean;
   retryAfterMs: number | null;
+  status: number | null;
 }): SoulReply => ({
-  ...(failed(p.error) as Extract<SoulReply, { ok: false }>),
+  ...(failed(p.error, { costUsd: p.status === null ? null : 0 }) as Extract<SoulReply, { ok: false }>),
   transient: p.transient,
   retryAfterMs: p.retryAfterMs,
 });

@@ -1,12 +1,13 @@
-// The model providers against a local fake server on 127.0.0.1: what each sends (key, version, model, prompt),
-// what it reads back (text, tokens, cost), and every failure shown as one sentence — plus the scripted soul.
+// The model providers against a local fake server on 127.0.0.1: what each sends (key, version, model, prompt, the
+// field that caps the reply), what it reads back (text, tokens, cost, unknown where no price is), and every failure
+// shown as one sentence — plus the scripted soul.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anthropic } from "./anthropic";
 import { soulsEnv, type SoulsEnv } from "./env";
 import { checkModelSeat } from "./index";
-import { openaiCompatible } from "./openai";
+import { MAX_TOKENS, openaiCompatible } from "./openai";
 import type { SoulRequest } from "./provider";
 import { houseReply, scripted } from "./scripted";
 
@@ -95,14 +96,17 @@ describe("anthropic", () => {
       status: 529,
       body: { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
     };
+    // A request the provider refused is not billed: it cost nothing. One with no answer cost what nobody knows.
     expect(await anthropic(env()).call(request())).toMatchObject({
       ok: false,
       error: `HTTP 529 from ${new URL(base).host}: Overloaded`,
+      costUsd: 0,
     });
     next = { status: 200, body: { content: [] }, delayMs: 300 };
     expect(await anthropic(env({ timeoutMs: 100 })).call(request())).toMatchObject({
       ok: false,
       error: `no answer from ${new URL(base).host} within 100 ms`,
+      costUsd: null,
     });
     next = { status: 200, body: { content: [], usage: { input_tokens: 10, output_tokens: 0 } } };
     expect(await anthropic(env()).call(request())).toMatchObject({
@@ -177,18 +181,99 @@ describe("transient failures and prices", () => {
     next = { status: 200, body: { choices: [{ message: { content: "{}" } }] } };
     for (const [model, key] of [
       ["o3-mini", "max_completion_tokens"],
+      ["o1", "max_completion_tokens"],
+      ["o4-mini-2025-04-16", "max_completion_tokens"],
       ["gpt-5", "max_completion_tokens"],
+      ["gpt-5-mini", "max_completion_tokens"],
+      ["openai/o3", "max_completion_tokens"],
       ["gpt-4o", "max_tokens"],
+      ["gpt-4.1-mini", "max_tokens"],
       ["llama3.1", "max_tokens"],
+      ["ollama-o1-clone", "max_tokens"],
     ] as const) {
       seen.length = 0;
       await openaiCompatible(env()).call(request({ model }));
-      expect(seen[0]!.body[key], model).toBe(1024);
+      expect(seen[0]!.body[key], model).toBe(MAX_TOKENS[key]);
       expect(
         Object.keys(seen[0]!.body).filter((k) => k.startsWith("max_")),
         model,
       ).toEqual([key]);
     }
+    // Room for a reasoning model's hidden reasoning as well as its reply.
+    expect(MAX_TOKENS.max_completion_tokens).toBeGreaterThan(MAX_TOKENS.max_tokens);
+  });
+
+  it("PARLEY_MODEL_TOKEN_PARAM sets the field per model by prefix, the longest prefix first, over the default", async () => {
+    next = { status: 200, body: { choices: [{ message: { content: "{}" } }] } };
+    const configured = soulsEnv({
+      PARLEY_MODEL_TOKEN_PARAM:
+        '{"my-deployment": "max_completion_tokens", "o1-local": "max_tokens", "my-deployment-old": "max_tokens"}',
+    } as unknown as NodeJS.ProcessEnv).tokenParams;
+    for (const [model, key] of [
+      ["my-deployment-o3", "max_completion_tokens"],
+      ["my-deployment-old-4o", "max_tokens"],
+      ["o1-local-7b", "max_tokens"],
+      ["o3", "max_completion_tokens"],
+      ["gpt-4o", "max_tokens"],
+    ] as const) {
+      seen.length = 0;
+      await openaiCompatible(env({ tokenParams: configured })).call(request({ model }));
+      expect(
+        Object.keys(seen[0]!.body).filter((k) => k.startsWith("max_")),
+        model,
+      ).toEqual([key]);
+    }
+    expect(() =>
+      soulsEnv({ PARLEY_MODEL_TOKEN_PARAM: '{"x": "max_output_tokens"}' } as unknown as NodeJS.ProcessEnv),
+    ).toThrow(/"x" needs "max_tokens" or "max_completion_tokens"/);
+    expect(() => soulsEnv({ PARLEY_MODEL_TOKEN_PARAM: "o3" } as unknown as NodeJS.ProcessEnv)).toThrow(
+      /not JSON/,
+    );
+  });
+
+  it("an openai-compatible call costs what the gateway says, else the price table's, else unknown (null), never 0", async () => {
+    const usage = { prompt_tokens: 1_000_000, completion_tokens: 100_000 };
+    next = { status: 200, body: { choices: [{ message: { content: "{}" } }], usage } };
+    expect(await openaiCompatible(env()).call(request({ model: "gpt-4o-mini" }))).toMatchObject({
+      ok: true,
+      tokensIn: 1_000_000,
+      tokensOut: 100_000,
+      costUsd: null,
+    });
+    const prices = soulsEnv({
+      PARLEY_MODEL_PRICES: '{"gpt-4o-mini": [0.15, 0.6]}',
+    } as unknown as NodeJS.ProcessEnv).prices;
+    expect(
+      (await openaiCompatible(env({ prices })).call(request({ model: "gpt-4o-mini-2024-07-18" }))).costUsd,
+    ).toBeCloseTo(0.15 + 0.06, 10);
+    next = {
+      status: 200,
+      body: { choices: [{ message: { content: "{}" } }], usage: { ...usage, cost: 0.5 } },
+    };
+    expect(await openaiCompatible(env({ prices })).call(request({ model: "gpt-4o-mini" }))).toMatchObject({
+      costUsd: 0.5,
+    });
+    // No token counts: no cost either, whatever the table says.
+    next = { status: 200, body: { choices: [{ message: { content: "{}" } }] } };
+    expect(await openaiCompatible(env({ prices })).call(request({ model: "gpt-4o-mini" }))).toMatchObject({
+      costUsd: null,
+    });
+  });
+
+  it("says so when a reasoning model spent its tokens before it answered", async () => {
+    next = {
+      status: 200,
+      body: {
+        choices: [{ message: { content: "" }, finish_reason: "length" }],
+        usage: { prompt_tokens: 900, completion_tokens: 8192 },
+      },
+    };
+    expect(await openaiCompatible(env()).call(request({ model: "o3" }))).toMatchObject({
+      ok: false,
+      error: "the model spent its 8192 tokens (max_completion_tokens) before it answered",
+      tokensOut: 8192,
+      costUsd: null,
+    });
   });
 });
 
@@ -275,6 +360,8 @@ describe("scripted", () => {
     });
     const a = await scripted().call(request());
     expect(a).toEqual(await scripted().call(request()));
+    // No provider is paid for it: its cost is known, and nothing.
+    expect(a).toMatchObject({ tokensIn: null, costUsd: 0 });
   });
 
   it("the house soul follows the table's plurality after round 1, and never votes 5", () => {

@@ -140,12 +140,13 @@ function playerReply(req: PlayerAsk): string {
   return typeof reply === "string" ? reply : JSON.stringify(reply);
 }
 
+/** A scripted reply is made here, on no provider's account: its cost is known, and nothing. */
 export function scripted(): SoulProvider {
   return {
     name: "scripted",
     async call(req) {
       if ("game" in req)
-        return { ok: true, text: playerReply(req), tokensIn: null, tokensOut: null, costUsd: null };
+        return { ok: true, text: playerReply(req), tokensIn: null, tokensOut: null, costUsd: 0 };
       const parsed = ZScript.safeParse(req.script ?? {});
       const script = parsed.success ? parsed.data : {};
       const given = script.replies?.[String(req.round) as "1"];
@@ -154,7 +155,7 @@ export function scripted(): SoulProvider {
         : given;
       const reply = pick ?? houseReply(req);
       const text = typeof reply === "string" ? reply : JSON.stringify(reply);
-      return { ok: true, text, tokensIn: null, tokensOut: null, costUsd: null };
+      return { ok: true, text, tokensIn: null, tokensOut: null, costUsd: 0 };
     },
   };
 }

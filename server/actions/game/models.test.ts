@@ -142,6 +142,7 @@ describe("a model player's turn", () => {
         tokens_in: 200,
         tokens_out: 40,
         cost_usd: 0.002,
+        unpriced_calls: 0,
         latency_ms_mean: expect.any(Number),
       },
     ]);

@@ -5,41 +5,24 @@
 import type { Db } from "../../db";
 import { enqueue } from "../../jobs/queue";
 import { nextTryAt } from "../../rules/council";
-import { derive, modelPrompt, readModelReply, view, type ModelPlayerFacts } from "../../rules/game";
+import { derive, modelPrompt, modelTable, readModelReply, type ModelPlayerFacts } from "../../rules/game";
 import { ok } from "../../rules/result";
 import { providerFor, soulsEnv, type ModelBudget, type ProviderName, type SoulReply } from "../../souls";
 import { failed } from "../../souls/provider";
 import { serverBudgetSpent, tableBudgetTokens, tokensOf } from "../modelBudget";
 import { isUniqueViolation } from "../unique";
 import { appendAct } from "./append";
-import { holders, loadTable, type LoadedTable } from "./load";
+import { loadTable, type LoadedTable } from "./load";
+import { OUTCOMES } from "./modelOutcomes";
+import { seatState } from "./read";
 import { appendWhisper } from "./whisper";
+
+export { OUTCOMES } from "./modelOutcomes";
 
 /** A claim older than the provider's time limit and this grace was left by a process that stopped. */
 const STALE_GRACE_MS = 30_000;
 /** Asks one run makes at most (two model seats in a row, each with a re-ask, and some). */
 const MAX_ASKS = 12;
-
-/** What came of an ask, in words anyone may read: never the refusal's sentence, which can name the model's aims. */
-export const OUTCOMES = {
-  acted: "acted",
-  refused: "its reply was refused; asked again",
-  failed: "the provider failed; asked again",
-  late: "its reply came after its turn had passed",
-  retry: "the provider failed for now; tried again later",
-  passedRefused: "its reply was refused twice, so it passed",
-  passedFailed: "the provider failed twice, so it passed",
-  passedBudget: "the table's budget for model calls is spent, so it passed",
-  passedServerBudget: "the server's budget for model calls today is spent, so it passed",
-} as const;
-
-/** The outcomes that passed the model's turn for it: the act log says why beside the pass. */
-export const PASSED: ReadonlySet<string> = new Set([
-  OUTCOMES.passedRefused,
-  OUTCOMES.passedFailed,
-  OUTCOMES.passedBudget,
-  OUTCOMES.passedServerBudget,
-]);
 
 export type ModelRun = {
   providerFor?: typeof providerFor;
@@ -156,16 +139,19 @@ async function claim(
   });
 }
 
-/** The facts of the ask: the seat's own view (redacted for it), its names, and the refusal it is asked again after. */
+/**
+ * The facts of the ask: the table view its seat's holder would read (redacted for it, the same as any door's), and the
+ * refusal it is asked again after.
+ */
 async function factsFor(db: Db, tableId: number, c: Extract<Claimed, { kind: "ask" }>, now: number) {
   const loaded = (await loadTable(db, tableId))!;
   const calls = await db.gameModelCall.findMany({ where: { tableId, seat: c.seat }, orderBy: { id: "asc" } });
   // The re-ask is told why its first ask failed; a retry after a transient failure is the same ask, told nothing.
   const refused = calls.filter((k) => k.turn === c.turn && k.attempt < c.attempt && failedAsk(k));
+  const state = seatState(loaded, c.seat, now);
   const facts: ModelPlayerFacts = {
-    view: view(loaded.game!, { seat: c.seat }, now),
+    table: modelTable({ ...state, game: state.game! }),
     seat: c.seat,
-    names: holders(loaded.seats).map((h) => h.name),
     now,
     asks: calls.filter((k) => k.id !== c.callId).length,
     refusal: refused.at(-1)?.error ?? null,

@@ -1,6 +1,6 @@
 // Reading tables: the lobby, one table redacted for its viewer (§9), the record after the reveal (§11).
 import type { Db } from "../../db";
-import type { Who } from "../../identity";
+import { ANON, type Who } from "../../identity";
 import {
   settingsOf,
   derive,
@@ -22,7 +22,7 @@ import { moderationLog, type ModerationEntry } from "../moderation/view";
 import { settleClock } from "./append";
 import { soulsEnv } from "../../souls";
 import { tableBudgetTokens } from "../modelBudget";
-import { PASSED } from "./models";
+import { PASSED } from "./modelOutcomes";
 import {
   holders,
   lobbyFacts,
@@ -76,7 +76,13 @@ export type TableState = {
       calls: number;
       tokensIn: number;
       tokensOut: number;
-      costUsd: number;
+      /**
+       * The cost of its calls in USD as far as it is known: null when none of its calls has a known cost (a model the
+       * price table does not price), never 0 for unknown.
+       */
+      costUsd: number | null;
+      /** Its calls whose cost is unknown: where some are, costUsd is only a lower bound. */
+      unpricedCalls: number;
       latencyMsMean: number | null;
     }[];
     budget: { tokens: number | null; usd: number | null };
@@ -115,8 +121,9 @@ export async function tableState(
   return ok(stateOf(loaded, who, now));
 }
 
-export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState {
-  const held = seatOf(loaded.seats, who);
+/** One table as `who` may see it; `asSeat`: as that seat's holder sees it, for a seat held by no one who asks. */
+export function stateOf(loaded: LoadedTable, who: Who, now: number, asSeat?: number): TableState {
+  const held = asSeat ?? seatOf(loaded.seats, who);
   const seat = held !== null && loaded.seats[held]!.status === "invited" ? null : held;
   const p = personOf(who);
   const invitations = loaded.seats.flatMap((s, i) =>
@@ -166,6 +173,12 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number): TableState 
   };
 }
 
+/**
+ * The table as the holder of `seat` reads it, and nobody else: what a model player is shown (models.ts), the same view
+ * an agent at that seat would GET; nothing a person reads beside it (invitations, the host's usage) rides along.
+ */
+export const seatState = (loaded: LoadedTable, seat: number, now: number) => stateOf(loaded, ANON, now, seat);
+
 /** Per model seat, its calls' usage (a call that never finished counts when it does). */
 function modelUsageOf(loaded: LoadedTable): NonNullable<TableState["modelUsage"]> {
   const seats = loaded.seats.flatMap((s, seat) => {
@@ -173,13 +186,16 @@ function modelUsageOf(loaded: LoadedTable): NonNullable<TableState["modelUsage"]
     const calls = loaded.modelCalls.filter((c) => c.seat === seat && c.latencyMs !== null);
     const sum = (f: (c: (typeof calls)[number]) => number | null) =>
       calls.reduce((n, c) => n + (f(c) ?? 0), 0);
+    const unpriced = calls.filter((c) => c.costUsd === null).length;
     return [
       {
         seat,
         calls: calls.length,
         tokensIn: sum((c) => c.tokensIn),
         tokensOut: sum((c) => c.tokensOut),
-        costUsd: Math.round(sum((c) => c.costUsd) * 1e6) / 1e6,
+        costUsd:
+          calls.length && unpriced === calls.length ? null : Math.round(sum((c) => c.costUsd) * 1e6) / 1e6,
+        unpricedCalls: unpriced,
         latencyMsMean: calls.length ? Math.round(sum((c) => c.latencyMs) / calls.length) : null,
       },
     ];

@@ -76,10 +76,12 @@ export {
   MODEL_SYSTEM,
   MODEL_WHISPERS_PER_REPLY,
   modelPrompt,
+  modelTable,
   readModelReply,
   scriptedPlayerReply,
   type ModelPlayerFacts,
   type ModelReply,
+  type ModelTable,
 } from "./model";
 export { toRecord, type RecordAct, type TableRecord } from "./record";
 export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from "./replay";
