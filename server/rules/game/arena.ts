@@ -37,8 +37,19 @@ export type ArenaTable = {
   faults: ArenaFault[];
 };
 
-/** An outside program's seat must act: the table (its number in the run), the seat, and the game as it stands. */
-export type ArenaDecision = { table: number; seat: number; player: string; game: Game; now: number };
+/**
+ * An outside program's seat must act: the table (its number in the run, its seed, who sits where), the seat, and
+ * the game as it stands — live: read it before replying, for the run goes on with it.
+ */
+export type ArenaDecision = {
+  table: number;
+  seed: string;
+  players: readonly string[];
+  seat: number;
+  player: string;
+  game: Game;
+  now: number;
+};
 
 /** What the door brings back: the program's reply as it parsed it (JSON, id removed), or why there is none. */
 export type ArenaReply = { reply: unknown } | { fault: Exclude<FaultKind, "refused">; reason: string };
@@ -85,6 +96,7 @@ export function* arenaRun(input: ArenaInput): Generator<ArenaDecision, Result<Ar
     for (let r = 0; r < rotations; r++) {
       const first = input.duplicate ? r : d;
       const seated = Array.from({ length: input.seats }, (_, s) => players.value[(first + s) % n]!);
+      const labels = seated.map((p) => p.label);
       const game = dealtGame(seed, input.seats, { startedAt: ARENA_START });
       const faults: ArenaFault[] = [];
       const number = tables.length;
@@ -108,7 +120,7 @@ export function* arenaRun(input: ArenaInput): Generator<ArenaDecision, Result<Ar
           game.acts.push(act.value);
           continue;
         }
-        const answer = yield { table: number, seat, player: player.label, game, now };
+        const answer = yield { table: number, seed, players: labels, seat, player: player.label, game, now };
         const fault = takeReply(game, seat, answer, now);
         if (fault) faults.push(...fault);
       }
@@ -116,7 +128,7 @@ export function* arenaRun(input: ArenaInput): Generator<ArenaDecision, Result<Ar
       tables.push({
         seed,
         deal: d,
-        players: seated.map((p) => p.label),
+        players: labels,
         game,
         status: end === "bound" ? "bound" : "ended",
         faults,
