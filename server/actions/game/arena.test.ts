@@ -37,6 +37,13 @@ describe("the arena's standings", () => {
     const dace = rows.find((s) => s.name === "Dace")!;
     expect(dace).toMatchObject({ claims: 1, honesty: 1 });
     expect(rows.find((s) => s.name === "Aster")).toMatchObject({ claims: 0, honesty: null, bound: 1 });
+    // One table: no interval yet, and ratings ranked by payoff over fallback (Aster +5 first, Brine +1 last; Dace and
+    // Ember, both +3, tie), each still uncertain.
+    expect(rows.every((s) => s.overFallbackCi === null && s.rating.sigma > 7)).toBe(true);
+    const mu = Object.fromEntries(rows.map((s) => [s.name, s.rating.mu]));
+    expect(Math.max(...Object.values(mu))).toBe(mu.Aster);
+    expect(Math.min(...Object.values(mu))).toBe(mu.Brine);
+    expect(mu.Dace).toBe(mu.Ember);
   });
 
   it("adds house bots by strategy once their table ends, and leaves out a table the viewer may not read", async () => {
