@@ -66,7 +66,7 @@ export const COMMANDS: Record<string, Command> = {
   arena: {
     usage: "parley arena --tables N --seats S --players P,… --seed HEX",
     summary:
-      "play N tables offline between strategies (house bots, cmd:NAME=COMMAND programs; --duplicate) and print the standings with ratings (§14, §16)",
+      "play tables offline between strategies (bots, cmd: programs) and print standings with ratings (§14, §16)",
     async run(args, io) {
       const { arenaCli } = await import("./arena");
       return emit(
