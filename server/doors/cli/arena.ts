@@ -7,6 +7,7 @@ import type { OfflineTable } from "@/server/actions/game";
 import {
   ARENA_PLAYERS,
   arenaRun,
+  FAULT_KINDS,
   toRecord,
   type ArenaDecision,
   type ArenaReply,
@@ -179,7 +180,7 @@ function tableOf(standings: ArenaStanding[]): string {
 
 function faultsText(faults: ArenaStanding["faults"]): string {
   if (!faults) return "—";
-  const kinds = (["late", "malformed", "refused", "exited"] as const).filter((k) => faults[k] > 0);
+  const kinds = FAULT_KINDS.filter((k) => faults[k] > 0);
   return kinds.length ? kinds.map((k) => `${faults[k]} ${k}`).join(", ") : "0";
 }
 

@@ -62,7 +62,7 @@ export {
   whisperLuck,
   type BotStrategy,
 } from "./strategies";
-export { dealtGame, playBotTable, turnsOf, type BotTableOptions } from "./simulate";
+export { playBotTable, type BotTableOptions } from "./simulate";
 export {
   ARENA_PLAYERS,
   ARENA_START,
