@@ -10,7 +10,8 @@ import { SEATS_MAX, SEATS_MIN } from "./constants";
 import { derive } from "./derive";
 import { readReply } from "./model";
 import { seedBytes } from "./seed";
-import { dealtGame, turnsOf } from "./simulate";
+import { appendActs, dealtGame, turnsOf } from "./simulate";
+import { frozen } from "../frozen";
 import { botLuck } from "./strategies";
 import type { Game, ProposedAct } from "./types";
 import { checkWhisper } from "./whisper";
@@ -97,7 +98,8 @@ export function* arenaRun(input: ArenaInput): Generator<ArenaDecision, Result<Ar
       const first = input.duplicate ? r : d;
       const seated = Array.from({ length: input.seats }, (_, s) => players.value[(first + s) % n]!);
       const labels = seated.map((p) => p.label);
-      const game = dealtGame(seed, input.seats, { startedAt: ARENA_START });
+      // Its ledger is kept frozen, as a server keeps one: a view made at every decision then views each act once.
+      const game = { ...dealtGame(seed, input.seats, { startedAt: ARENA_START }), acts: frozen([]) };
       const faults: ArenaFault[] = [];
       const number = tables.length;
       for (const { seat, now } of turnsOf(game, { stepMs: ARENA_STEP_MS })) {
@@ -117,7 +119,7 @@ export function* arenaRun(input: ArenaInput): Generator<ArenaDecision, Result<Ar
               "conflict",
               `Table ${number} stopped: ${player.label}'s act was refused (${act.message}).`,
             );
-          game.acts.push(act.value);
+          appendActs(game, [act.value]);
           continue;
         }
         const answer = yield { table: number, seed, players: labels, seat, player: player.label, game, now };
@@ -146,7 +148,7 @@ export function* arenaRun(input: ArenaInput): Generator<ArenaDecision, Result<Ar
 function takeReply(game: Game, seat: number, answer: ArenaReply, now: number): ArenaFault[] | null {
   const at = game.acts.length;
   const pass = (kind: FaultKind, reason: string): ArenaFault[] => {
-    game.acts.push({ type: "pass", at: now });
+    appendActs(game, [{ type: "pass", at: now }]);
     return [{ seat, act: at, kind, reason }];
   };
   if ("fault" in answer) return pass(answer.fault, answer.reason);
@@ -154,7 +156,7 @@ function takeReply(game: Game, seat: number, answer: ArenaReply, now: number): A
   if (!read.ok) return pass("malformed", read.message);
   const act = check(game, seat, read.value.proposed as ProposedAct, now);
   if (!act.ok) return pass("refused", act.message);
-  game.acts.push(act.value);
+  appendActs(game, [act.value]);
   const faults: ArenaFault[] = [];
   read.value.whispers.forEach((raw, i) => {
     const w = checkWhisper(game, seat, raw, now);

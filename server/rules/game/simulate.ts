@@ -7,7 +7,8 @@ import { DEADLINE_DEFAULT_MS, TURN_WINDOW_DEFAULT_MS } from "./constants";
 import { deal } from "./deal";
 import { derive } from "./derive";
 import { botLuck, type BotStrategy } from "./strategies";
-import type { Game } from "./types";
+import type { Act, Game } from "./types";
+import { frozenAppend, frozenWhole } from "../frozen";
 
 export type BotTableOptions = {
   startedAt: number;
@@ -40,8 +41,19 @@ export function dealtGame(
 }
 
 /**
+ * Appends acts to the table's ledger: pushed, or — for a ledger frozen whole, as the arena keeps one — a new frozen
+ * ledger, so that each act's view and its JSON text are made once however often the table is shown (view.ts).
+ */
+export function appendActs(game: Game, acts: readonly Act[]): void {
+  if (!acts.length) return;
+  const kept: unknown = game.acts;
+  if (frozenWhole(kept)) game.acts = frozenAppend(game.acts, acts) as Act[];
+  else game.acts.push(...acts);
+}
+
+/**
  * The turns of a table until it binds or its deadline ends it: each seat to act and the moment it acts (`stepMs`
- * after the act before). The clock's due passes are appended here; the caller appends the seat's act to `game.acts`
+ * after the act before). The clock's due passes are appended here; the caller appends the seat's act (appendActs)
  * before asking for the next turn (a turn left without one is asked again). An absent seat is never asked: its turn
  * is skipped to the moment its window runs out, and the clock passes for it.
  */
@@ -55,7 +67,7 @@ export function* turnsOf(
     const away = seat !== null && options.absent?.has(seat);
     const now = away ? last + game.turnWindowMs : last + options.stepMs;
     const state = derive(game, now);
-    game.acts.push(...state.dueClockActs);
+    appendActs(game, state.dueClockActs);
     if (state.status !== "playing" || state.turn === null) return;
     if (options.absent?.has(state.turn)) continue;
     yield { seat: state.turn, now };
@@ -85,7 +97,7 @@ export function playBotTable(
     });
     const act = check(game, seat, proposed, now);
     if (!act.ok) return { game, refused: act.message };
-    game.acts.push(act.value);
+    appendActs(game, [act.value]);
   }
   return { game, refused: null };
 }
