@@ -6,6 +6,7 @@ import { check } from "./check";
 import { DEADLINE_DEFAULT_MS, TURN_WINDOW_DEFAULT_MS } from "./constants";
 import { deal } from "./deal";
 import { derive } from "./derive";
+import { markLedger } from "./ledger";
 import { botLuck, type BotStrategy } from "./strategies";
 import type { Act, Game } from "./types";
 import { frozenAppend, frozenWhole } from "../frozen";
@@ -42,13 +43,17 @@ export function dealtGame(
 
 /**
  * Appends acts to the table's ledger: pushed, or — for a ledger frozen whole, as the arena keeps one — a new frozen
- * ledger, so that each act's view and its JSON text are made once however often the table is shown (view.ts).
+ * ledger with its tally marked, as a server keeps one (load.ts), so that each act is tallied, viewed and written as
+ * JSON once however often the table is derived and shown (ledger.ts, view.ts).
  */
 export function appendActs(game: Game, acts: readonly Act[]): void {
   if (!acts.length) return;
   const kept: unknown = game.acts;
-  if (frozenWhole(kept)) game.acts = frozenAppend(game.acts, acts) as Act[];
-  else game.acts.push(...acts);
+  if (frozenWhole(kept)) {
+    game.acts = frozenAppend(game.acts, acts) as Act[];
+    // And its tally marked, going on from the last mark: every derive until the next act starts from there.
+    game.mark = markLedger(game);
+  } else game.acts.push(...acts);
 }
 
 /**
