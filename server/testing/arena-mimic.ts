@@ -15,7 +15,7 @@ type WireAct = {
   at: number;
 };
 
-for await (const line of createInterface({ input: process.stdin })) {
+createInterface({ input: process.stdin }).on("line", (line) => {
   const { id, seat, view } = JSON.parse(line);
   const g = view.game;
   const acts = (g.acts as WireAct[]).map(
@@ -45,4 +45,4 @@ for await (const line of createInterface({ input: process.stdin })) {
     strategy,
   });
   process.stdout.write(`${JSON.stringify({ id, act: type, ...rest })}\n`);
-}
+});
