@@ -123,12 +123,18 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
       for (const character of ["cooperative", "hard", "bluffer"])
         expect(await rows.filter({ hasText: character }).count(), character).toBe(1);
       expect(await page.getByTestId("arena-chart").locator("li").count()).toBe(await rows.count());
-      await shot(page, "arena");
+      // Each row has its rating ± its uncertainty, and the chart draws an interval for each player (§16).
+      for (const rating of await page.getByTestId("arena-rating").allTextContents())
+        expect(rating).toMatch(/^\d+\.\d ± \d+\.\d$/);
+      expect(await page.getByTestId("arena-interval").count()).toBe(await rows.count());
+      await shotsAndAxe(page, "arena");
       // Marin's profile: the tables Marin played, each with its payoff; no axe violation at either width.
       await rows.filter({ hasText: "Marin" }).getByTestId("arena-player-link").click();
       await page.getByTestId("arena-player").waitFor();
       expect(await page.getByTestId("arena-player-table").count()).toBeGreaterThanOrEqual(1);
       expect(await page.getByTestId("arena-player-standing").textContent()).toMatch(/Seats\d+ \(\d+ bound\)/);
+      expect(await page.getByTestId("arena-player-rating").textContent()).toMatch(/^\d+\.\d ± \d+\.\d$/);
+      expect(await page.getByTestId("arena-player-interval").textContent()).toMatch(/ to |no interval/);
       await shotsAndAxe(page, "arena-player");
     } finally {
       await player.close();

@@ -1,12 +1,17 @@
-// /arena – the standings across finished tables (§14): per person, agent, house-bot strategy and model, best mean payoff
-// over fallback first, with honesty — the share of its said and whispered claims the reveal judged true — beside it.
+// /arena – the standings across finished tables (§14, §16): per person, agent, house-bot strategy and model, best mean
+// payoff over fallback first, with its 95% interval, a rating with its uncertainty, and honesty — the share of its said
+// and whispered claims the reveal judged true.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArenaChart, KindBadge } from "@/components/game/ArenaChart";
+import { ArenaChart, intervalText, KindBadge, ratingText } from "@/components/game/ArenaChart";
 import { ScrollX } from "@/components/ui/ScrollX";
 import { arenaStandings } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
+import { AIM_WEIGHTS, FALLBACK_MAX, FALLBACK_MIN } from "@/server/rules/game";
+
+/** The least and the most a seat can make over its fallback: nothing against the highest fallback, every aim against none. */
+const AXIS = { low: -FALLBACK_MAX, high: AIM_WEIGHTS.reduce((a, b) => a + b, 0) - FALLBACK_MIN };
 
 export const metadata: Metadata = { title: "The arena" };
 export const dynamic = "force-dynamic";
@@ -22,7 +27,9 @@ export default async function ArenaPage() {
         <p className="text-sm text-stone-700">
           Everyone who played the {tables} finished <Link href="/tables">table{tables === 1 ? "" : "s"}</Link>{" "}
           you may read: what they made over their fallback, and how often what they said (and whispered) was
-          true. House bots count by character, models by provider and model id. Offline:{" "}
+          true. House bots count by character, models by provider and model id. Each has a rating (OpenSkill,
+          over the tables in the order they finished) with its uncertainty, and its mean over fallback with a
+          95% interval: few tables, wide interval. Offline, with your own strategy:{" "}
           <code>npx parley arena</code>.
         </p>
       </div>
@@ -31,8 +38,8 @@ export default async function ArenaPage() {
       ) : (
         <>
           <section className="card space-y-2">
-            <h2 className="font-semibold">Payoff over fallback, and honesty</h2>
-            <ArenaChart standings={standings} />
+            <h2 className="font-semibold">Payoff over fallback with its 95% interval, and honesty</h2>
+            <ArenaChart standings={standings} axis={AXIS} />
           </section>
           <ScrollX label="The standings" className="card p-0">
             <table className="w-full text-sm" data-testid="arena">
@@ -42,8 +49,11 @@ export default async function ArenaPage() {
                   <th className="px-3 py-2">Player</th>
                   <th className="px-3 py-2 text-right">Seats</th>
                   <th className="px-3 py-2 text-right">Bound</th>
+                  <th className="px-3 py-2 text-right">
+                    Rating ± <span className="normal-case">σ</span>
+                  </th>
                   <th className="px-3 py-2 text-right">Mean payoff</th>
-                  <th className="px-3 py-2 text-right">Over fallback</th>
+                  <th className="px-3 py-2 text-right">Over fallback (95%)</th>
                   <th className="px-3 py-2 text-right">Sworn</th>
                   <th className="px-3 py-2 text-right">Honesty</th>
                 </tr>
@@ -63,11 +73,25 @@ export default async function ArenaPage() {
                       {s.kind !== "person" ? <KindBadge kind={s.kind} /> : null}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{s.seats}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{s.bound}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                      {s.bound}{" "}
+                      <span className="text-xs text-stone-700">
+                        ({Math.round((s.bound / s.seats) * 100)}%)
+                      </span>
+                    </td>
+                    <td
+                      className="whitespace-nowrap px-3 py-2 text-right tabular-nums"
+                      data-testid="arena-rating"
+                    >
+                      {ratingText(s)}
+                    </td>
                     <td className="px-3 py-2 text-right tabular-nums">{s.meanPayoff.toFixed(2)}</td>
                     <td className="px-3 py-2 text-right tabular-nums">
                       {s.meanOverFallback >= 0 ? "+" : ""}
                       {s.meanOverFallback.toFixed(2)}
+                      <span className="block whitespace-nowrap text-xs text-stone-700">
+                        {intervalText(s)}
+                      </span>
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">{s.sworn}</td>
                     <td className="px-3 py-2 text-right tabular-nums">

@@ -262,6 +262,17 @@ const ZArenaRow = z.object({
   bound: z.number(),
   meanPayoff: z.number(),
   meanOverFallback: z.number(),
+  overFallbackCi: z
+    .object({ low: z.number(), high: z.number() })
+    .nullable()
+    .describe(
+      "the 95% confidence interval of mean_over_fallback (Student's t over its seats); null with one seat",
+    ),
+  rating: z
+    .object({ mu: z.number(), sigma: z.number() })
+    .describe(
+      "its OpenSkill rating over the finished tables oldest first (each a free-for-all ranked by payoff over fallback): mu, and sigma, its uncertainty",
+    ),
   sworn: z.number(),
   claims: z.number(),
   honesty: z
@@ -274,7 +285,7 @@ export const GAME_OPERATIONS = {
   arena: operation({
     name: "tables.arena",
     summary:
-      "The arena: standings across the finished tables you may read — per person, agent, house-bot strategy and model: seats, accords bound, mean payoff and payoff over fallback, sworn claims, and honesty (the share of its said and whispered claims judged true).",
+      "The arena: standings across the finished tables you may read — per person, agent, house-bot strategy and model: seats, accords bound, a rating with its uncertainty, mean payoff and payoff over fallback with its 95% interval, sworn claims, and honesty (the share of its said and whispered claims judged true).",
     input: z.object({}).strict(),
     output: z.object({
       tables: z.number().describe("the finished tables counted (the newest 500)"),

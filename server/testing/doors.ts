@@ -30,7 +30,9 @@ export function api(db: Db, who: Who, opts: { clock: Clock; badToken?: boolean }
         allowedHosts: ["parley.test"],
       }),
     )(req);
-    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+    // The body's text as the door wrote it (byte for byte), and parsed: res.json() would throw where JSON.parse does.
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, body: JSON.parse(text) as any };
   };
 }
 

@@ -1,9 +1,10 @@
-// /arena/:player – one player's profile (§14): its standing across the finished tables a viewer may read, and each
-// of those tables with what it made there and how much of what it said was true, newest first.
+// /arena/:player – one player's profile (§14, §16): its standing across the finished tables a viewer may read — its
+// rating with its uncertainty, its mean over fallback with a 95% interval — and each of those tables with what it made
+// there and how much of what it said was true, newest first.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { KindBadge } from "@/components/game/ArenaChart";
+import { intervalText, KindBadge, ratingText } from "@/components/game/ArenaChart";
 import { ScrollX } from "@/components/ui/ScrollX";
 import { arenaPlayer } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
@@ -35,7 +36,7 @@ export default async function ArenaPlayerPage({ params }: { params: Promise<{ pl
       <h1 className="text-2xl font-semibold">
         {s.name} {s.kind !== "person" ? <KindBadge kind={s.kind} /> : null}
       </h1>
-      <dl className="card grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="arena-player-standing">
+      <dl className="card grid grid-cols-2 gap-2 text-sm sm:grid-cols-3" data-testid="arena-player-standing">
         <div>
           <dt className="text-xs text-stone-600">Seats</dt>
           <dd className="tabular-nums">
@@ -43,9 +44,25 @@ export default async function ArenaPlayerPage({ params }: { params: Promise<{ pl
           </dd>
         </div>
         <div>
+          <dt className="text-xs text-stone-600">Bind rate</dt>
+          <dd className="tabular-nums">{Math.round((s.bound / s.seats) * 100)}% of its tables bound</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-600">Rating ± σ</dt>
+          <dd className="tabular-nums" data-testid="arena-player-rating">
+            {ratingText(s)}
+          </dd>
+        </div>
+        <div>
           <dt className="text-xs text-stone-600">Mean payoff</dt>
           <dd className="tabular-nums">
             {s.meanPayoff.toFixed(2)} ({signed(s.meanOverFallback, 2)} over fallback)
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-600">Over fallback, 95% interval</dt>
+          <dd className="tabular-nums" data-testid="arena-player-interval">
+            {intervalText(s)}
           </dd>
         </div>
         <div>

@@ -37,6 +37,13 @@ describe("the arena's standings", () => {
     const dace = rows.find((s) => s.name === "Dace")!;
     expect(dace).toMatchObject({ claims: 1, honesty: 1 });
     expect(rows.find((s) => s.name === "Aster")).toMatchObject({ claims: 0, honesty: null, bound: 1 });
+    // One table: no interval yet, and ratings ranked by payoff over fallback (Aster +5 first, Brine +1 last; Dace and
+    // Ember, both +3, tie), each still uncertain.
+    expect(rows.every((s) => s.overFallbackCi === null && s.rating.sigma > 7)).toBe(true);
+    const mu = Object.fromEntries(rows.map((s) => [s.name, s.rating.mu]));
+    expect(Math.max(...Object.values(mu))).toBe(mu.Aster);
+    expect(Math.min(...Object.values(mu))).toBe(mu.Brine);
+    expect(mu.Dace).toBe(mu.Ember);
   });
 
   it("adds house bots by strategy once their table ends, and leaves out a table the viewer may not read", async () => {
@@ -100,5 +107,27 @@ describe("the arena's standings", () => {
       ok: false,
       code: "not_found",
     });
+  });
+
+  it("rates a profile from every table, its opponents' earlier ones too, as /arena does", async () => {
+    // A second table of bots, finished after the first: the bots come to it rated, so its host's rating after it
+    // depends on the first table, where the host never sat.
+    const second = await makeUser(db, "arena-second");
+    const opened = await openTable(db.prisma, second, { title: "arena bots again", seats_max: 4 });
+    const id = opened.ok ? opened.value.id : 0;
+    await fillWithBots(db.prisma, second, { id });
+    const start = T0 + 2 * DAY;
+    await startTable(db.prisma, second, { id }, start);
+    for (let t = start; t <= start + DAY; t += 3 * 3600_000) await sweepTables(db, t);
+    await sweepTables(db, start + DAY);
+    // Read by the first table's host, who may read both (the first is invited only).
+    const u = await db.prisma.user.findFirstOrThrow({ where: { name: "arena-host" } });
+    const reader = { kind: "user" as const, userId: u.id, name: u.name, admin: false };
+    const all = await arenaStandings(db.prisma, reader);
+    expect(all.ok && all.value.standings.filter((s) => s.player === "bot:hard")[0]!.seats).toBe(2);
+    const row = (all.ok ? all.value.standings : []).find((s) => s.name === "arena-second")!;
+    const profile = await arenaPlayer(db.prisma, reader, { player: row.player });
+    expect(profile.ok && profile.value.standing).toEqual(row);
+    expect(profile.ok && profile.value.tables).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
-// The arena's standings (§14) across the finished tables a viewer may read: per person, per agent and per house-bot
-// strategy, derived from each table's ledger on read by the rules' standingsAcross — never a tally kept beside them.
+// The arena's standings (§14, §16) across the finished tables a viewer may read: per person, per agent and per house-bot
+// strategy, derived from each table's ledger on read by the rules' standingsAcross — never a tally kept beside them —
+// with ratings taken over those tables in the order they finished.
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import {
@@ -18,7 +19,8 @@ import { readableTables } from "./read";
 export const ARENA_TABLES_SHOWN = 500;
 
 export type ArenaKind = "person" | "agent" | "bot" | "model";
-export type ArenaRow = ArenaStanding & { kind: ArenaKind; name: string };
+/** A row of the standings online: an outside program (`cmd:`) plays only offline, so no row has faults. */
+export type ArenaRow = Omit<ArenaStanding, "faults"> & { kind: ArenaKind; name: string };
 
 /** Who held a seat, as the arena names them: a person, an agent, a house bot's strategy, or a model (provider and id). */
 function identityOf(s: SeatRow): { key: string; kind: ArenaKind; name: string } {
@@ -40,7 +42,10 @@ function identityOf(s: SeatRow): { key: string; kind: ArenaKind; name: string } 
 
 type Finished = { id: number; title: string; finishedAt: Date; players: string[]; game: Game };
 
-/** The newest finished tables `who` may read, each with who held its seats as the arena names them. */
+/**
+ * The newest finished tables `who` may read, each with who held its seats as the arena names them, in the order they
+ * finished (the order the ratings take them in).
+ */
 async function finishedTables(db: Db, who: Who) {
   const rows = await db.gameTable.findMany({
     where: { AND: [readableTables(who), { outcome: { in: ["bound", "ended"] } }] },
@@ -66,8 +71,14 @@ async function finishedTables(db: Db, who: Who) {
       game: loaded.game,
     });
   }
+  tables.sort((a, b) => a.finishedAt.getTime() - b.finishedAt.getTime() || a.id - b.id);
   return { tables, named };
 }
+
+const rowOf = (
+  { faults: _faults, ...s }: ArenaStanding,
+  named: Map<string, { kind: ArenaKind; name: string }>,
+): ArenaRow => ({ ...s, ...named.get(s.player)! });
 
 export async function arenaStandings(
   db: Db,
@@ -76,7 +87,7 @@ export async function arenaStandings(
   const { tables, named } = await finishedTables(db, who);
   return ok({
     tables: tables.length,
-    standings: standingsAcross(tables).map((s) => ({ ...s, ...named.get(s.player)! })),
+    standings: standingsAcross(tables).map((s) => rowOf(s, named)),
   });
 }
 
@@ -96,12 +107,12 @@ export async function arenaPlayer(
   input: { player: string },
 ): Promise<Result<{ standing: ArenaRow; tables: ArenaPlayerTable[] }>> {
   const { tables, named } = await finishedTables(db, who);
-  const mine = tables.filter((t) => t.players.includes(input.player));
-  const standing = standingsAcross(mine).find((s) => s.player === input.player);
-  const name = named.get(input.player);
-  if (!standing || !name) return fail("not_found", "No finished table you may read has that player.");
+  // Its rating comes from every table, for it rose and fell with its opponents' too.
+  const standing = standingsAcross(tables).find((s) => s.player === input.player);
+  if (!standing) return fail("not_found", "No finished table you may read has that player.");
+  const mine = tables.filter((t) => t.players.includes(input.player)).reverse();
   return ok({
-    standing: { ...standing, ...name },
+    standing: rowOf(standing, named),
     tables: mine.flatMap((t) => {
       const records = seatRecords(t.game);
       const seats = t.players.map((p) => named.get(p)?.name ?? p);

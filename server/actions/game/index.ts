@@ -30,3 +30,4 @@ export { waitForTurn, WAIT_MAX_MS } from "./wait";
 export { tableAhead, aheadTable } from "./load";
 export { sweepTables } from "./sweep";
 export { runBots } from "./bots";
+export { offlineTableState, type OfflineSeat, type OfflineTable } from "./offline";

@@ -21,9 +21,9 @@ function memory(): ArenaIo & { files: Map<string, string>; dirs: string[] } {
 }
 
 describe("parley arena", () => {
-  it("gives the same standings twice for the same seed, and others for another seed", () => {
-    const a = arenaCli(args(), memory());
-    const b = arenaCli(args(), memory());
+  it("gives the same standings twice for the same seed, and others for another seed", async () => {
+    const a = await arenaCli(args(), memory());
+    const b = await arenaCli(args(), memory());
     expect(a.code).toBe(0);
     expect(b).toEqual(a);
     const answer = JSON.parse(a.stdout);
@@ -41,16 +41,16 @@ describe("parley arena", () => {
     // The table on stderr has one row per player, best first, as the JSON is ordered.
     const rows = a.stderr.trim().split("\n");
     expect(rows[0]).toMatch(
-      /^player\s+seats\s+bound\s+mean payoff\s+over fallback\s+sworn\s+claims\s+honesty$/,
+      /^player\s+seats\s+bound\s+rating ± σ\s+mean payoff\s+over fallback\s+95% interval\s+sworn\s+claims\s+honesty\s+faults$/,
     );
     expect(rows.slice(1).map((r) => r.split(/\s+/)[0])).toEqual(answer.standings.map((s: any) => s.player));
-    const other = arenaCli(args({ seed: "b2".repeat(32) }), memory());
+    const other = await arenaCli(args({ seed: "b2".repeat(32) }), memory());
     expect(JSON.parse(other.stdout).standings).not.toEqual(answer.standings);
   });
 
-  it("records every table so that `parley game replay` accepts it and derives the same payoffs", () => {
+  it("records every table so that `parley game replay` accepts it and derives the same payoffs", async () => {
     const fs = memory();
-    const r = arenaCli(args({ tables: "6", seats: "4", record: "out" }), fs);
+    const r = await arenaCli(args({ tables: "6", seats: "4", record: "out" }), fs);
     expect(r.code).toBe(0);
     expect(fs.dirs).toEqual(["out"]);
     expect([...fs.files.keys()]).toEqual([0, 1, 2, 3, 4, 5].map((i) => `out/table-000${i}.json`));
@@ -71,19 +71,21 @@ describe("parley arena", () => {
     expect(fromStandings).toBeCloseTo(payoffOver, 1);
   });
 
-  it("seats the scripted model player, which plays as the cooperative bot does, under its own label", () => {
-    const mixed = JSON.parse(arenaCli(args({ players: "model:scripted,bot:hard" }), memory()).stdout);
-    const again = JSON.parse(arenaCli(args({ players: "model:scripted,bot:hard" }), memory()).stdout);
+  it("seats the scripted model player, which plays as the cooperative bot does, under its own label", async () => {
+    const mixed = JSON.parse((await arenaCli(args({ players: "model:scripted,bot:hard" }), memory())).stdout);
+    const again = JSON.parse((await arenaCli(args({ players: "model:scripted,bot:hard" }), memory())).stdout);
     expect(mixed).toEqual(again);
     const model = mixed.standings.find((s: { player: string }) => s.player === "model:scripted");
     expect(model).toMatchObject({ seats: 75, honesty: 1 });
     // The same tables with bot:cooperative in its place give it the same record.
-    const asBot = JSON.parse(arenaCli(args({ players: "bot:cooperative,bot:hard" }), memory()).stdout);
+    const asBot = JSON.parse(
+      (await arenaCli(args({ players: "bot:cooperative,bot:hard" }), memory())).stdout,
+    );
     const bot = asBot.standings.find((s: { player: string }) => s.player === "bot:cooperative");
     expect({ ...model, player: "x" }).toEqual({ ...bot, player: "x" });
   });
 
-  it("refuses bad arguments with one line and exit 1, printing nothing on stdout", () => {
+  it("refuses bad arguments with one line and exit 1, printing nothing on stdout", async () => {
     const cases: [string[], RegExp][] = [
       [[], /^arena: usage: parley arena/],
       [args({ tables: "0" }), /Play from 1 to 10000 tables/],
@@ -98,7 +100,7 @@ describe("parley arena", () => {
       [[...args(), "extra"], /^arena: usage/],
     ];
     for (const [argv, message] of cases) {
-      const r = arenaCli(argv, memory());
+      const r = await arenaCli(argv, memory());
       expect(r, argv.join(" ")).toMatchObject({ code: 1, stdout: "" });
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);

@@ -65,12 +65,13 @@ export const COMMANDS: Record<string, Command> = {
   },
   arena: {
     usage: "parley arena --tables N --seats S --players P,… --seed HEX",
-    summary: "play N tables offline between house strategies and print the standings (§14)",
+    summary:
+      "play tables offline between strategies (bots, cmd: programs) and print standings with ratings (§14, §16)",
     async run(args, io) {
       const { arenaCli } = await import("./arena");
       return emit(
         io,
-        arenaCli(args, {
+        await arenaCli(args, {
           writeFile: (file, text) => fs.writeFileSync(file, text),
           mkdir: (dir) => fs.mkdirSync(dir, { recursive: true }),
         }),

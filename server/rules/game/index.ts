@@ -65,11 +65,22 @@ export {
 export { playBotTable, type BotTableOptions } from "./simulate";
 export {
   ARENA_PLAYERS,
+  ARENA_START,
+  ARENA_STEP_MS,
+  arenaPlayers,
+  arenaRun,
+  FAULT_KINDS,
   playArena,
   seatRecords,
   standingsAcross,
+  type ArenaDecision,
+  type ArenaFault,
+  type ArenaInput,
+  type ArenaOutcome,
+  type ArenaReply,
   type ArenaStanding,
   type ArenaTable,
+  type FaultKind,
   type SeatRecord,
 } from "./arena";
 export {

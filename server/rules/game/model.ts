@@ -142,6 +142,14 @@ export function readModelReply(text: string): Result<ModelReply> {
   } catch {
     return fail("invalid", "The reply is not JSON; reply with one JSON object and nothing else.");
   }
+  return readReply(raw);
+}
+
+/**
+ * A reply already parsed from JSON — a model's, or an outside strategy's line in the arena (§16) without its `id` —
+ * read the same way: only the reply's own keys, an act the rules know, at most MODEL_WHISPERS_PER_REPLY whispers.
+ */
+export function readReply(raw: unknown): Result<ModelReply> {
   if (!isRecord(raw)) return fail("invalid", "The reply must be one JSON object.");
   const unknown = Object.keys(raw).filter((k) => !(REPLY_KEYS as readonly string[]).includes(k));
   if (unknown.length)
