@@ -58,7 +58,7 @@ const DELIVERIES_SHOWN = 20;
 /** A Standard Webhooks signing secret: 32 random bytes, written whsec_ + base64 as its libraries read it. */
 const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
-/** Queues a delivery of this plan event (its type, e.g. plan.outcome) to each webhook that wants it, in the change's transaction. */
+/** Queues a delivery of this plan event (its type: plan.outcome, …) to each webhook that wants it, in the change. */
 export async function deliverToWebhooks(
   tx: Prisma.TransactionClient,
   planId: number,
