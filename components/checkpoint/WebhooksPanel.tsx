@@ -1,9 +1,11 @@
 "use client";
-// The plan's webhooks, for its owner: register a URL for some events (the secret is shown this once), the latest
+// The plan's webhooks, for its owner: register a URL for some event types (the secret is shown this once), rotate a
+// secret once confirmed (the new one shown once; a webhook from before Standard Webhooks is asked to), the latest
 // deliveries of each with every attempt (status or error, how long), resend one, remove a webhook. Read again after
 // each change and every 10 s while open (a retry lands on its own schedule).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
 
@@ -14,15 +16,29 @@ export function WebhooksPanel({ planId }: { planId: number }) {
   const list = useQuery(opts);
   const refresh = () => qc.invalidateQueries({ queryKey: opts.queryKey });
   const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>(["checkpoint"]);
-  const [secret, setSecret] = useState<string | null>(null);
+  const [events, setEvents] = useState<string[]>(["plan.checkpoint"]);
+  /** A secret just made (registered or rotated): shown this once, with what it is for. */
+  const [secret, setSecret] = useState<{ secret: string; message: string } | null>(null);
+  /** The webhook whose secret rotation awaits its owner's confirmation. */
+  const [rotating, setRotating] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const done = { onSuccess: () => void refresh(), onError: (e: { message: string }) => setError(e.message) };
   const add = useMutation(
     trpc.plans.addWebhook.mutationOptions({
       onSuccess: (r) => {
-        setSecret(r.secret);
+        setSecret(r);
         setUrl("");
+        setError(null);
+        void refresh();
+      },
+      onError: (e) => setError(e.message),
+    }),
+  );
+  const rotate = useMutation(
+    trpc.plans.rotateWebhookSecret.mutationOptions({
+      onSuccess: (r) => {
+        setSecret(r);
+        setRotating(null);
         setError(null);
         void refresh();
       },
@@ -38,9 +54,11 @@ export function WebhooksPanel({ planId }: { planId: number }) {
         Webhooks
       </h2>
       <p className="text-sm text-stone-600">
-        Each event you pick is POSTed as JSON, signed (<code>Parley-Signature</code>: HMAC-SHA256 of id,
-        timestamp and body), and retried with backoff for more than a day until your orchestrator answers 2xx;
-        every attempt keeps the same <code>Parley-Delivery</code> id.
+        Each event type you pick is POSTed as JSON (<code>{"{type, timestamp, data}"}</code>, the type as you
+        picked it) following <a href="https://www.standardwebhooks.com">Standard Webhooks</a>: your
+        orchestrator checks <code>webhook-signature</code> with any Standard Webhooks library and the secret.
+        It is retried with backoff for more than a day until it answers 2xx, every attempt with the same{" "}
+        <code>webhook-id</code>.
       </p>
       <form
         className="space-y-2"
@@ -96,8 +114,11 @@ export function WebhooksPanel({ planId }: { planId: number }) {
           className="rounded-md bg-amber-50 p-3 text-sm text-amber-900"
           data-testid="webhook-secret"
         >
-          Its secret, shown only now — keep it where your orchestrator checks signatures:{" "}
-          <code className="break-all">{secret}</code>
+          {secret.message} Put it where your orchestrator checks signatures:{" "}
+          <code id="webhook-secret-text" className="break-all">
+            {secret.secret}
+          </code>{" "}
+          <CopyButton text={secret.secret} target="webhook-secret-text" />
         </p>
       ) : null}
       {error ? (
@@ -114,12 +135,50 @@ export function WebhooksPanel({ planId }: { planId: number }) {
             <button
               type="button"
               className="btn-quiet ml-auto"
+              onClick={() => setRotating(h.id)}
+              disabled={rotating === h.id}
+            >
+              Rotate the secret
+            </button>
+            <button
+              type="button"
+              className="btn-quiet"
               onClick={() => remove.mutate({ planId, webhook: h.id })}
               disabled={remove.isPending}
             >
               Remove
             </button>
           </div>
+          {h.secretOutdated ? (
+            <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="webhook-outdated">
+              Registered before deliveries followed Standard Webhooks: its secret was shown written in
+              base64url, which their libraries refuse. The same key signs on (written with + for - and / for
+              _, it verifies) until you rotate it; rotate it for a new secret, shown once.
+            </p>
+          ) : null}
+          {rotating === h.id ? (
+            <div
+              className="flex flex-wrap items-center gap-2 text-xs"
+              role="group"
+              aria-label="Rotate the secret"
+            >
+              <span>
+                A new secret is shown once, and signs every delivery from now on; the current one signs
+                nothing more.
+              </span>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => rotate.mutate({ planId, webhook: h.id })}
+                disabled={rotate.isPending}
+              >
+                Rotate it now
+              </button>
+              <button type="button" className="btn-quiet" onClick={() => setRotating(null)}>
+                Keep the current one
+              </button>
+            </div>
+          ) : null}
           {h.deliveries.length === 0 ? (
             <p className="text-xs text-stone-500">Nothing delivered yet.</p>
           ) : (

@@ -46,7 +46,7 @@ const resolver: LookupFunction = (host, options, callback) => {
 /** A receiver bound to `address`: what it is sent is recorded in `hits`; its port. */
 async function receiver(address: string): Promise<number> {
   const s = createServer((req, res) => {
-    hits.push(`${address} ${req.headers["parley-delivery"]}`);
+    hits.push(`${address} ${req.headers["webhook-id"]}`);
     res.end();
   });
   receivers.push(s);
@@ -114,12 +114,12 @@ async function refusedEverywhere(forms: Form[]) {
     allowPrivate(false);
     const refused = await as()("POST", `/api/plans/${planId}/webhooks`, {
       url: f.url,
-      events: ["outcome"],
+      events: ["plan.outcome"],
     });
     expect(refused.status, f.url).toBe(422);
     expect(refused.body.error.message, f.url).toMatch(REFUSED);
     allowPrivate(true); // registered all the same, as a row the owner made while it was allowed
-    const reg = await as()("POST", `/api/plans/${planId}/webhooks`, { url: f.url, events: ["outcome"] });
+    const reg = await as()("POST", `/api/plans/${planId}/webhooks`, { url: f.url, events: ["plan.outcome"] });
     expect(reg.status, f.url).toBe(201);
   }
 
@@ -201,9 +201,9 @@ describe("a plan's webhooks never reach a refused address", () => {
     expect(await webhookUrlRefusal(url, resolver)).toBeNull(); // the first answer is public
     const planId = await plan("rebinding");
     allowPrivate(true); // the door's own check asks the real resolver, which knows no such name
-    expect((await as()("POST", `/api/plans/${planId}/webhooks`, { url, events: ["outcome"] })).status).toBe(
-      201,
-    );
+    expect(
+      (await as()("POST", `/api/plans/${planId}/webhooks`, { url, events: ["plan.outcome"] })).status,
+    ).toBe(201);
     allowPrivate(false);
     const before = hits.length;
     const askedBefore = asked.filter((h) => h === REBINDING).length;

@@ -1,10 +1,12 @@
-// A plan's webhooks against a real receiver started here (node:http): a checkpoint's event is delivered signed; the
-// receiver fails twice and then takes it, and every attempt carries the same id and a valid signature; the log shows
-// each attempt; resend sends the same id again. Private and loopback addresses are refused unless allowed; only the
-// owner registers or reads them.
-import { createHmac } from "node:crypto";
+// A plan's webhooks against a real receiver started here (node:http) that verifies each delivery with the Standard
+// Webhooks library as published (standardwebhooks, unmodified): an outcome's event arrives as the type registered,
+// in snake_case; the receiver fails twice and then takes it, and every attempt carries the same webhook-id and a
+// valid signature; the log shows each attempt; resend sends the same id again; a rotated secret signs from then on and
+// the old one no longer verifies. Private and loopback addresses are refused unless allowed; an event type is named
+// as it is delivered; only the owner registers, rotates or reads them.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { ANON, type Who } from "../identity";
@@ -68,7 +70,7 @@ describe("a plan's webhooks", () => {
   it("refuse a loopback or private address unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on, and anything but http(s)", async () => {
     const as = api(db.prisma, owner, { clock: fixedClock(T0) });
     for (const u of [url, "http://10.1.2.3/x", "http://[::1]:9/x", "http://localhost:9/x"]) {
-      const r = await as("POST", `/api/plans/${planId}/webhooks`, { url: u, events: ["checkpoint"] });
+      const r = await as("POST", `/api/plans/${planId}/webhooks`, { url: u, events: ["plan.checkpoint"] });
       expect(r.status, u).toBe(422);
       expect(r.body.error.message).toMatch(
         /webhooks reach only public addresses unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on\.$/,
@@ -76,7 +78,7 @@ describe("a plan's webhooks", () => {
     }
     const ftp = await as("POST", `/api/plans/${planId}/webhooks`, {
       url: "ftp://example.test/",
-      events: ["checkpoint"],
+      events: ["plan.checkpoint"],
     });
     expect(ftp.body.error.message).toBe("A webhook's URL is http:// or https://.");
     const bad = await as("POST", `/api/plans/${planId}/webhooks`, {
@@ -84,6 +86,24 @@ describe("a plan's webhooks", () => {
       events: ["nope"],
     });
     expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toContain(
+      '"nope" is not an event type: one of plan.checkpoint, plan.revised,',
+    );
+  });
+
+  it("are registered by the event types' delivered names: a name without its plan. is pointed at the one it means", async () => {
+    const as = api(db.prisma, owner, { clock: fixedClock(T0) });
+    const old = await as("POST", `/api/plans/${planId}/webhooks`, {
+      url: "https://example.test/",
+      events: ["plan.checkpoint", "outcome"],
+    });
+    expect(old.status).toBe(422);
+    expect(old.body.error.message).toBe(
+      '"events.1": "outcome" is not an event type: did you mean "plan.outcome"? Event types are named as they are delivered.',
+    );
+    const listed = await as("GET", `/api/plans/${planId}/webhooks`);
+    expect(listed.body.choices).toContain("plan.approval.withdrawn");
+    expect(listed.body.choices.every((c: string) => c.startsWith("plan."))).toBe(true);
   });
 
   it("are the owner's: another person and a guest are refused", async () => {
@@ -101,7 +121,7 @@ describe("a plan's webhooks", () => {
       `/api/plans/${planId}/webhooks`,
       {
         url,
-        events: ["checkpoint"],
+        events: ["plan.checkpoint"],
       },
     );
     expect(r.status).toBe(403);
@@ -112,16 +132,24 @@ describe("a plan's webhooks", () => {
     expect(g.status).toBe(401);
   });
 
-  it("deliver a signed event, retried after two failures with the same id, logged, and resent on demand", async () => {
+  it("deliver an event as Standard Webhooks: verified by its library, retried after two failures with the same id, logged, resent, re-signed after a rotation", async () => {
     process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE = "on";
     const as = api(db.prisma, owner, { clock: fixedClock(T0) });
-    const reg = await as("POST", `/api/plans/${planId}/webhooks`, { url, events: ["checkpoint", "outcome"] });
+    const reg = await as("POST", `/api/plans/${planId}/webhooks`, {
+      url,
+      events: ["plan.checkpoint", "plan.outcome"],
+    });
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);
     const secret = reg.body.secret as string;
-    expect(secret).toMatch(/^whsec_/);
+    // 32 random bytes, whsec_ + base64: what Standard Webhooks libraries take
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     // the secret is never shown again
     const listed = await as("GET", `/api/plans/${planId}/webhooks`);
     expect(JSON.stringify(listed.body)).not.toContain(secret);
+    expect(listed.body.webhooks[0]).toMatchObject({
+      events: ["plan.checkpoint", "plan.outcome"],
+      secret_outdated: false,
+    });
 
     fail = 2;
     expect(
@@ -135,30 +163,54 @@ describe("a plan's webhooks", () => {
     ).toBe(201);
     await until(() => hits.length >= 3);
     const first = hits.slice(0, 3);
-    const ids = new Set(first.map((h) => h.headers["parley-delivery"]));
-    expect(ids.size).toBe(1);
+    const receiverOf = new Webhook(secret);
+    const verified = first.map((h) => receiverOf.verify(h.body, h.headers as Record<string, string>));
+    expect(new Set(first.map((h) => h.headers["webhook-id"])).size).toBe(1);
+    const id = first[0]!.headers["webhook-id"] as string;
+    expect(id).toMatch(/^dlv_[0-9a-f-]{36}$/);
     for (const h of first) {
-      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(h.headers["parley-signature"]))!;
-      const want = createHmac("sha256", secret)
-        .update(`${h.headers["parley-delivery"]}.${t}.${h.body}`)
-        .digest("hex");
-      expect(v1).toBe(want);
-      expect(h.headers["parley-timestamp"]).toBe(t);
+      expect(h.headers["webhook-timestamp"]).toMatch(/^\d+$/);
+      expect(h.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(Object.keys(h.headers).filter((k) => k.startsWith("parley-"))).toEqual([]);
+      // a byte changed is refused: the signature covers the body
+      expect(() =>
+        receiverOf.verify(h.body.replace('"a"', '"b"'), h.headers as Record<string, string>),
+      ).toThrow("No matching signature found");
     }
-    const body = JSON.parse(first[2]!.body);
-    expect(body).toMatchObject({ id: [...ids][0], event: "plan.outcome", plan_id: planId });
+    // the payload: the type registered, the event's time (the same on every attempt), its data in snake_case
+    expect(verified[0]).toEqual(verified[2]);
+    expect(verified[2]).toEqual({
+      type: "plan.outcome",
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      data: { plan_id: planId, revision: 1, node_ids: ["a"], count: 1 },
+    });
     // the receiver has the third POST before the worker writes its attempt: wait for the log to show it
     const logged = async () =>
       (await as("GET", `/api/plans/${planId}/webhooks`)).body.webhooks[0].deliveries[0];
     await until(async () => (await logged()).attempts.length >= 3);
     const log = await logged();
-    expect(log).toMatchObject({ id: [...ids][0], event: "plan.outcome", delivered: true });
+    expect(log).toMatchObject({ id, event: "plan.outcome", delivered: true });
     expect(log.attempts.map((a: { status: number }) => a.status)).toEqual([503, 503, 200]);
 
     const again = await as("POST", `/api/plans/${planId}/webhooks/resend`, { delivery: log.id });
     expect(again.status).toBe(200);
     await until(() => hits.length >= 4);
-    expect(hits[3]!.headers["parley-delivery"]).toBe(log.id);
+    expect(hits[3]!.headers["webhook-id"]).toBe(id);
+    expect(receiverOf.verify(hits[3]!.body, hits[3]!.headers as Record<string, string>)).toEqual(verified[2]);
+
+    // a rotation: the new secret is shown once, signs the next attempt; the old one verifies nothing more
+    const rotated = await as("POST", `/api/plans/${planId}/webhooks/rotate`, { webhook: reg.body.id });
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    const fresh = rotated.body.secret as string;
+    expect(fresh).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(fresh).not.toBe(secret);
+    expect(JSON.stringify((await as("GET", `/api/plans/${planId}/webhooks`)).body)).not.toContain(fresh);
+    await as("POST", `/api/plans/${planId}/webhooks/resend`, { delivery: log.id });
+    await until(() => hits.length >= 5);
+    const fifth = hits[4]!.headers as Record<string, string>;
+    expect(new Webhook(fresh).verify(hits[4]!.body, fifth)).toEqual(verified[2]);
+    expect(() => receiverOf.verify(hits[4]!.body, fifth)).toThrow("No matching signature found");
+
     // a webhook that does not want an event gets none of it; a removed one gets nothing more
     const rm = await as("POST", `/api/plans/${planId}/webhooks/remove`, { webhook: reg.body.id });
     expect(rm.status).toBe(200);
@@ -168,6 +220,8 @@ describe("a plan's webhooks", () => {
       evidence_hash: "e2",
     });
     await new Promise((r) => setTimeout(r, 1500));
-    expect(hits).toHaveLength(4);
+    expect(hits).toHaveLength(5);
+    const gone = await as("POST", `/api/plans/${planId}/webhooks/rotate`, { webhook: reg.body.id });
+    expect(gone.status).toBe(404);
   });
 });

@@ -1,14 +1,18 @@
-// Delivering a plan's webhook (shared/spec/notifications.md, "Webhooks"): a POST of JSON with the delivery's id (the
-// same on every retry, for the receiver to drop duplicates), a timestamp and an HMAC-SHA256 signature over
-// "<id>.<timestamp>.<body>" with the webhook's secret. A non-2xx answer or a timeout throws, and the queue retries
-// with exponential backoff. Only global unicast addresses are reached unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on: checked
-// at registration for the owner's sake, and enforced on the address each delivery connects to (./webhook-post.ts).
-import { createHmac } from "node:crypto";
+// Delivering a plan's webhook (shared/spec/notifications.md, "Webhooks"), as Standard Webhooks specifies: a POST of
+// {type, timestamp, data} in the JSON API's snake_case, with webhook-id (the delivery's id, the same on every retry,
+// for the receiver to drop duplicates), webhook-timestamp (the attempt's) and webhook-signature, signed by the
+// specification's own library with the webhook's whsec_ secret. A non-2xx answer or a timeout throws, and the queue
+// retries with exponential backoff. Only global unicast addresses are reached unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on:
+// checked at registration for the owner's sake, and enforced on the address each delivery connects to
+// (./webhook-post.ts).
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
+import { Webhook } from "standardwebhooks";
 import type { Database } from "../db";
 import { env } from "../env";
 import { wallClock } from "../clock";
+import { webhookBody } from "../operations/webhook-events";
+import { isWebhookEvent } from "../rules/checkpoint";
 import type { Worker } from "./queue";
 import { postWebhook } from "./webhook-post";
 import { ownAddresses, reachRefusal } from "./webhook-reach";
@@ -63,10 +67,14 @@ const resolveAll = (host: string, lookup: LookupFunction) =>
     ),
   );
 
-/** The signature header's value: "t=<unix seconds>,v1=<hex HMAC-SHA256 of id.t.body>". */
-export function signature(secret: string, id: string, timestamp: number, body: string): string {
-  const mac = createHmac("sha256", secret).update(`${id}.${timestamp}.${body}`).digest("hex");
-  return `t=${timestamp},v1=${mac}`;
+/** A delivery's Standard Webhooks headers, signed with the webhook's whsec_ secret at `now` (ms). */
+function signedHeaders(secret: string, id: string, now: number, body: string): Record<string, string> {
+  const at = new Date(now);
+  return {
+    "webhook-id": id,
+    "webhook-timestamp": String(Math.floor(now / 1000)),
+    "webhook-signature": new Webhook(secret).sign(id, at, body),
+  };
 }
 
 /** The webhook worker; a test injects `lookup`, the resolver each delivery's connection asks. */
@@ -77,15 +85,10 @@ export function makeWebhookWorker(options: { lookup?: LookupFunction } = {}): Wo
       include: { webhook: true },
     });
     if (!d || d.webhook.removedAt) return; // removed since: nothing to deliver
-    const body = JSON.stringify({
-      id: d.id,
-      event: `plan.${d.event}`,
-      plan_id: d.webhook.planId,
-      created_at: d.createdAt.toISOString(),
-      data: d.payload,
-    });
+    // every stored event is one of the list (the migration renamed the old ones); another is nobody's to deliver
+    if (!isWebhookEvent(d.event)) return;
+    const body = webhookBody(d.event, d.createdAt, d.payload);
     const now = wallClock();
-    const timestamp = Math.floor(now / 1000);
     let status: number | null = null;
     let error: string | null = null;
     const started = performance.now();
@@ -97,10 +100,7 @@ export function makeWebhookWorker(options: { lookup?: LookupFunction } = {}): Wo
         {
           "content-type": "application/json",
           "user-agent": "Parley-Webhook/1",
-          "parley-delivery": d.id,
-          "parley-event": `plan.${d.event}`,
-          "parley-timestamp": String(timestamp),
-          "parley-signature": signature(d.webhook.secret, d.id, timestamp, body),
+          ...signedHeaders(d.webhook.secret, d.id, now, body),
         },
         body,
         {

@@ -31,16 +31,6 @@ import {
   ZRemoveRole,
   ZRevise,
 } from "../actions/checkpoint";
-import {
-  addWebhook,
-  listWebhooks,
-  removeWebhook,
-  resendDelivery,
-  ZAddWebhook,
-  ZResend,
-  ZWebhookRef,
-} from "../actions/checkpoint/webhooks";
-import { WEBHOOK_EVENTS } from "../rules/checkpoint";
 import { ok } from "../rules/result";
 import {
   ZAuditAnswer,
@@ -54,8 +44,9 @@ import {
   ZSettingsChanged,
   ZWritten,
 } from "./checkpoint.schemas";
-import { ZId, ZInstant } from "./common";
+import { ZId } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
+import { WEBHOOK_OPERATIONS } from "./webhooks";
 import { verbatim } from "./wire";
 
 const planId = ZId.describe("the plan's id (from list_plans)");
@@ -346,79 +337,5 @@ export const CHECKPOINT_OPERATIONS = {
     },
     run: ({ db, who, now }, { planId: id, ...body }) => changeSettings(db, who, { id, body }, new Date(now)),
   }),
-  webhooks: operation({
-    name: "plans.webhooks",
-    summary:
-      "A plan's webhooks (the owner): each URL, its events, and its latest deliveries with every attempt (when, the answer's status, what went wrong, how long).",
-    input: z.object(onPlan).strict(),
-    output: z.object({
-      choices: z.array(z.enum(WEBHOOK_EVENTS)).describe("the events a webhook may ask for"),
-      webhooks: z.array(
-        z.object({
-          id: z.number(),
-          url: z.string(),
-          events: z.array(z.enum(WEBHOOK_EVENTS)),
-          createdAt: ZInstant,
-          deliveries: z.array(
-            z.object({
-              id: z.string().describe("sent as Parley-Delivery on every attempt"),
-              event: z.string(),
-              at: ZInstant,
-              delivered: z.boolean().describe("whether an attempt got a 2xx answer"),
-              attempts: z.array(
-                z.object({
-                  at: ZInstant,
-                  status: z.number().nullable(),
-                  error: z.string().nullable(),
-                  ms: z.number(),
-                }),
-              ),
-            }),
-          ),
-        }),
-      ),
-    }),
-    callers: PEOPLE,
-    kind: "read",
-    rest: { method: "GET", path: "/api/plans/:plan_id/webhooks" },
-    run: ({ db, who }, { planId: id }) => listWebhooks(db, who, { id }),
-  }),
-  addWebhook: operation({
-    name: "plans.addWebhook",
-    summary:
-      "Register a webhook (the owner): {url, events}. Each delivery is a signed POST (Parley-Signature: t=<unix s>,v1=<HMAC-SHA256 of id.t.body>), retried with exponential backoff for at least 24 h; the secret is in this answer only.",
-    input: ZAddWebhook.extend(onPlan),
-    output: z.object({
-      id: z.number(),
-      url: z.string(),
-      events: z.array(z.enum(WEBHOOK_EVENTS)),
-      secret: z.string().describe("signs every delivery: shown only in this answer"),
-      message: z.string(),
-    }),
-    callers: PEOPLE,
-    kind: "write",
-    rest: { method: "POST", path: "/api/plans/:plan_id/webhooks", status: 201 },
-    run: ({ db, who, now }, { planId: id, ...body }) => addWebhook(db, who, { id, body }, new Date(now)),
-  }),
-  removeWebhook: operation({
-    name: "plans.removeWebhook",
-    summary: "Remove a webhook (the owner): {webhook}; nothing more is delivered to it.",
-    input: ZWebhookRef.extend(onPlan),
-    output: z.object({ removed: z.literal(true) }),
-    callers: PEOPLE,
-    kind: "write",
-    rest: { method: "POST", path: "/api/plans/:plan_id/webhooks/remove" },
-    run: ({ db, who, now }, { planId: id, ...body }) => removeWebhook(db, who, { id, body }, new Date(now)),
-  }),
-  resendDelivery: operation({
-    name: "plans.resendDelivery",
-    summary:
-      "Send a delivery again (the owner): {delivery}, with the same id, so a receiver that has it drops it.",
-    input: ZResend.extend(onPlan),
-    output: z.object({ queued: z.literal(true) }),
-    callers: PEOPLE,
-    kind: "write",
-    rest: { method: "POST", path: "/api/plans/:plan_id/webhooks/resend" },
-    run: ({ db, who }, { planId: id, ...body }) => resendDelivery(db, who, { id, body }),
-  }),
+  ...WEBHOOK_OPERATIONS,
 };

@@ -27,7 +27,7 @@ export async function announcePlan(
 ) {
   const e = { type: `plan.${type}`, payload: { planId: at.planId, ...payload } as Prisma.InputJsonValue };
   // the plan's webhooks that want this event get a delivery in the same transaction
-  await deliverToWebhooks(tx, at.planId, type, e.payload);
+  await deliverToWebhooks(tx, at.planId, e.type, e.payload);
   if (at.audience !== null) return publish(tx, { topic: `plan:${at.planId}`, ...e, audience: at.audience });
   return publish(tx, { topic: `plan:${at.planId}`, ...e }, { topic: "lobby", ...e });
 }

@@ -1,6 +1,7 @@
-// A plan's webhooks: its owner registers a URL for some of the plan's events (the secret shown once), removes one,
-// reads each delivery with its attempts, and resends one (the same id). Every plan event a webhook wants becomes a
-// delivery in the transaction of the change, queued for the webhook worker (server/jobs/webhook.ts).
+// A plan's webhooks: its owner registers a URL for some of the plan's event types (the whsec_ secret shown once),
+// rotates its secret (the new one shown once), removes one, reads each delivery with its attempts, and resends one
+// (the same id). Every plan event a webhook wants becomes a delivery in the transaction of the change, queued for the
+// webhook worker (server/jobs/webhook.ts).
 import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../db";
@@ -8,7 +9,14 @@ import type { Who } from "../../identity";
 import type { Prisma } from "../../generated/prisma/client";
 import { enqueue } from "../../jobs/queue";
 import { webhookUrlRefusal } from "../../jobs/webhook";
-import { WEBHOOK_EVENTS, WEBHOOKS_MAX, webhookRefusal, type WebhookEvent } from "../../rules/checkpoint";
+import {
+  isWebhookEvent,
+  WEBHOOK_EVENTS,
+  webhookEventRefusal,
+  WEBHOOKS_MAX,
+  webhookRefusal,
+  type WebhookEvent,
+} from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { parseInput } from "../input";
 import { inPlan } from "./common";
@@ -17,10 +25,10 @@ export const ZAddWebhook = z
   .object({
     url: z.string().max(2000).describe("where each delivery is POSTed: http:// or https://"),
     events: z
-      .array(z.enum(WEBHOOK_EVENTS))
+      .array(z.enum(WEBHOOK_EVENTS, { error: (issue) => webhookEventRefusal(issue.input) }))
       .min(1)
       .max(WEBHOOK_EVENTS.length)
-      .describe(`the plan events to deliver: ${WEBHOOK_EVENTS.join(", ")}`),
+      .describe(`the event types to deliver, each delivered by this name: ${WEBHOOK_EVENTS.join(", ")}`),
   })
   .strict();
 export const ZWebhookRef = z
@@ -35,9 +43,10 @@ export type WebhookView = {
   url: string;
   events: WebhookEvent[];
   createdAt: string;
+  secretOutdated: boolean;
   deliveries: {
     id: string;
-    event: string;
+    event: WebhookEvent;
     at: string;
     delivered: boolean;
     attempts: { at: string; status: number | null; error: string | null; ms: number }[];
@@ -46,14 +55,17 @@ export type WebhookView = {
 
 const DELIVERIES_SHOWN = 20;
 
-/** Queues a delivery of this plan event to each webhook that wants it, in the change's transaction. */
+/** A Standard Webhooks signing secret: 32 random bytes, written whsec_ + base64 as its libraries read it. */
+const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+
+/** Queues a delivery of this plan event (its type: plan.outcome, …) to each webhook that wants it, in the change. */
 export async function deliverToWebhooks(
   tx: Prisma.TransactionClient,
   planId: number,
   event: string,
   payload: Prisma.InputJsonValue,
 ): Promise<void> {
-  if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) return;
+  if (!isWebhookEvent(event)) return;
   const hooks = (
     await tx.webhook.findMany({ where: { planId, removedAt: null }, select: { id: true, events: true } })
   ).filter((h) => (h.events as string[]).includes(event));
@@ -84,7 +96,7 @@ export async function addWebhook(
     const count = await tx.webhook.count({ where: { planId: loaded.plan.id, removedAt: null } });
     if (count >= WEBHOOKS_MAX)
       return fail("conflict", `A plan has at most ${WEBHOOKS_MAX} webhooks; remove one first.`);
-    const secret = `whsec_${randomBytes(24).toString("base64url")}`;
+    const secret = newSecret();
     const events = [...new Set(p.value.events)];
     const h = await tx.webhook.create({
       data: { planId: loaded.plan.id, url: p.value.url, events, secret, createdAt: now },
@@ -136,6 +148,7 @@ export async function listWebhooks(
         url: true,
         events: true,
         createdAt: true,
+        secretOutdated: true,
         deliveries: {
           orderBy: { createdAt: "desc" },
           take: DELIVERIES_SHOWN,
@@ -150,9 +163,10 @@ export async function listWebhooks(
         url: h.url,
         events: h.events as WebhookEvent[],
         createdAt: h.createdAt.toISOString(),
+        secretOutdated: h.secretOutdated,
         deliveries: h.deliveries.map((d) => ({
           id: d.id,
-          event: `plan.${d.event}`,
+          event: d.event as WebhookEvent,
           at: d.createdAt.toISOString(),
           delivered: d.attempts.some((a) => a.status !== null && a.status >= 200 && a.status <= 299),
           attempts: d.attempts.map((a) => ({
@@ -163,6 +177,35 @@ export async function listWebhooks(
           })),
         })),
       })),
+    });
+  });
+}
+
+/**
+ * A new secret for a webhook, shown in this answer only; the old one signs nothing more, so deliveries still being
+ * retried are signed with the new one from their next attempt.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  who: Who,
+  input: { id: unknown; body: unknown },
+): Promise<Result<{ id: number; secret: string; message: string }>> {
+  const p = parseInput(ZWebhookRef, input.body);
+  if (!p.ok) return p;
+  return inPlan(db, who, input.id, async (tx, loaded) => {
+    const owner = webhookRefusal(loaded.access, who);
+    if (owner) return owner;
+    const secret = newSecret();
+    const n = await tx.webhook.updateMany({
+      where: { id: p.value.webhook, planId: loaded.plan.id, removedAt: null },
+      data: { secret, secretOutdated: false },
+    });
+    if (n.count === 0) return fail("not_found", `This plan has no webhook ${p.value.webhook}.`);
+    return ok({
+      id: p.value.webhook,
+      secret,
+      message:
+        "Rotated. Keep the new secret now: it is shown only this once, and signs every delivery from now on; the old one signs nothing more.",
     });
   });
 }

@@ -1,7 +1,9 @@
 // The OpenAPI 3.1 document of the JSON API, generated from the same routes and schemas the door uses: for a route
-// declared as an operation, its request (path, query or body) and its answer, in the wire's snake_case names.
+// declared as an operation, its request (path, query or body) and its answer, in the wire's snake_case names; and,
+// under `webhooks`, each event type a plan's webhook receives, with its Standard Webhooks headers and payload.
 import { z } from "zod";
 import type { AnyOperation } from "../../operations/operation";
+import { WEBHOOK_PAYLOADS } from "../../operations/webhook-events";
 import { snake, wireJsonSchema } from "../../operations/wire";
 import { FAILURE_CODES } from "../../rules/result";
 import { pathParams } from "./generate";
@@ -65,6 +67,51 @@ function operationParts(op: AnyOperation, route: RestRoute): Json {
   if (params.length) parts.parameters = params;
   parts.responseSchema = wireJsonSchema(op.output, "output");
   return parts;
+}
+
+/** The headers every delivery carries, as Standard Webhooks names them. */
+const WEBHOOK_HEADERS = [
+  ["webhook-id", "the delivery's id: the same on every attempt, so a receiver drops a duplicate"],
+  ["webhook-timestamp", "the attempt's time, in Unix seconds"],
+  [
+    "webhook-signature",
+    "v1,<base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`> under the webhook's whsec_ secret",
+  ],
+].map(([name, description]) => ({
+  name,
+  in: "header",
+  required: true,
+  description,
+  schema: { type: "string" },
+}));
+
+/** OpenAPI 3.1's `webhooks`: one POST per event type, named as it is registered and delivered. */
+function webhooksSection(): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_PAYLOADS).map(([type, payload]) => {
+      const schema = wireJsonSchema(payload, "output");
+      return [
+        type,
+        {
+          post: {
+            operationId: `webhook ${type}`,
+            summary: schema.description,
+            description:
+              "Verify it with any Standard Webhooks library and the webhook's secret before reading it; retried with exponential backoff for at least 24 h until a 2xx answer.",
+            tags: ["webhooks"],
+            parameters: WEBHOOK_HEADERS,
+            requestBody: { required: true, content: { "application/json": { schema } } },
+            responses: {
+              "2XX": { description: "Received: no further attempt" },
+              default: {
+                description: "Not received: the delivery is tried again later, with the same webhook-id",
+              },
+            },
+          },
+        },
+      ];
+    }),
+  );
 }
 
 export function openApiDocument(routes: RestRoute[] = REST_ROUTES, serverUrl = "/") {
@@ -134,5 +181,6 @@ export function openApiDocument(routes: RestRoute[] = REST_ROUTES, serverUrl = "
     },
     security: [{}, { bearer: [] }],
     paths,
+    webhooks: webhooksSection(),
   };
 }

@@ -100,4 +100,10 @@ export {
   type RoleChange,
   type RoleStanding,
 } from "@/server/rules/checkpoint/roles";
-export { WEBHOOK_EVENTS, WEBHOOKS_MAX, type WebhookEvent } from "@/server/rules/checkpoint/webhooks";
+export {
+  isWebhookEvent,
+  WEBHOOK_EVENTS,
+  webhookEventRefusal,
+  WEBHOOKS_MAX,
+  type WebhookEvent,
+} from "@/server/rules/checkpoint/webhooks";
