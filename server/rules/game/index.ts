@@ -90,6 +90,7 @@ export {
   joinRefusal,
   leaveRefusal,
   lobbyMay,
+  MODEL_PEOPLE_ONLY,
   modelRefusal,
   startRefusal,
   type LobbyFacts,
