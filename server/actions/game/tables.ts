@@ -20,6 +20,7 @@ import {
   commitment,
   deal,
   fillRefusal,
+  guestRefusal,
   HOUSE_BOTS,
   joinRefusal,
   leaveRefusal,
@@ -258,8 +259,7 @@ export async function asHost<T>(
   refusal: (facts: LobbyFacts) => Failure | null,
   step: (tx: Prisma.TransactionClient, loaded: LoadedTable) => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  const signed = signedIn(who);
-  if (!signed.ok) return signed;
+  if (who.kind === "anon") return guestRefusal(refusal);
   const id = parseId(rawId);
   if (id === null) return noTable;
   return db.$transaction(async (tx) => {
@@ -271,7 +271,7 @@ export async function asHost<T>(
   });
 }
 
-/** The host seats house bots in the free seats (all of them, or `count`), so one person can play a whole game. */
+/** The host seats house bots in the free seats (all of them, or `count`), so one person or agent plays a whole game. */
 export async function fillWithBots(
   db: Db,
   who: Who,

@@ -86,6 +86,7 @@ export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from
 export { WORKED_EXAMPLE } from "./worked-example";
 export {
   fillRefusal,
+  guestRefusal,
   inviteRefusal,
   joinRefusal,
   leaveRefusal,

@@ -1,7 +1,7 @@
 // Who may take, give up, fill or start a table's seats before the start: one pure check per step, asked twice —
 // by the table's `lobby` (what the page offers, with its sentence) and by the action as its guard — so the
 // sentence a person is shown is the one the action refuses with.
-import { personRefusal, signedInRefusal, type CallerKind } from "../guards";
+import { personRefusal, SIGNED_IN_ONLY, signedInRefusal, type CallerKind } from "../guards";
 import { ONE_IDENTITY } from "../access";
 import { fail, type Failure } from "../result";
 import { SEATS_MIN } from "./constants";
@@ -109,6 +109,26 @@ export function inviteRefusal(f: LobbyFacts): Failure | null {
   const refused = hostRefusal(f, "Only the host invites anyone to a seat.");
   if (refused) return refused;
   return f.seatsTaken >= f.seatsMax ? FULL : null;
+}
+
+/**
+ * A step's refusal of a guest, asked before anything of the table is read: each step checks who asks before anything
+ * else, so this is the sentence the lobby shows a guest (a model player's "sign in", not "sign in or send a token").
+ */
+export function guestRefusal(refusal: (f: LobbyFacts) => Failure | null): Failure {
+  const guest: LobbyFacts = {
+    caller: "guest",
+    started: false,
+    cancelled: false,
+    seated: false,
+    invited: false,
+    samePerson: false,
+    host: false,
+    seatsTaken: 0,
+    seatsMax: 0,
+    invitedSeats: 0,
+  };
+  return refusal(guest) ?? SIGNED_IN_ONLY;
 }
 
 /** The lobby's answer to "may I?": true, or the refusal's own sentence. */
