@@ -132,7 +132,8 @@ describe("MCP tools for tables", () => {
       expect(names).toContain(n);
     // An agent may host (open, invite, fill with bots, start); seating a model player, which spends the server's
     // keys, stays a person's and is not offered to an agent at all.
-    for (const n of ["open_table", "invite_to_table", "fill_with_bots", "start_table"]) expect(names).toContain(n);
+    for (const n of ["open_table", "invite_to_table", "fill_with_bots", "start_table"])
+      expect(names).toContain(n);
     expect(names).not.toContain("seat_model");
     const st = await callTool(client, "table_state", { table_id: id });
     expect(st.json).toMatchObject({ your_seat: 1, game: { charge: { aims: expect.any(Array) } } });

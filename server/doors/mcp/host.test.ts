@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAgent, whoForToken } from "../../actions/agents";
 import { loadTable } from "../../actions/game/load";
 import { sweepTables } from "../../actions/game/sweep";
@@ -27,6 +27,9 @@ let server: Server;
 let url = "";
 
 beforeAll(async () => {
+  // House bots wait for their turn as they do on a server (the suite's default is at once): the sweeper plays them, so
+  // the agent's wait_for_turn really waits.
+  vi.stubEnv("PARLEY_BOT_PAUSE_MS", "3000");
   db = await testDatabase();
   // As server/doors/http.ts declares the MCP door, on this test's database: the bearer token says who acts.
   const mcp = plainDoor((a) => mcpAnswer(a, clock), {
@@ -44,6 +47,7 @@ beforeAll(async () => {
   url = `http://localhost:${(server.address() as AddressInfo).port}/mcp`;
 });
 afterAll(async () => {
+  vi.unstubAllEnvs();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await db?.drop();
@@ -58,6 +62,7 @@ type Charge = { aims: { clause: string; setting: string; weight: number }[]; fal
  */
 function house(tableId: number) {
   let stop = false;
+  let sweeps = 0;
   const done = (async () => {
     while (!stop) {
       const t = await loadTable(db.prisma, tableId);
@@ -65,12 +70,15 @@ function house(tableId: number) {
       if (d && d.status === "playing" && d.turn !== null && t!.seats[d.turn]!.botName) {
         now += MINUTE;
         await sweepTables(db, now);
+        sweeps++;
       } else await new Promise((r) => setTimeout(r, 20));
     }
   })();
+  /** Stops the house; how many times it swept for a bot's turn. */
   return async () => {
     stop = true;
     await done;
+    return sweeps;
   };
 }
 
@@ -94,7 +102,7 @@ describe("an agent hosts over MCP with only its token", () => {
       if (r.isError) throw new Error(`${name}: ${text}`);
       return JSON.parse(text);
     };
-    let stopHouse: (() => Promise<void>) | null = null;
+    let stopHouse: (() => Promise<number>) | null = null;
     try {
       const tools = (await client.listTools()).tools.map((t) => t.name);
       for (const t of ["open_table", "fill_with_bots", "start_table", "wait_for_turn"])
@@ -150,7 +158,7 @@ describe("an agent hosts over MCP with only its token", () => {
           acted.pass++;
         }
       }
-      await stopHouse();
+      const sweeps = await stopHouse();
       stopHouse = null;
 
       // The result, as the agent reads it: the table finished, the seed revealed, every charge and the standings.
@@ -161,6 +169,8 @@ describe("an agent hosts over MCP with only its token", () => {
       expect(result.game.payoffs).toHaveLength(4);
       expect(result.game.standings.map((s: { seat: number }) => s.seat).sort()).toEqual([0, 1, 2, 3]);
       expect(acted.offer + acted.accept + acted.pass).toBeGreaterThan(0);
+      // The bots moved only on the sweeper, after their pause, while the agent waited for its turn.
+      expect(sweeps).toBeGreaterThan(0);
       // Every act of seat 1 in the ledger is one the agent sent (the clock passed it none: its window never ran out).
       const own = result.game.acts.filter((a: { seat: number }) => a.seat === 0);
       expect(own.length).toBe(acted.offer + acted.accept + acted.pass);
