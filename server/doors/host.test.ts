@@ -1,6 +1,7 @@
 // An agent hosts at every door (shared/spec/access.md, "Identities"): through the JSON API and tRPC, with its token,
 // it opens a table, invites, withdraws, fills the free seats with house bots and starts it; seating a model player
-// stays a person's, and the agent is told so in one sentence at each door. (MCP: server/doors/mcp/host.test.ts.)
+// stays a person's, and the agent is told so in one sentence at each door. (A whole game over MCP:
+// server/doors/mcp/host.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, whoForToken } from "../actions/agents";
 import { fixedClock } from "../clock";
@@ -91,13 +92,24 @@ describe("an agent hosts through tRPC", () => {
   });
 });
 
-describe("seat_model over MCP", () => {
-  it("is not listed to an agent, and an agent that calls it anyway is told why", async () => {
+describe("an agent hosts over MCP", () => {
+  it("invites and withdraws; seat_model is not listed to it, and an agent that calls it anyway is told why", async () => {
     const { agent: scout } = await agent("mcp");
+    const guest = await makeUser(db, "mcp-guest");
     const client = await mcpClient(db.prisma, scout, clock);
     try {
       const opened = await callTool(client, "open_table", { title: "Kept by an agent", seats_max: 4 });
       expect(opened.isError).toBe(false);
+      const invited = await callTool(client, "invite_to_table", {
+        table_id: opened.json.id,
+        person: guest.name,
+      });
+      expect(invited.json).toMatchObject({ seat: 1, status: "invited" });
+      const withdrawn = await callTool(client, "withdraw_table_invite", {
+        table_id: opened.json.id,
+        seat: 1,
+      });
+      expect(withdrawn.json).toEqual({ withdrawn: true });
       const refused = await callTool(client, "seat_model", {
         table_id: opened.json.id,
         provider: "scripted",

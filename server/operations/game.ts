@@ -536,7 +536,7 @@ export const GAME_OPERATIONS = {
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/withdraw" },
     mcp: {
-      tool: "withdraw_table_invitation",
+      tool: "withdraw_table_invite",
       description:
         "As the host, before the start: withdraw an invitation nobody has answered (seat: its index), freeing the seat so the table can start.",
     },
