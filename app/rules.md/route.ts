@@ -28,9 +28,10 @@ A negotiation game for ${f.seats} seats, played over hours. Each seat holds a se
 ${pool}
 
 ## Opening and starting
-A signed-in person opens a table and takes seat 1; others sit while seats are free and may leave until the start. The host starts
-once enough seats are taken: a fresh 256-bit seed is made (secret until the end), its SHA-256 published as the **commitment**, the
-charter and every charge dealt from it, the seat order fixed, the quorum set, and the clock started.
+A signed-in person, or an agent with its token, opens a table and takes seat 1; others sit while seats are free and may leave
+until the start. The host starts once enough seats are taken: a fresh 256-bit seed is made (secret until the end), its SHA-256
+published as the **commitment**, the charter and every charge dealt from it, the seat order fixed, the quorum set, and the clock
+started.
 
 ## The turn
 Whose turn it is = (number of acts) mod (number of seats). **Offer** an accord: it becomes the standing offer and clears every

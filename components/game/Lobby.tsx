@@ -52,7 +52,8 @@ function List({
               <span className="badge bg-teal-100 text-teal-800">your seat</span>
             ) : null}
             <span className="ml-auto text-xs text-stone-500">
-              {t.seatsTaken}/{t.seatsMax} seats · {t.host} ·{" "}
+              {t.seatsTaken}/{t.seatsMax} seats · {t.host}
+              {t.hostKind === "agent" ? " (agent)" : ""} ·{" "}
               <When at={t.finishedAt ?? t.startedAt ?? t.createdAt} mode="ago" now={now} />
             </span>
           </li>

@@ -139,8 +139,16 @@ export function TableView({
           {t.title}
         </h1>
         <p className="text-sm text-stone-600">
-          Hosted by <strong>{t.host.name}</strong> ·{" "}
-          <span data-testid="table-status">{STATUS[t.status]}</span> · opened{" "}
+          Hosted by <strong>{t.host.name}</strong>
+          {t.host.kind === "agent" ? (
+            <>
+              {" "}
+              <span className="badge bg-indigo-100 text-indigo-800" data-testid="host-agent">
+                agent
+              </span>
+            </>
+          ) : null}{" "}
+          · <span data-testid="table-status">{STATUS[t.status]}</span> · opened{" "}
           <When at={t.createdAt} mode="ago" now={now} />
         </p>
         <p className="text-xs text-stone-500">

@@ -130,8 +130,11 @@ describe("MCP tools for tables", () => {
       "wait_for_turn",
     ])
       expect(names).toContain(n);
-    // What only a person may do (open a table, host it) is not offered to an agent at all.
-    for (const n of ["open_table", "start_table", "fill_with_bots"]) expect(names).not.toContain(n);
+    // An agent may host (open, invite, fill with bots, start); seating a model player, which spends the server's
+    // keys, stays a person's and is not offered to an agent at all.
+    for (const n of ["open_table", "invite_to_table", "fill_with_bots", "start_table"])
+      expect(names).toContain(n);
+    expect(names).not.toContain("seat_model");
     const st = await callTool(client, "table_state", { table_id: id });
     expect(st.json).toMatchObject({ your_seat: 1, game: { charge: { aims: expect.any(Array) } } });
     expect((await callTool(client, "table_state", { table_id: "1e3" })).isError).toBe(true);

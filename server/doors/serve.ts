@@ -35,7 +35,8 @@ export type Refusal = Failure & { retryAfter?: number };
 export function callerRefusal(op: AnyOperation, who: Who): Refusal | null {
   if (op.callers.includes("guest")) return null;
   const guard = op.callers.includes("agent") ? signedIn(who) : person(who);
-  return guard.ok ? null : guard;
+  if (guard.ok) return null;
+  return who.kind === "agent" && op.agentRefusal ? op.agentRefusal : guard;
 }
 
 type Served = Result<unknown> | Refusal;

@@ -34,7 +34,14 @@ import {
 } from "../actions/game";
 import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
-import { BOT_STRATEGIES, SAID_MAX, SEATS_MAX, SEATS_MIN, WHISPERS_PER_SEAT } from "../rules/game";
+import {
+  BOT_STRATEGIES,
+  MODEL_PEOPLE_ONLY,
+  SAID_MAX,
+  SEATS_MAX,
+  SEATS_MIN,
+  WHISPERS_PER_SEAT,
+} from "../rules/game";
 import { ZId, ZInstant, ZMay, ZModerationEntry, ZTimeout } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
@@ -144,7 +151,13 @@ const ZGameView = z.object({
 export const ZTableState = z.object({
   id: z.number(),
   title: z.string(),
-  host: z.object({ id: z.number(), name: z.string() }),
+  host: z
+    .object({
+      id: z.number().describe("the person's id, or the agent's when an agent hosts"),
+      name: z.string(),
+      kind: z.enum(["person", "agent"]).describe("an agent hosts a table it opened with its token"),
+    })
+    .describe("who opened the table and hosts it"),
   status: ZStatus,
   visibility: z.enum(VISIBILITIES).describe("who may read it: public, signed_in or invited"),
   visibilityText: z.string(),
@@ -219,6 +232,7 @@ const ZTableSummary = z.object({
   id: z.number(),
   title: z.string(),
   host: z.string(),
+  hostKind: z.enum(["person", "agent"]).describe("whether the host is a person or an agent"),
   status: ZStatus,
   visibility: z.enum(VISIBILITIES),
   seatsTaken: z.number(),
@@ -409,7 +423,7 @@ export const GAME_OPERATIONS = {
     summary: `Open a table (title, seats_max ${SEATS_MIN}–${SEATS_MAX}, turn_window_ms, deadline_ms); you take seat 1.`,
     input: idempotent(ZOpenTable),
     output: z.object({ id: z.number() }),
-    callers: PEOPLE,
+    callers: SIGNED_IN,
     kind: "write",
     rest: { method: "POST", path: "/api/tables", status: 201 },
     mcp: { tool: "open_table", description: "Open a new table and take seat 1." },
@@ -453,7 +467,7 @@ export const GAME_OPERATIONS = {
       })
       .strict(),
     output: z.object({ seated: z.number() }),
-    callers: PEOPLE,
+    callers: SIGNED_IN,
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/bots" },
     mcp: { tool: "fill_with_bots", description: "As the host, seat house bots in the free seats." },
@@ -466,6 +480,7 @@ export const GAME_OPERATIONS = {
     input: ZSeatModel.extend({ tableId }),
     output: z.object({ seat: z.number(), name: z.string() }),
     callers: PEOPLE,
+    agentRefusal: MODEL_PEOPLE_ONLY,
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/models", status: 201 },
     mcp: {
@@ -481,7 +496,7 @@ export const GAME_OPERATIONS = {
       "The host deals from a fresh seed (its SHA-256 published as the commitment) and starts the clock.",
     input: onTable.strict(),
     output: z.object({ commitment: z.string() }),
-    callers: PEOPLE,
+    callers: SIGNED_IN,
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/start" },
     mcp: {
@@ -495,7 +510,7 @@ export const GAME_OPERATIONS = {
     summary: "The host changes who may read the table: public, signed_in or invited.",
     input: onTable.extend({ visibility: z.enum(VISIBILITIES) }).strict(),
     output: z.object({ visibility: z.enum(VISIBILITIES) }),
-    callers: PEOPLE,
+    callers: SIGNED_IN,
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/visibility" },
     mcp: { tool: "set_table_visibility", description: "As the host, set who may read the table." },
@@ -512,7 +527,7 @@ export const GAME_OPERATIONS = {
       invitee: z.string(),
       message: z.string(),
     }),
-    callers: PEOPLE,
+    callers: SIGNED_IN,
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/invite", status: 201 },
     mcp: {
@@ -536,9 +551,14 @@ export const GAME_OPERATIONS = {
       })
       .strict(),
     output: z.object({ withdrawn: z.literal(true) }),
-    callers: PEOPLE,
+    callers: SIGNED_IN,
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/withdraw" },
+    mcp: {
+      tool: "withdraw_table_invite",
+      description:
+        "As the host, before the start: withdraw an invitation nobody has answered (seat: its index), freeing the seat so the table can start.",
+    },
     run: ({ db, who }, i) => withdrawTableInvitation(db, who, { id: i.tableId, seat: i.seat }),
   }),
   ...linkOperations("table", "tableId"),

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Clock } from "../clock";
 import type { Db } from "../db";
 import type { Who } from "../identity";
-import type { Result } from "../rules/result";
+import type { Failure, Result } from "../rules/result";
 
 /** Who may call an operation at all; the finer checks (your seat, the host, the plan's owner) live in the action. */
 export type Caller = "guest" | "person" | "agent";
@@ -59,6 +59,11 @@ export type Operation<
   /** The answer's shape (the same on every door, its field names in snake_case on the JSON API and MCP). */
   output: O;
   callers: readonly Caller[];
+  /**
+   * When `callers` leaves agents out for a reason of its own (a model player spends the server's keys), the refusal
+   * an agent gets at every door, in place of the guards' general sentence.
+   */
+  agentRefusal?: Failure;
   kind: K;
   /**
    * How many of the caller's rate-limit tokens one call takes (default 1); 0 for an answer that costs nothing to

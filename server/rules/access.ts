@@ -73,6 +73,12 @@ export const LINK_TTL_MIN_MS = 60_000;
  * One identity per person at a table: a person and their agents are one player, so nobody reads two charges.
  * The sentence names what the asker can see: a person knows their agents, an agent knows its owner.
  */
+/** An agent host invites its owner or another of their agents: it sits for them already. */
+export const HOST_AGENT_OWN_INVITEE: Failure = fail(
+  "conflict",
+  "You sit here for your owner: neither they nor another of their agents may take a seat too (one identity per person at a table).",
+);
+
 export const ONE_IDENTITY = (caller: CallerKind): Failure =>
   fail(
     "conflict",

@@ -274,6 +274,26 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
     await pass(0, 1).catch(() => {}); // the seat's holder changed under the test's players; only the stamp matters
     await expectWhole(id, await loadTable(db.prisma, id));
   });
+
+  it("reads the host's name again after the agent that hosts is renamed (migration agent_host)", async () => {
+    const { id } = await startedTable("parts-host-agent");
+    const owner = (await loadTable(db.prisma, id))!.table.hostId;
+    // An agent that hosts but holds no seat here, so only the host's own column can restamp the table.
+    const [agent] = await db.sql.query<{ id: number }>(
+      `INSERT INTO "Agent" ("ownerId", name, "tokenHash", "tokenHint") VALUES (${owner}, 'host-a', 'hash-host-agent', 'h')
+       RETURNING id`,
+    );
+    await db.sql.exec(`UPDATE "GameTable" SET "hostAgentId" = ${agent!.id} WHERE id = ${id}`);
+    expect((await loadTable(db.prisma, id))!.table).toMatchObject({
+      hostAgentId: agent!.id,
+      host: { name: "host-a" },
+    });
+    const stamp = await stampOf(id);
+    await db.sql.exec(`UPDATE "Agent" SET name = 'host-b' WHERE id = ${agent!.id}`);
+    expect(await stampOf(id)).not.toBe(stamp);
+    expect((await loadTable(db.prisma, id))!.table.host.name).toBe("host-b");
+    await expectWhole(id, await loadTable(db.prisma, id));
+  });
 });
 
 // An act at a table this process keeps is judged on the table as kept, unread, and written only if the table is still

@@ -49,7 +49,11 @@ export type LoadedTable = {
   table: {
     id: number;
     title: string;
+    /** The person who hosts, or whose agent does (they answer for it, and may act as its host). */
     hostId: number;
+    /** The agent that opened the table and sits in seat 1, when an agent hosts; null when a person does. */
+    hostAgentId: number | null;
+    /** The host's name as shown: the agent's when an agent hosts. */
     host: { name: string };
     seatsMax: number;
     turnWindowMs: number;
@@ -112,7 +116,8 @@ const LOAD = (asked: readonly Asked[]) => Prisma.sql`
     p.*
   FROM ${jsonRows(asked, "id int, kept int, stamp uuid")}
   JOIN "GameTable" t ON t.id = r.id
-  LEFT JOIN LATERAL (SELECT t.title, t."hostId", h.name AS "hostName", t."seatsMax", t."turnWindowMs",
+  LEFT JOIN LATERAL (SELECT t.title, t."hostId", t."hostAgentId", coalesce(ha.name, h.name) AS "hostName",
+    t."seatsMax", t."turnWindowMs",
     t."deadlineMs", t."createdAt", t."startedAt", t.seed, t.commitment, t.charter, t."finishedAt", t.outcome,
     t."autoStart", t.visibility, t."modelBudgetTokens", t."modelBudgetUsd",
     (SELECT coalesce(json_agg(m."userId"), '[]'::json) FROM "Member" m WHERE m."tableId" = t.id) AS members,
@@ -131,7 +136,8 @@ const LOAD = (asked: readonly Asked[]) => Prisma.sql`
     (SELECT coalesce(json_agg(json_build_object('id', m.id, 'action', m.action, 'part', m.part, 'reason', m.reason,
         'admin', u.name, 'at', m.at) ORDER BY m.id), '[]'::json)
       FROM "ModerationAct" m JOIN "User" u ON u.id = m."adminId" WHERE m."tableId" = t.id) AS moderation
-    FROM "User" h WHERE h.id = t."hostId" AND t.stamp IS DISTINCT FROM r.stamp) p ON true`;
+    FROM "User" h LEFT JOIN "Agent" ha ON ha.id = t."hostAgentId"
+    WHERE h.id = t."hostId" AND t.stamp IS DISTINCT FROM r.stamp) p ON true`;
 
 /**
  * A table to read: how many of its acts this process keeps (the read sends only those after them), and the stamp of
@@ -501,6 +507,19 @@ export function holders(seats: SeatRow[]): Holder[] {
   });
 }
 
+/**
+ * Whether `who` hosts the table (shared/spec/access.md, "Identities"): the person who opened it, or the agent that
+ * did, or that agent's owner, who answers for it. Another agent of that owner does not: an agent acts as itself.
+ */
+export function hostsTable(table: { hostId: number; hostAgentId: number | null }, who: Who): boolean {
+  if (who.kind === "user") return who.userId === table.hostId;
+  return who.kind === "agent" && table.hostAgentId !== null && who.agentId === table.hostAgentId;
+}
+
+/** The host as an invitation names them: an agent host as "agent scout", so nobody takes it for a person. */
+export const hostLabel = (table: { hostAgentId: number | null; host: { name: string } }) =>
+  table.hostAgentId === null ? table.host.name : `agent ${table.host.name}`;
+
 /** The owner, a seat's holder or invitee, or a link's member: counted per person (an agent by its owner). */
 export function isTableMember(loaded: LoadedTable, who: Who): boolean {
   const p = personOf(who);
@@ -530,7 +549,7 @@ export function lobbyFacts(loaded: LoadedTable, who: Who): LobbyFacts {
       return i !== null && loaded.seats[i]!.status === "invited";
     })(),
     samePerson: sameRealPersonSeat(loaded.seats, who) !== null,
-    host: who.kind === "user" && who.userId === loaded.table.hostId,
+    host: hostsTable(loaded.table, who),
     seatsTaken: loaded.seats.length,
     seatsMax: loaded.table.seatsMax,
     invitedSeats: loaded.seats.filter((s) => s.status === "invited").length,

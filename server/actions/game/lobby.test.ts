@@ -7,7 +7,7 @@ import { ANON, type Who } from "../../identity";
 import { api } from "../../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { createAgent, whoForToken } from "../agents";
-import { fillWithBots, joinTable, leaveTable, openTable, startTable, tableState } from "./index";
+import { fillWithBots, joinTable, leaveTable, openTable, seatModel, startTable, tableState } from "./index";
 
 const NOW = Date.parse("2026-12-01T12:00:00Z");
 let db: TestDatabase;
@@ -16,14 +16,29 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-type Step = "join" | "leave" | "start" | "fill";
+type Step = "join" | "leave" | "start" | "fill" | "model";
 const ACTION: Record<Step, (who: Who, id: number) => Promise<{ ok: boolean; message?: string }>> = {
   join: (who, id) => joinTable(db.prisma, who, { id }, NOW),
   leave: (who, id) => leaveTable(db.prisma, who, { id }),
   start: (who, id) => startTable(db.prisma, who, { id }, NOW),
   fill: (who, id) => fillWithBots(db.prisma, who, { id, count: 1 }),
+  model: (who, id) => seatModel(db.prisma, who, { id, body: { provider: "scripted" } }),
 };
-const PATH: Record<Step, string> = { join: "join", leave: "leave", start: "start", fill: "bots" };
+const PATH: Record<Step, string> = {
+  join: "join",
+  leave: "leave",
+  start: "start",
+  fill: "bots",
+  model: "models",
+};
+/** What each step sends the JSON API. */
+const BODY: Record<Step, object> = {
+  join: {},
+  leave: {},
+  start: {},
+  fill: {},
+  model: { provider: "scripted" },
+};
 
 describe("a table's lobby", () => {
   it("refuses each step with the sentence it showed, for every kind of viewer, at the action and the JSON API", async () => {
@@ -46,7 +61,7 @@ describe("a table's lobby", () => {
       const s = await tableState(db.prisma, who, { id }, NOW);
       const lobby = s.ok ? s.value.lobby! : null;
       expect(lobby, name).not.toBeNull();
-      for (const step of ["join", "leave", "start", "fill"] as Step[]) {
+      for (const step of ["join", "leave", "start", "fill", "model"] as Step[]) {
         const shown = lobby![step];
         if (shown === true) continue; // taking it would change the table for the next viewer
         const r = await ACTION[step](who, id);
@@ -54,7 +69,7 @@ describe("a table's lobby", () => {
         const door = await api(db.prisma, who, { clock: fixedClock(NOW) })(
           "POST",
           `/api/tables/${id}/${PATH[step]}`,
-          {},
+          BODY[step],
         );
         expect(door.body.error?.message, `${name} ${step} over the JSON API`).toBe(shown);
         checked++;

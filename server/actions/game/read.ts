@@ -25,6 +25,7 @@ import { tableBudgetTokens } from "../modelBudget";
 import { PASSED } from "./modelOutcomes";
 import {
   holders,
+  hostsTable,
   lobbyFacts,
   loadTable,
   seatOf,
@@ -41,7 +42,8 @@ export type { LobbyMay } from "../../rules/game";
 export type TableState = {
   id: number;
   title: string;
-  host: { id: number; name: string };
+  /** Who hosts: a person (their id), or an agent that opened the table with its token (the agent's id). */
+  host: { id: number; name: string; kind: "person" | "agent" };
   status: TableStatus;
   /** Who may read it, and that in words. */
   visibility: Visibility;
@@ -60,7 +62,10 @@ export type TableState = {
   yourSeat: number | null;
   /** Seats this viewer is invited to and may answer for (their own, or their agents'). */
   invitations: { seat: number; agentId: number | null; invitee: string }[];
-  /** Whether the viewer is the host (who may invite, withdraw, change the visibility and share links). */
+  /**
+   * Whether the viewer hosts (may invite, withdraw, change the visibility, seat bots and start): the host, or the
+   * owner of the agent that hosts.
+   */
   youHost: boolean;
   lobby: LobbyMay | null;
   /** The game as this viewer may see it (charges redacted per §9); null before the start. */
@@ -141,7 +146,10 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number, asSeat?: num
   return {
     id: table.id,
     title: table.title,
-    host: { id: table.hostId, name: table.host.name },
+    host:
+      table.hostAgentId === null
+        ? { id: table.hostId, name: table.host.name, kind: "person" as const }
+        : { id: table.hostAgentId, name: table.host.name, kind: "agent" as const },
     status,
     visibility: table.visibility as Visibility,
     visibilityText: VISIBILITY_TEXT[table.visibility as Visibility] ?? VISIBILITY_TEXT.invited,
@@ -156,7 +164,7 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number, asSeat?: num
     seats: holders(loaded.seats).map((h) => ({ ...h, you: h.index === seat })),
     yourSeat: seat,
     invitations,
-    youHost: who.kind === "user" && who.userId === table.hostId,
+    youHost: hostsTable(table, who),
     lobby: loaded.table.startedAt ? null : lobbyMay(lobbyFacts(loaded, who)),
     game,
     moderation: moderationLog(loaded.moderation, who, "the table"),
@@ -165,7 +173,7 @@ export function stateOf(loaded: LoadedTable, who: Who, now: number, asSeat?: num
     ),
     modelUsage:
       loaded.seats.some((s) => s.modelProvider) &&
-      ((who.kind === "user" && who.userId === table.hostId) || (who.kind === "user" && who.admin))
+      (hostsTable(table, who) || (who.kind === "user" && who.admin))
         ? modelUsageOf(loaded)
         : null,
     settings: Object.fromEntries((game?.charter ?? []).map((c) => [c, [...(settingsOf(c) ?? [])]])),
@@ -210,6 +218,7 @@ export type TableSummary = {
   id: number;
   title: string;
   host: string;
+  hostKind: "person" | "agent";
   status: TableStatus;
   visibility: Visibility;
   seatsTaken: number;
@@ -247,6 +256,7 @@ export async function listTables(db: Db, who: Who, now: number): Promise<Result<
       id: true,
       title: true,
       host: { select: { name: true } },
+      hostAgent: { select: { name: true } },
       seatsMax: true,
       createdAt: true,
       startedAt: true,
@@ -275,7 +285,8 @@ export async function listTables(db: Db, who: Who, now: number): Promise<Result<
     tables: rows.map((t) => ({
       id: t.id,
       title: t.title,
-      host: t.host.name,
+      host: t.hostAgent?.name ?? t.host.name,
+      hostKind: t.hostAgent ? ("agent" as const) : ("person" as const),
       status:
         t.outcome === "cancelled"
           ? "cancelled"

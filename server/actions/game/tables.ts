@@ -20,6 +20,7 @@ import {
   commitment,
   deal,
   fillRefusal,
+  guestRefusal,
   HOUSE_BOTS,
   joinRefusal,
   leaveRefusal,
@@ -32,6 +33,7 @@ import {
   type LobbyFacts,
 } from "../../rules/game";
 import {
+  HOST_AGENT_OWN_INVITEE,
   INVITED_SENTENCE,
   ONE_IDENTITY,
   VISIBILITIES,
@@ -41,13 +43,21 @@ import {
 import { answersFor, personOf, resolveInvitee, tellInvitee } from "../access";
 import { fail, ok, type Failure, type Result } from "../../rules/result";
 import { spanText } from "../../rules/span";
-import { person, signedIn } from "../guard";
+import { signedIn } from "../guard";
 import { parseId, parseInput, ZOneLine } from "../input";
 import { isUniqueViolation } from "../unique";
 import { runBots } from "./bots";
 import { renewWaitingTable } from "./demo";
 import { tableAndLobby } from "./events";
-import { lobbyFacts, loadTable, seatOf, tableReadable, type LoadedTable } from "./load";
+import {
+  hostLabel,
+  hostsTable,
+  lobbyFacts,
+  loadTable,
+  seatOf,
+  tableReadable,
+  type LoadedTable,
+} from "./load";
 import { tellSeats } from "./notices";
 
 export const ZOpenTable = z
@@ -85,13 +95,17 @@ const BOT_NAMES = HOUSE_BOTS.map((b) => b.name);
 
 const noTable = fail("not_found", "There is no such table.");
 
-/** A person or an agent opens a table and takes seat 1. */
 const INPUT_FIELD: Record<string, string> = {
   seats: "seats_max",
   turnWindowMs: "turn_window_ms",
   deadlineMs: "deadline_ms",
 };
 
+/**
+ * A person or an agent opens a table and takes seat 1 (shared/spec/access.md, "Identities": an agent may host, so a
+ * table of agents needs no person in a browser). An agent's table is its owner's to answer for: hostId is the owner,
+ * hostAgentId the agent, and the seat the agent's own.
+ */
 export async function openTable(
   db: Db,
   who: Who,
@@ -100,8 +114,7 @@ export async function openTable(
 ): Promise<Result<{ id: number }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  if (who.kind !== "user")
-    return fail("forbidden", "Only a signed-in person can open a table; an agent sits at one.");
+  const me = signed.value;
   const p = parseInput(ZOpenTable, input);
   if (!p.ok) return p;
   const settings = validateTableSettings({
@@ -118,7 +131,8 @@ export async function openTable(
     const t = await tx.gameTable.create({
       data: {
         title: s.title,
-        hostId: who.userId,
+        hostId: me.kind === "user" ? me.userId : me.ownerId,
+        hostAgentId: me.kind === "agent" ? me.agentId : null,
         seatsMax: s.seats,
         turnWindowMs: s.turnWindowMs,
         deadlineMs: s.deadlineMs,
@@ -127,7 +141,14 @@ export async function openTable(
       },
       select: { id: true },
     });
-    await tx.seat.create({ data: { tableId: t.id, position: 0, userId: who.userId } });
+    await tx.seat.create({
+      data: {
+        tableId: t.id,
+        position: 0,
+        userId: me.kind === "user" ? me.userId : null,
+        agentId: me.kind === "agent" ? me.agentId : null,
+      },
+    });
     // The lobby hears of a table its viewers may read; the event filter asks the table itself.
     await publish(tx, { topic: "lobby", type: "table.opened", payload: { tableId: t.id, title: s.title } });
     return t;
@@ -227,7 +248,10 @@ export async function leaveTable(db: Db, who: Who, input: { id: unknown }): Prom
   });
 }
 
-/** The host's steps before the start (seat bots, start): the table locked and open, and the lobby's own check. */
+/**
+ * The host's steps before the start (seat bots, start): the table locked and open, and the lobby's own check, which
+ * says who may ask (a person or an agent for most steps; a person for a model player).
+ */
 export async function asHost<T>(
   db: Db,
   who: Who,
@@ -235,8 +259,7 @@ export async function asHost<T>(
   refusal: (facts: LobbyFacts) => Failure | null,
   step: (tx: Prisma.TransactionClient, loaded: LoadedTable) => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  const me = person(who);
-  if (!me.ok) return me;
+  if (who.kind === "anon") return guestRefusal(refusal);
   const id = parseId(rawId);
   if (id === null) return noTable;
   return db.$transaction(async (tx) => {
@@ -248,7 +271,7 @@ export async function asHost<T>(
   });
 }
 
-/** The host seats house bots in the free seats (all of them, or `count`), so one person can play a whole game. */
+/** The host seats house bots in the free seats (all of them, or `count`), so one person or agent plays a whole game. */
 export async function fillWithBots(
   db: Db,
   who: Who,
@@ -320,7 +343,7 @@ export async function setTableVisibility(
     const l = await lockTable(tx, id, who);
     if (!l.ok) return l;
     const refused = visibilityRefusal(
-      { owner: who.kind === "user" && who.userId === l.value.table.hostId, ownerWord: "host" },
+      { owner: hostsTable(l.value.table, who), ownerWord: "host" },
       input.visibility,
     );
     if (refused) return refused;
@@ -344,7 +367,8 @@ export const ZInvite = z
 /**
  * The host invites a person or an agent to a free seat before the start. The seat is `invited` and holds its
  * place until the invitee (or the agent's owner) accepts; declining frees it. The answer is the same whether or
- * not the account exists (see resolveInvitee).
+ * not the account exists (see resolveInvitee). An agent host invites as its owner's: the owner and their agents are
+ * the inviter's own (no consent asked), and refused, since the agent sits for them (one identity per person).
  */
 export async function inviteToTable(
   db: Db,
@@ -352,8 +376,8 @@ export async function inviteToTable(
   input: { id: unknown; body: unknown },
   now: number,
 ): Promise<Result<{ seat: number; status: "invited"; invitee: string; message: string }>> {
-  const me = person(who);
-  if (!me.ok) return me;
+  const signed = signedIn(who);
+  if (!signed.ok) return signed;
   const id = parseId(input.id);
   if (id === null) return noTable;
   const p = parseInput(ZInvite, input.body ?? {});
@@ -364,12 +388,13 @@ export async function inviteToTable(
       if (!l.ok) return l;
       const refused = inviteRefusal(lobbyFacts(l.value, who));
       if (refused) return refused;
-      const named = await resolveInvitee(tx, me.value.userId, p.value);
+      const named = await resolveInvitee(tx, personOf(who)!, p.value);
       if (!named.ok) return named;
       const n = named.value;
       const { table, seats } = l.value;
       // What the host can see already (their own seat, a name at the table) is said plainly; nothing else is.
-      if (!n.consent) return ONE_IDENTITY("person"); // the host sits: their own agent would be a second identity
+      // The host's person sits (the host, or the agent that hosts): anyone of theirs would be a second identity.
+      if (!n.consent) return who.kind === "agent" ? HOST_AGENT_OWN_INVITEE : ONE_IDENTITY("person");
       if (
         seats.some(
           (s) => (s.invitee ?? s.user?.name) === n.label || (n.userId !== null && s.userId === n.userId),
@@ -395,9 +420,9 @@ export async function inviteToTable(
         tx,
         n,
         "invitation.received",
-        { tableId: table.id, title: table.title, from: table.host.name },
+        { tableId: table.id, title: table.title, from: hostLabel(table) },
         {
-          what: `a seat at the table “${table.title}”, from ${table.host.name}`,
+          what: `a seat at the table “${table.title}”, from ${hostLabel(table)}`,
           once: `invitation:seat:${invitedSeat.id}`,
           now,
         },
@@ -422,15 +447,14 @@ export async function withdrawTableInvitation(
   who: Who,
   input: { id: unknown; seat: unknown },
 ): Promise<Result<{ withdrawn: true }>> {
-  const me = person(who);
-  if (!me.ok) return me;
+  const signed = signedIn(who);
+  if (!signed.ok) return signed;
   const id = parseId(input.id);
   if (id === null) return noTable;
   return db.$transaction(async (tx) => {
     const l = await lockOpen(tx, id, who);
     if (!l.ok) return l;
-    if (l.value.table.hostId !== me.value.userId)
-      return fail("forbidden", "Only the host withdraws an invitation.");
+    if (!hostsTable(l.value.table, who)) return fail("forbidden", "Only the host withdraws an invitation.");
     const seat = typeof input.seat === "number" ? l.value.seats[input.seat] : undefined;
     if (!seat || seat.status !== "invited") return fail("conflict", "That seat holds no open invitation.");
     await tx.seat.delete({ where: { id: seat.id } });

@@ -99,10 +99,12 @@ export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from
 export { WORKED_EXAMPLE } from "./worked-example";
 export {
   fillRefusal,
+  guestRefusal,
   inviteRefusal,
   joinRefusal,
   leaveRefusal,
   lobbyMay,
+  MODEL_PEOPLE_ONLY,
   modelRefusal,
   startRefusal,
   type LobbyFacts,

@@ -1,7 +1,7 @@
 // Who may take, give up, fill or start a table's seats before the start: one pure check per step, asked twice —
 // by the table's `lobby` (what the page offers, with its sentence) and by the action as its guard — so the
 // sentence a person is shown is the one the action refuses with.
-import { personRefusal, signedInRefusal, type CallerKind } from "../guards";
+import { personRefusal, SIGNED_IN_ONLY, signedInRefusal, type CallerKind } from "../guards";
 import { ONE_IDENTITY } from "../access";
 import { fail, type Failure } from "../result";
 import { SEATS_MIN } from "./constants";
@@ -18,7 +18,7 @@ export type LobbyFacts = {
   invited: boolean;
   /** The asker's person holds a seat here as another identity (their agent, or the agent's owner). */
   samePerson: boolean;
-  /** The asker is the table's host. */
+  /** The asker hosts the table: the person or agent that opened it, or the person whose agent did. */
   host: boolean;
   seatsTaken: number;
   seatsMax: number;
@@ -55,9 +55,19 @@ export function leaveRefusal(f: LobbyFacts): Failure | null {
   return null;
 }
 
+/**
+ * A model player plays on the server's provider keys, so seating one stays a person's (shared/spec/access.md,
+ * "Identities"): an agent host seats house bots. Every door says this sentence to an agent that asks.
+ */
+export const MODEL_PEOPLE_ONLY: Failure = fail(
+  "forbidden",
+  "Only a person seats a model player, since it plays on the server's provider keys; an agent may seat house bots.",
+);
+
+/** The host's steps before the start; a person or an agent may host (shared/spec/access.md, "Identities"). */
 function hostRefusal(f: LobbyFacts, notHost: string): Failure | null {
-  const person = personRefusal(f.caller);
-  if (person) return person;
+  const signed = signedInRefusal(f.caller);
+  if (signed) return signed;
   const closed = closedRefusal(f);
   if (closed) return closed;
   if (!f.host) return fail("forbidden", notHost);
@@ -70,9 +80,10 @@ export function fillRefusal(f: LobbyFacts): Failure | null {
   return f.seatsTaken >= f.seatsMax ? FULL : null;
 }
 
-/** Seating a model player (§13): the host's, like a house bot, while a seat is free. */
+/** Seating a model player (§13): the host's, like a house bot, while a seat is free; a person's, never an agent's. */
 export function modelRefusal(f: LobbyFacts): Failure | null {
-  const refused = hostRefusal(f, "Only the host seats model players.");
+  if (f.caller === "agent") return MODEL_PEOPLE_ONLY;
+  const refused = personRefusal(f.caller) ?? hostRefusal(f, "Only the host seats model players.");
   if (refused) return refused;
   return f.seatsTaken >= f.seatsMax ? FULL : null;
 }
@@ -98,6 +109,26 @@ export function inviteRefusal(f: LobbyFacts): Failure | null {
   const refused = hostRefusal(f, "Only the host invites anyone to a seat.");
   if (refused) return refused;
   return f.seatsTaken >= f.seatsMax ? FULL : null;
+}
+
+/**
+ * A step's refusal of a guest, asked before anything of the table is read: each step checks who asks before anything
+ * else, so this is the sentence the lobby shows a guest (a model player's "sign in", not "sign in or send a token").
+ */
+export function guestRefusal(refusal: (f: LobbyFacts) => Failure | null): Failure {
+  const guest: LobbyFacts = {
+    caller: "guest",
+    started: false,
+    cancelled: false,
+    seated: false,
+    invited: false,
+    samePerson: false,
+    host: false,
+    seatsTaken: 0,
+    seatsMax: 0,
+    invitedSeats: 0,
+  };
+  return refusal(guest) ?? SIGNED_IN_ONLY;
 }
 
 /** The lobby's answer to "may I?": true, or the refusal's own sentence. */

@@ -43,7 +43,7 @@ export function keysFor(state: TtyState): string[] {
     if (lobby) {
       if (table.yourSeat === null) keys.push("s sit");
       else keys.push("x leave");
-      if (isHost(state, table)) keys.push("t start", "f fill with bots");
+      if (isHost(table)) keys.push("t start", "f fill with bots");
     }
     if (table.status === "playing" && table.yourSeat !== null && table.game?.turn === table.yourSeat)
       keys.push("c offer", "a accept", "p pass");
@@ -138,7 +138,7 @@ function lobbyRow(t: TableSummary, here: boolean, titleWidth: number): string {
     "",
     pad(t.status, 8),
     pad(`${t.seatsTaken}/${t.seatsMax}`, 6),
-    t.host,
+    t.hostKind === "agent" ? `${t.host} (agent)` : t.host,
     t.yours ? "· your seat" : "",
   ]
     .join(" ")

@@ -73,5 +73,5 @@ export function shownTable(state: TtyState): TableState | null {
 /** Is the viewer seated at the table shown? Only a seat has a charge, a composer and `may` to show. */
 export const seated = (state: TtyState): boolean => state.me !== null && shownTable(state)?.yourSeat != null;
 
-export const isHost = (state: TtyState, table: TableState): boolean =>
-  state.me?.kind === "person" && state.me.id === table.host.id;
+/** Does the viewer host the table shown (a person, an agent that opened it, or that agent's owner)? The server says. */
+export const isHost = (table: TableState): boolean => table.youHost;

@@ -13,7 +13,7 @@ export function tableView(state: TtyState, table: TableState, logTail: number): 
   const mine = seated(state);
   const lines = [
     `#${table.id}  ${table.title}`,
-    `${table.status} · host ${table.host.name} · ${table.seats.length} of ${table.seatsMax} seats · quorum ${table.quorum}`,
+    `${table.status} · host ${table.host.name}${table.host.kind === "agent" ? " (agent)" : ""} · ${table.seats.length} of ${table.seatsMax} seats · quorum ${table.quorum}`,
     "",
     ...seatLines(table),
     "",
@@ -83,7 +83,7 @@ function beforeStart(state: TtyState, table: TableState): string[] {
     lines.push(`  ${pad(what, 15)} ${answer === true ? "yes" : answer}`);
   if (table.yourSeat === null) say("sit (s)", may.join);
   else say("leave (x)", may.leave);
-  if (isHost(state, table)) {
+  if (isHost(table)) {
     say("start (t)", may.start);
     say("fill bots (f)", may.fill);
   } else lines.push("  The host starts the table once enough seats are taken.");
