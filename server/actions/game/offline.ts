@@ -48,6 +48,7 @@ function loadedOf(t: OfflineTable, game: Game): LoadedTable {
       id: t.id,
       title: t.title,
       hostId: t.host.id,
+      hostAgentId: null,
       host: { name: t.host.name },
       seatsMax: t.seats.length,
       turnWindowMs: game.turnWindowMs,
