@@ -35,6 +35,8 @@ export async function runBots(
       now,
       strategy: strategyOf(seat.botName),
       luck: loaded.table.seed ? botLuck(loaded.table.seed, d.turn) : undefined,
+      // Its own whispers only (§15: its charge, the public state, its whispers).
+      whispers: (loaded.game.whispers ?? []).filter((w) => w.from === d.turn || w.to === d.turn),
     });
     const r = await appendAct(db, tableId, () => ok(d.turn!), proposed, now);
     if (!r.ok) {

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { SEATS_MAX, SEATS_MIN } from "./constants";
 import { derive } from "./derive";
 import { seedBytes } from "./seed";
+import { REFERENCE_PLAYERS, type Player } from "./reference";
 import { playBotTable } from "./simulate";
 import { BOT_STRATEGIES, type BotStrategy } from "./strategies";
 import type { Game } from "./types";
@@ -38,16 +39,17 @@ export type ArenaStanding = {
 
 // The scripted model player (model.ts) plays as the cooperative house bot does, so offline it is that strategy under
 // its own label; a model behind a provider needs a server and a key, so it plays only at a table (§13).
-const STRATEGY_OF = new Map<string, BotStrategy>([
+const STRATEGY_OF = new Map<string, BotStrategy | Player>([
   ...BOT_STRATEGIES.map((s) => [`bot:${s}`, s] as const),
   ["model:scripted", "cooperative"],
+  ...REFERENCE_PLAYERS,
 ]);
 export const ARENA_PLAYERS = [...STRATEGY_OF.keys()];
 
 /** The players, checked: each a known label. */
-export function arenaPlayers(labels: readonly string[]): Result<BotStrategy[]> {
+export function arenaPlayers(labels: readonly string[]): Result<(BotStrategy | Player)[]> {
   if (labels.length === 0) return fail("invalid", "Name at least one player.");
-  const out: BotStrategy[] = [];
+  const out: (BotStrategy | Player)[] = [];
   for (const label of labels) {
     const s = STRATEGY_OF.get(label);
     if (!s)

@@ -5,6 +5,7 @@ import { check } from "./check";
 import { DEADLINE_DEFAULT_MS, TURN_WINDOW_DEFAULT_MS } from "./constants";
 import { deal } from "./deal";
 import { derive } from "./derive";
+import type { Player } from "./reference";
 import { botLuck, type BotStrategy } from "./strategies";
 import type { Game } from "./types";
 
@@ -16,8 +17,8 @@ export type BotTableOptions = {
   deadlineMs?: number;
   /** Seats that never act (their turns go to the clock), to test bots beside an absent player. */
   absent?: readonly number[];
-  /** Each seat's strategy (default: every bot cooperative). */
-  strategies?: readonly BotStrategy[];
+  /** Each seat's player: a house bot's character, or a scripted player (default: every bot cooperative). */
+  strategies?: readonly (BotStrategy | Player)[];
 };
 
 /**
@@ -51,14 +52,16 @@ export function playBotTable(
     if (absent.has(state.turn)) continue;
     const charge = charges[state.turn];
     if (!charge) return { game, refused: "no charge for the seat to act" };
-    const proposed = chooseBotAct({
+    const player = options.strategies?.[state.turn] ?? "cooperative";
+    const seen = {
       seat: state.turn,
       charge,
       game: publicGame(game),
       now,
-      strategy: options.strategies?.[state.turn] ?? "cooperative",
       luck: botLuck(seedHex, state.turn),
-    });
+    };
+    const proposed =
+      typeof player === "function" ? player(seen) : chooseBotAct({ ...seen, strategy: player });
     const act = check(game, state.turn, proposed, now);
     if (!act.ok) return { game, refused: act.message };
     game.acts.push(act.value);
