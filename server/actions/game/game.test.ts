@@ -395,9 +395,15 @@ describe("the demo", () => {
       ok: true,
       value: { seat: 3 },
     });
-    const s = await tableState(db.prisma, newcomer, { id: waiting.id }, T0);
+    const s = await tableState(db.prisma, newcomer, { id: waiting.id }, T0 + 10);
     expect(s.ok && s.value.status).toBe("playing");
     expect(s.ok && s.value.game?.charge?.aims).toHaveLength(3);
+    // The three bots took their turns before the newcomer's, each saying one of its aims at most: nobody's whole
+    // charge, and nothing bound. The newcomer has a game to play.
+    const acts = s.ok ? (s.value.game?.acts ?? []) : [];
+    expect(acts.map((a) => a.seat)).toEqual([0, 1, 2]);
+    for (const a of acts) expect((a.said?.claims ?? []).length).toBeLessThanOrEqual(1);
+    expect(s.ok && s.value.game?.turn).toBe(3);
     // It filled and started: a fresh one waits for the next newcomer, one of each house character, and only one.
     const after = await listTables(db.prisma, ANON, T0);
     const open = (after.ok ? after.value.tables : []).filter(

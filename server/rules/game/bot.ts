@@ -8,7 +8,7 @@ import { actsLeft, aspiration, progressOf } from "./concession";
 import { runClock, seatToAct, tallyOf, type Tally } from "./ledger";
 import type { BotStrategy } from "./strategies";
 import { botSaid, talkSeenOf } from "./talk";
-import type { Act, Charge, Game, ProposedAct, PublicGame, Said, Whisper } from "./types";
+import type { Act, Charge, Game, ProposedAct, PublicGame, Whisper } from "./types";
 
 /**
  * All a bot may read. `charges?: never` makes handing it a whole Game a type error, so the bot cannot see another
@@ -34,7 +34,7 @@ export function publicGame(game: Game | PublicGame): PublicGame {
 }
 
 /** What another seat is judged to settle for at the end: a fallback's likely value, plus one. */
-export const DEMAND_END = 2;
+const DEMAND_END = 2;
 // A seat that refused an accord wants at least this much more than it was believed to pay it.
 const REFUSAL_STEP = 0.5;
 // How far from its fallback + 1 toward its aspiration an offer must come before the bot lets it bind without it
@@ -49,7 +49,7 @@ const LENIENCE: Record<BotStrategy, { share: number; setToBind: boolean } | null
 const EPS = 1e-9;
 
 /** What another seat is judged to demand now: its best, falling to DEMAND_END, corrected by how it has played. */
-export function demandOf(b: SeatBelief, progress: number): number {
+function demandOf(b: SeatBelief, progress: number): number {
   let demand = DEMAND_END + (b.best - DEMAND_END) * (1 - progress);
   if (b.refusedLevel !== null) demand = Math.max(demand, b.refusedLevel + REFUSAL_STEP);
   if (b.acceptedLevel !== null) demand = Math.min(demand, b.acceptedLevel);
@@ -69,7 +69,7 @@ export type Reading = {
  * How many other seats are judged to accept the accord at index x. Every seat counts, not just a quorum's worth: a
  * seat that acts before the binding acceptance can block an offer by making its own.
  */
-export function reachOf(r: Reading, x: number): number {
+function reachOf(r: Reading, x: number): number {
   let n = 0;
   r.others.forEach((b, j) => {
     if (b && b.estimate[x]! >= r.demands[j]! - EPS) n++;
@@ -107,7 +107,7 @@ function bestReachable(r: Reading): number {
  * the quorum; among those that do, the best for the bot; then the nearest to what the others demand, the most for the
  * others, the first in order. Null when no accord qualifies.
  */
-export function chooseOffer(r: Reading, floor: number, excluded: ReadonlySet<number>): number | null {
+function chooseOffer(r: Reading, floor: number, excluded: ReadonlySet<number>): number | null {
   let best: number | null = null;
   let key: number[] = [];
   for (let x = 0; x < r.own.length; x++) {
@@ -206,7 +206,3 @@ function setToBind(r: Reading, t: Tally, offered: number, seat: number): boolean
   });
   return coming >= t.quorum;
 }
-
-/** What a cooperative bot says on its first act, for tests: one true aim, its weightiest. */
-export const firstSaid = (charge: Charge): Said | undefined =>
-  botSaid("cooperative", charge, { seat: 0, charter: [], said: [], offer: null }, new Uint8Array(32));
