@@ -1,11 +1,12 @@
 // Whispers and a model player in real Chromium against the built app (game.md §12, §13): the host seats a scripted
 // model player beside two house bots; the person whispers with the model (it answers on its turn, asked through the
 // job queue) and with both bots (they answer at once, in character); a guest watching sees that whispers happen but
-// never what they say; the reveal publishes and judges every one, and the record carries them.
+// never what they say; a moderator ends the table (the bots hold out on its clock for hours); the reveal publishes and
+// judges every whisper, and the record carries them.
 import { describe, expect, inject, it } from "vitest";
 import { MODEL_BUDGET_DEFAULTS } from "@/server/souls";
 import { axe, browser, hasChromium, shot } from "./browser";
-import { playToTheEnd, signUpInBrowser, type Did } from "./play";
+import { endAsModerator, playToTheEnd, signUpInBrowser, type Did } from "./play";
 
 const app = inject("app");
 
@@ -119,18 +120,20 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       await guest.page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
       await shot(guest.page, "whispers-guest-sealed");
 
-      // Play to the end; at the reveal everyone reads every whisper, each claim judged true or false.
+      // Play a few turns (a pass with a claim, an offer, an accept if one is open), then end the table: the house bots
+      // hold out for hours, so a moderator ends it. At the reveal everyone reads every whisper, each claim judged.
       const did: Did = { offer: false, accept: false, citedOther: false, pass: false };
-      await playToTheEnd(page, did, async () => {});
+      await playToTheEnd(page, did, async () => {}, { turns: 3 });
+      await endAsModerator(id);
       await expect
         .poll(() => page.getByTestId("table-view").getAttribute("data-status"), { timeout: 15_000 })
-        .toMatch(/bound|ended/);
+        .toMatch(/bound|ended|cancelled/);
       await expect
         .poll(() => guest.page.locator('[data-testid="whisper"][data-sealed]').count(), { timeout: 10_000 })
         .toBe(0);
       expect(await guest.page.getByTestId("whispers").textContent()).toContain(words);
       const marks = await guest.page.getByTestId("whisper-mark").allTextContents();
-      expect(marks.length).toBeGreaterThanOrEqual(4); // the person's claim and the bots' (3 + 3 at least)
+      expect(marks.length).toBeGreaterThanOrEqual(4); // the person's claim, the model's and the bots' (2 + 1 at least)
       expect(marks.every((m) => m === "true" || m === "false")).toBe(true);
       await guest.page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
       await shot(guest.page, "whispers-revealed");
@@ -139,12 +142,8 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       expect(record.whispers[0]).toMatchObject({ from: 0, to: 1, text: "What would you settle for?" });
       expect(record.whispers[1]).toMatchObject({ from: 0, to: 2, text: words });
       expect(record.whispers.filter((w: { from: number }) => w.from === 1)).toHaveLength(1);
-      // The arena ranks the model player beside the person and the bots, with its honesty (whispers counted).
-      await page.goto(`${app}/arena`);
-      const model = page.getByTestId("arena-row").filter({ hasText: "house (scripted)" });
-      expect(await model.count()).toBe(1);
-      expect(await model.textContent()).toMatch(/model/);
-      expect(await model.textContent()).toMatch(/100% of \d+/);
+      // (The arena ranks the model player, its whispered claims in its honesty, once a table binds or ends: a cancelled
+      // one is not counted, so server/actions/game/arena.test.ts holds that on a table played to its deadline.)
     } finally {
       await player.close();
       await guest.close();

@@ -11,9 +11,11 @@ const KIND: Record<string, string> = {
 /** A house bot's character, in a word and in a sentence (the bot's strategy, server/rules/game/strategies.ts). */
 const STRATEGY_WORD = { cooperative: "cooperative", hard: "hard bargainer", bluffer: "bluffer" } as const;
 const STRATEGY_TEXT = {
-  cooperative: "Says all its aims truly and accepts any accord that beats its fallback.",
-  hard: "Says only its weightiest aim and, until late, holds out for an accord well above its fallback.",
-  bluffer: "Says its aims, but some of what it says is not true; the reveal tells which.",
+  cooperative:
+    "Tells its aims truly, one at a time, and comes down early; lets through any accord that beats its fallback.",
+  hard: "Names an aim or two, never its weights, and holds out for the best it can reach until late in the table.",
+  bluffer:
+    "Mixes its aims with some it does not hold and comes down at an even pace; the reveal tells which were true.",
 } as const;
 
 export function Seats({

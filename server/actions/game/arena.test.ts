@@ -1,9 +1,11 @@
 // The arena's standings on a real database: derived from the finished tables' ledgers on read — the worked example's
 // five people with its payoffs, house bots by strategy — and only from tables the viewer may read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../../clock";
 import { ANON } from "../../identity";
 import { WORKED_EXAMPLE } from "../../rules/game";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { api } from "../../testing/doors";
 import { seedGameDemo } from "./demo";
 import {
   arenaPlayer,
@@ -129,5 +131,30 @@ describe("the arena's standings", () => {
     const profile = await arenaPlayer(db.prisma, reader, { player: row.player });
     expect(profile.ok && profile.value.standing).toEqual(row);
     expect(profile.ok && profile.value.tables).toHaveLength(1);
+  });
+
+  it("ranks a model player beside the house bots, its whispered claims counted in its honesty", async () => {
+    const host = await makeUser(db, "arena-model-host");
+    const as = (at: number) => api(db.prisma, host, { clock: fixedClock(at) });
+    const id = (await as(T0)("POST", "/api/tables", { title: "arena model", seats_max: 4 })).body
+      .id as number;
+    expect((await as(T0)("POST", `/api/tables/${id}/models`, { provider: "scripted" })).status).toBe(201);
+    expect((await as(T0)("POST", `/api/tables/${id}/bots`, { count: 2 })).status).toBe(200);
+    expect((await as(T0)("POST", `/api/tables/${id}/start`)).status).toBe(200);
+    // The host whispers to the model (it answers with its aims on its turn), then leaves its seat to the clock; the
+    // sweeper plays the model and the bots until the table binds or its deadline ends it.
+    expect(
+      (await as(T0 + 1000)("POST", `/api/tables/${id}/whisper`, { to: 1, text: "What do you want?" })).status,
+    ).toBe(201);
+    for (let t = T0 + 2000; t <= T0 + DAY; t += 20 * 60_000) await sweepTables(db, t);
+    await sweepTables(db, T0 + DAY);
+    const row = await db.prisma.gameTable.findUniqueOrThrow({ where: { id } });
+    expect(["bound", "ended"]).toContain(row.outcome);
+    const rows = await arenaStandings(db.prisma, ANON);
+    const model = (rows.ok ? rows.value.standings : []).find((s) => s.kind === "model")!;
+    expect(model).toMatchObject({ seats: 1, honesty: 1 });
+    expect(model.name).toMatch(/scripted/);
+    // Its three whispered aims at least (it says nothing in public but what the cooperative bot would).
+    expect(model.claims).toBeGreaterThanOrEqual(3);
   });
 });

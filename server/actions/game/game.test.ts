@@ -32,6 +32,7 @@ afterAll(async () => db?.drop());
 const T0 = Date.parse("2026-11-29T09:00:00Z");
 const clock = fixedClock(T0);
 const MIN = 60_000;
+const DAY = 24 * 60 * MIN; // the default deadline
 
 async function agentOf(owner: Who & { kind: "user" }, name: string) {
   const a = await createAgent(db.prisma, owner, { name });
@@ -235,6 +236,9 @@ describe("playing through the actions", () => {
           now,
         );
     }
+    // The house bots hold out on the table's clock: what an hour of play did not settle, the deadline ends.
+    const first = await tableState(db.prisma, ANON, { id }, now);
+    if (first.ok && first.value.status === "playing") now = T0 + DAY;
     const end = await tableState(db.prisma, ANON, { id }, now);
     if (!end.ok) throw new Error(end.message);
     expect(["bound", "ended"]).toContain(end.value.status);
@@ -247,7 +251,7 @@ describe("playing through the actions", () => {
       const offer = end.value.game!.standingOffer!.accord;
       expect(end.value.game!.payoffs).toEqual(end.value.game!.charges!.map((c) => score(c, offer)));
     }
-    const verified = await verifyDeal(db.prisma, ANON, { id }, T0);
+    const verified = await verifyDeal(db.prisma, ANON, { id }, now);
     expect(verified).toMatchObject({
       ok: true,
       value: {
@@ -395,9 +399,15 @@ describe("the demo", () => {
       ok: true,
       value: { seat: 3 },
     });
-    const s = await tableState(db.prisma, newcomer, { id: waiting.id }, T0);
+    const s = await tableState(db.prisma, newcomer, { id: waiting.id }, T0 + 10);
     expect(s.ok && s.value.status).toBe("playing");
     expect(s.ok && s.value.game?.charge?.aims).toHaveLength(3);
+    // The three bots took their turns before the newcomer's, each saying one of its aims at most: nobody's whole
+    // charge, and nothing bound. The newcomer has a game to play.
+    const acts = s.ok ? (s.value.game?.acts ?? []) : [];
+    expect(acts.map((a) => a.seat)).toEqual([0, 1, 2]);
+    for (const a of acts) expect((a.said?.claims ?? []).length).toBeLessThanOrEqual(1);
+    expect(s.ok && s.value.game?.turn).toBe(3);
     // It filled and started: a fresh one waits for the next newcomer, one of each house character, and only one.
     const after = await listTables(db.prisma, ANON, T0);
     const open = (after.ok ? after.value.tables : []).filter(

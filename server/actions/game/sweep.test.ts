@@ -88,6 +88,18 @@ describe("the sweeper", () => {
     expect(await ledger(id)).toHaveLength(3);
   });
 
+  it("with no pause, a bot still never acts in the same instant as the act before it", async () => {
+    const { id, players } = await table("instant", { bots: true });
+    // The person passes; in the same request the three bots take their turns (the tests run with no pause), each
+    // 1 ms after the act before it.
+    const at = T0 + 10 * MIN;
+    await act(db.prisma, players[0]!, "pass", { id }, at);
+    const times = (await db.prisma.act.findMany({ where: { tableId: id }, orderBy: { turn: "asc" } })).map(
+      (a) => a.at.getTime(),
+    );
+    expect(times).toEqual([at, at + 1, at + 2, at + 3]);
+  });
+
   it("seats the house's characters, each with its strategy, public beside its name", async () => {
     const { id, players } = await table("characters", { bots: true });
     const s = await tableState(db.prisma, players[0]!, { id }, T0);

@@ -27,7 +27,8 @@ export async function verifyDeal(
   const r = await tableState(db, who, input, now);
   if (!r.ok) return r;
   const t = r.value;
-  if (!t.game || (t.status !== "bound" && t.status !== "ended"))
+  // Every end reveals the seed: a bound accord, the deadline, or a moderator's cancellation.
+  if (!t.game || (t.status !== "bound" && t.status !== "ended" && t.status !== "cancelled"))
     return ok({ dealt: false, reason: "not revealed", title: t.title, id: t.id });
   if (!t.seed || !t.commitment || !t.game.charges)
     return ok({ dealt: false, reason: "laid by hand", title: t.title, id: t.id });

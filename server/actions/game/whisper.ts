@@ -9,6 +9,7 @@ import { publish, type Audience } from "../../live/outbox";
 import {
   botWhisper,
   checkWhisper,
+  publicGame,
   SAID_MAX,
   SEATS_MAX,
   strategyOf,
@@ -188,7 +189,18 @@ async function botAnswers(db: Db, tableId: number, bot: number, to: number, now:
   const sent = (loaded.game.whispers ?? []).filter((w) => w.from === bot).length;
   if (sent >= WHISPERS_PER_SEAT) return;
   const luck = loaded.table.seed ? whisperLuck(loaded.table.seed, bot, sent) : undefined;
-  const reply = botWhisper(strategyOf(seat.botName), loaded.game.charges[bot]!, luck);
+  // The bot reads what its seat can: the public record and the whispers between it and the sender.
+  const reply = botWhisper({
+    strategy: strategyOf(seat.botName),
+    seat: bot,
+    charge: loaded.game.charges[bot]!,
+    game: publicGame(loaded.game),
+    whispers: (loaded.game.whispers ?? []).filter(
+      (w) => (w.from === bot && w.to === to) || (w.from === to && w.to === bot),
+    ),
+    to,
+    luck: luck ?? new Uint8Array(32),
+  });
   // A refusal (the table ended meanwhile, the bot's last whisper taken) leaves the bot silent, as it should.
   await appendWhisper(
     db,

@@ -24,6 +24,7 @@ import {
   startTable,
   tableRecord,
   tableState,
+  verifyDeal,
 } from "../game";
 import {
   cancelCouncil,
@@ -225,6 +226,16 @@ describe("cancelling a table", () => {
         }),
       ]);
     }
+    // Revealed, so anyone can check its deal against the commitment, as at any end.
+    expect(await verifyDeal(db.prisma, ANON, { id }, T0 + 3000)).toMatchObject({
+      ok: true,
+      value: {
+        dealt: true,
+        commitment: { matches: true },
+        charter: { matches: true },
+        charges: { matches: true },
+      },
+    });
     const turnOf = (await tableState(db.prisma, host, { id }, T0 + 3000)) as {
       ok: true;
       value: { yourSeat: number };

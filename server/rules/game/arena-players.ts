@@ -3,8 +3,9 @@
 
 import { fail, ok, type Result } from "../result";
 import { chooseBotAct } from "./bot";
+import { REFERENCE_PLAYERS } from "./reference";
 import { BOT_STRATEGIES, type BotStrategy } from "./strategies";
-import type { Charge, ProposedAct, PublicGame } from "./types";
+import type { Charge, ProposedAct, PublicGame, Whisper } from "./types";
 
 /** All a pure strategy reads for its seat: its charge, the public record, the moment, and its own luck. */
 export type ArenaSeatInput = {
@@ -14,6 +15,8 @@ export type ArenaSeatInput = {
   now: number;
   /** Its own stream's seed (botLuck of the table's seed and the seat): the same draws on every replay. */
   luck: Uint8Array;
+  /** The whispers its seat sent or received (§12), in time order: never another pair's. */
+  whispers: readonly Whisper[];
 };
 
 /** A pure strategy: the act it proposes for its seat, which the rules then check like anyone's. */
@@ -31,6 +34,7 @@ const bot =
 const STRATEGIES = new Map<string, ArenaStrategy>([
   ...BOT_STRATEGIES.map((s) => [`bot:${s}`, bot(s)] as const),
   ["model:scripted", bot("cooperative")],
+  ...REFERENCE_PLAYERS,
 ]);
 
 export const ARENA_PLAYERS = [...STRATEGIES.keys()];

@@ -111,6 +111,7 @@ export function* arenaRun(input: ArenaInput): Generator<ArenaDecision, Result<Ar
             game: publicGame(game),
             now,
             luck: botLuck(seed, seat),
+            whispers: (game.whispers ?? []).filter((w) => w.from === seat || w.to === seat),
           });
           const act = check(game, seat, proposed, now);
           // A sound strategy never acts illegally; if one did, the run would stop, and the arena says so.

@@ -1,15 +1,18 @@
-// The house bot: a seat that plays from its own charge and the public record only, deterministically.
+// The house bot (§15): a negotiator that plays from what its seat can see — its charge, the public record and its
+// whispers — and `now`, deterministically. It aims high and concedes along its character's curve, offers what it
+// judges a quorum could accept, blocks or lets through in character, and talks a little at a time.
 
-import { accordsOf, sameAccord } from "./accords";
-import { AIM_WEIGHTS, FALLBACK_MAX } from "./constants";
+import { accordTable, type AccordTable } from "./accords";
+import { beliefsOf, type SeatBelief } from "./beliefs";
+import { actsLeft, aspiration, progressOf } from "./concession";
 import { runClock, seatToAct, tallyOf, type Tally } from "./ledger";
-import { claimOf, score } from "./score";
-import { claimsFor, HARD_MARGIN, HARD_UNTIL, type BotStrategy } from "./strategies";
-import type { Accord, Charge, Claim, Game, ProposedAct, PublicGame, Said } from "./types";
+import type { BotStrategy } from "./strategies";
+import { botSaid, talkSeenOf } from "./talk";
+import type { Act, Charge, Game, ProposedAct, PublicGame, Whisper } from "./types";
 
 /**
- * All a bot may read. `charges?: never` makes handing it a whole Game a type error, so the bot cannot
- * see another seat's charge even by accident; publicGame() strips one.
+ * All a bot may read. `charges?: never` makes handing it a whole Game a type error, so the bot cannot see another
+ * seat's charge even by accident; publicGame() strips them. Whispers it neither sent nor received are ignored.
  */
 export type BotInput = {
   seat: number;
@@ -18,131 +21,137 @@ export type BotInput = {
   now: number;
   /** How it plays (default cooperative); see strategies.ts. */
   strategy?: BotStrategy;
-  /** Its own seed (botLuck), for a strategy that draws: the same draws on every replay. */
+  /** Its own seed (botLuck): the same draws on every replay. */
   luck?: Uint8Array;
+  /** The whispers its seat sent or received (§12), in time order. */
+  whispers?: readonly Whisper[];
 };
 
-/** The public part of a game: everything but the charges. */
+/** The public part of a game: everything but the charges and the whispers. */
 export function publicGame(game: Game | PublicGame): PublicGame {
   const { seats, charter, startedAt, turnWindowMs, deadlineMs, acts } = game;
   return { seats, charter, startedAt, turnWindowMs, deadlineMs, acts };
 }
 
-/** What the bot believes another seat wants on a clause, and how much (a guess). */
-type Want = { setting: string; weight: number };
+/** What another seat is judged to settle for at the end: a fallback's likely value, plus one. */
+const DEMAND_END = 2;
+// A seat that refused an accord wants at least this much more than it was believed to pay it.
+const REFUSAL_STEP = 0.5;
+// How far from its fallback + 1 toward its aspiration an offer must come before the bot lets it bind without it
+// rather than block it with an offer of its own, and whether it must look set to bind: the cooperative bot lets
+// through anything that beats its fallback, the bluffer what comes halfway and looks set to bind, the hard bargainer
+// nothing it would not accept.
+const LENIENCE: Record<BotStrategy, { share: number; setToBind: boolean } | null> = {
+  cooperative: { share: 0, setToBind: false },
+  bluffer: { share: 0.5, setToBind: true },
+  hard: null,
+};
+const EPS = 1e-9;
 
-// A sworn aim's weight is never public; the middle weight is the honest guess.
-const SWORN_WEIGHT_GUESS = AIM_WEIGHTS[1];
-// Said claims beyond the first three get the least weight.
-const LATE_CLAIM_WEIGHT = Math.min(...AIM_WEIGHTS);
-// Chance that a seat accepts, by what the accord is believed to pay it. A guess above the highest
-// fallback is near-sure; with nothing known, a seat is a coin toss weighted against.
-const ACCEPT_CHANCE_SURE = 0.9;
-const ACCEPT_CHANCE_BY_GUESS = [0.1, 0.25, 0.5] as const;
-const ACCEPT_CHANCE_UNKNOWN = 0.3;
-// An offer expected to gather this close to the quorum without the bot is let through, not blocked:
-// counter-offering it only clears its acceptances, and two such bots would cycle until the deadline.
-const LET_THROUGH_MARGIN = 0.5;
+/** What another seat is judged to demand now: its best, falling to DEMAND_END, corrected by how it has played. */
+function demandOf(b: SeatBelief, progress: number): number {
+  let demand = DEMAND_END + (b.best - DEMAND_END) * (1 - progress);
+  if (b.refusedLevel !== null) demand = Math.max(demand, b.refusedLevel + REFUSAL_STEP);
+  if (b.acceptedLevel !== null) demand = Math.min(demand, b.acceptedLevel);
+  return demand;
+}
+
+/** The table as one seat reads it: its payoffs, what it believes of the others and what they demand. */
+export type Reading = {
+  table: AccordTable;
+  own: Uint8Array;
+  others: (SeatBelief | null)[];
+  demands: (number | null)[];
+  quorum: number;
+};
 
 /**
- * Each seat's wants as the public record shows them: said claims (first three weighed 3, 2, 1 in the order
- * said — the bot says its own aims that way) overridden by sworn truths, which are certain.
+ * How many other seats are judged to accept the accord at index x. Every seat counts, not just a quorum's worth: a
+ * seat that acts before the binding acceptance can block an offer by making its own.
  */
-function wantsBySeat(t: Tally): Map<string, Want>[] {
-  const wants = Array.from({ length: t.seats }, () => new Map<string, Want>());
-  for (const entry of t.said) {
-    if (entry.clause === undefined || entry.setting === undefined) continue;
-    const seatWants = wants[entry.seat];
-    if (!seatWants) continue;
-    const known = seatWants.get(entry.clause);
-    const weight = known?.weight ?? AIM_WEIGHTS[seatWants.size] ?? LATE_CLAIM_WEIGHT;
-    seatWants.set(entry.clause, { setting: entry.setting, weight });
-  }
-  for (const sworn of t.sworn) {
-    const seatWants = wants[sworn.seat];
-    const known = seatWants?.get(sworn.clause);
-    const weight = known !== undefined && known.setting === sworn.setting ? known.weight : SWORN_WEIGHT_GUESS;
-    seatWants?.set(sworn.clause, { setting: sworn.setting, weight });
-  }
-  return wants;
-}
-
-/** The chance the bot gives a seat with these wants of accepting the accord. */
-function acceptChance(wants: Map<string, Want>, accord: Accord): number {
-  if (wants.size === 0) return ACCEPT_CHANCE_UNKNOWN;
-  let guess = 0;
-  for (const [clause, want] of wants) if (accord[clause] === want.setting) guess += want.weight;
-  if (guess > FALLBACK_MAX) return ACCEPT_CHANCE_SURE;
-  // Every aim known and none met: it cannot accept at all.
-  if (guess === 0 && wants.size >= AIM_WEIGHTS.length) return 0;
-  return ACCEPT_CHANCE_BY_GUESS[guess] ?? ACCEPT_CHANCE_SURE;
-}
-
-/** Expected acceptances of an accord: the bot itself (if it pays) plus every other seat's chance. */
-function support(seat: number, charge: Charge, wants: Map<string, Want>[], accord: Accord): number {
-  let total = score(charge, accord) > charge.fallback ? 1 : 0;
-  wants.forEach((seatWants, other) => {
-    if (other !== seat) total += acceptChance(seatWants, accord);
+function reachOf(r: Reading, x: number): number {
+  let n = 0;
+  r.others.forEach((b, j) => {
+    if (b && b.estimate[x]! >= r.demands[j]! - EPS) n++;
   });
-  return total;
+  return n;
 }
 
-/**
- * The accord the bot would offer: among those paying it at least `floor`, the one most likely to
- * reach the quorum, then the best for the bot, then the likeliest overall; ties go to the first in order.
- */
-function bestAccord(
-  t: Tally,
-  seat: number,
-  charge: Charge,
-  wants: Map<string, Want>[],
-  floor: number,
-): Accord {
-  let best: { accord: Accord; reach: number; pay: number; expected: number } | null = null;
-  for (const accord of accordsOf(t.charter)) {
-    const pay = score(charge, accord);
-    if (pay < floor) continue;
-    const expected = support(seat, charge, wants, accord);
-    // Hundredths, so float noise cannot reorder equal guesses.
-    const reach = Math.round(Math.min(expected, t.quorum) * 100);
-    const roundedExpected = Math.round(expected * 100);
-    if (
-      best === null ||
-      reach > best.reach ||
-      (reach === best.reach && (pay > best.pay || (pay === best.pay && roundedExpected > best.expected)))
-    ) {
-      best = { accord, reach, pay, expected: roundedExpected };
-    }
+/** Reads the table for `seat` at the tally's moment. */
+export function readTable(input: BotInput, t: Tally, progress: number): Reading {
+  const table = accordTable(input.game.charter);
+  const own = new Uint8Array(table.accords.length);
+  for (const aim of input.charge.aims) {
+    const m = table.matches(aim);
+    if (m) for (let x = 0; x < own.length; x++) own[x]! += m[x]! * aim.weight;
   }
-  // Every aim met always pays more than any fallback, so `best` is set; the fallback line keeps types honest.
-  return best?.accord ?? Object.fromEntries(charge.aims.map((aim) => [aim.clause, aim.setting]));
+  const whispers = (input.whispers ?? []).filter((w) => w.from === input.seat || w.to === input.seat);
+  const others = beliefsOf(table, t, input.game.acts, whispers, input.seat);
+  return { table, own, others, demands: others.map((b) => b && demandOf(b, progress)), quorum: t.quorum };
 }
 
-/** What the bot says of its aims, once: all of them truly (cooperative), its weightiest (hard), or a bluff. */
-function aimsSaid(charge: Charge, strategy: BotStrategy = "cooperative", luck?: Uint8Array): Said {
-  if (strategy === "hard")
-    return { text: "This one I will not give up.", claims: claimsFor("hard", charge, luck) };
-  if (strategy === "bluffer")
-    return { text: "My aims, most wanted first.", claims: claimsFor("bluffer", charge, luck) };
-  return { text: "My aims, most wanted first.", claims: charge.aims.map(claimOf) };
+/** The best payoff the seat judges reachable: the most an accord pays it that enough others would take at the end. */
+function bestReachable(r: Reading): number {
+  let top = 0;
+  for (let x = 0; x < r.own.length; x++) {
+    if (r.own[x]! <= top) continue;
+    let n = 0;
+    for (const b of r.others) if (b && b.estimate[x]! >= DEMAND_END - EPS) n++;
+    if (n >= r.quorum - 1) top = r.own[x]!;
+  }
+  return top || Math.max(...r.own);
 }
 
 /**
- * The least an accord must pay the bot for it to accept or offer it: more than its fallback; a hard bargainer
- * holds out for HARD_MARGIN over it until HARD_UNTIL of the game's time has gone.
+ * The accord to offer: among those paying at least `floor` and not in `excluded`, the one judged likeliest to reach
+ * the quorum; among those that do, the best for the bot; then the nearest to what the others demand, the most for the
+ * others, the first in order. Null when no accord qualifies.
  */
-function floorOf(strategy: BotStrategy, charge: Charge, game: PublicGame, now: number): number {
-  const late = now - game.startedAt >= HARD_UNTIL * game.deadlineMs;
-  return charge.fallback + (strategy === "hard" && !late ? HARD_MARGIN : 1);
+function chooseOffer(r: Reading, floor: number, excluded: ReadonlySet<number>): number | null {
+  let best: number | null = null;
+  let key: number[] = [];
+  for (let x = 0; x < r.own.length; x++) {
+    const pay = r.own[x]!;
+    if (pay < floor - EPS || excluded.has(x)) continue;
+    const reach = reachOf(r, x);
+    let shortfall = 0;
+    let given = 0;
+    r.others.forEach((b, j) => {
+      if (!b) return;
+      given += b.estimate[x]!;
+      shortfall += Math.max(0, r.demands[j]! - b.estimate[x]!);
+    });
+    const k = [Math.min(reach, r.quorum - 1), reach, pay, -shortfall, given];
+    if (best === null || greater(k, key)) [best, key] = [x, k];
+  }
+  return best;
+}
+
+const greater = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 1e-6) return a[i]! > b[i]!;
+  return false;
+};
+
+/**
+ * The accords this seat offered since the table last told it something new (a claim or a sworn aim it had not heard
+ * from that seat before, in public or whispered to it): refused, so not offered again until something changes.
+ */
+function refusedSinceNews(r: Reading, acts: readonly Act[], seat: number, seats: number): Set<number> {
+  let news = -Infinity;
+  for (const b of r.others) if (b && b.newsAt > news) news = b.newsAt;
+  const refused = new Set<number>();
+  for (let i = seat; i < acts.length; i += seats) {
+    const act = acts[i]!;
+    if (act.type === "offer" && act.at > news) refused.add(r.table.indexOf(act.accord));
+  }
+  return refused;
 }
 
 /**
- * The house bot's act for its seat at `now`: accept a standing offer that pays more than its fallback;
- * let through (pass) one it cannot accept but that looks set to bind without it; otherwise offer the
- * accord likeliest to reach the quorum that pays it more than its fallback (after a first round of talk
- * if the table has said nothing), and pass while an offer it accepted is still gathering acceptances.
- * It says its aims truthfully, once. Out of turn, or once the table is over, it passes (and check()
- * refuses that, as it would any act).
+ * The house bot's act for its seat at `now`. It accepts a standing offer that pays it its aspiration; lets through
+ * one its character tolerates that looks set to bind; otherwise offers the best accord it judges could bind (talking
+ * first into a silent table), or passes while its own accepted offer still gathers acceptances. Out of turn, or once
+ * the table is over, it passes (and check() refuses that, as it would any act).
  */
 export function chooseBotAct(input: BotInput): ProposedAct {
   const { seat, charge, game, now } = input;
@@ -152,38 +161,48 @@ export function chooseBotAct(input: BotInput): ProposedAct {
   runClock(t, now);
   if (now >= t.deadlineAt || seatToAct(t) !== seat) return { type: "pass" };
 
-  const hasSaid = t.said.some((entry) => entry.seat === seat && entry.clause !== undefined);
-  const withSaid = <A extends ProposedAct>(act: A): A =>
-    hasSaid ? act : { ...act, said: aimsSaid(charge, strategy, input.luck) };
+  const progress = progressOf(t, game.startedAt, game.deadlineMs, now);
+  const r = readTable(input, t, progress);
+  const asp = aspiration(strategy, bestReachable(r), charge.fallback, progress);
   const offer = t.standingOffer;
-  const accepted = offer !== null && t.acceptances.includes(seat);
-  const floor = floorOf(strategy, charge, game, now);
+  const offered = offer ? r.table.indexOf(offer.accord) : -1;
+  const said = botSaid(strategy, charge, talkSeenOf(game, seat, t), input.luck ?? new Uint8Array(32));
+  const withSaid = <A extends ProposedAct>(act: A): A => (said ? { ...act, said } : act);
 
-  if (offer && !accepted && score(charge, offer.accord) >= floor) {
-    return withSaid({ type: "accept" });
+  // An offer made now could not gather a quorum before the deadline: only a standing offer can still bind, so the bot
+  // blocks one only if it pays less than its fallback.
+  const tooLate = actsLeft(t, game.startedAt, now) < t.quorum;
+  if (offer && !t.acceptances.includes(seat)) {
+    const pay = r.own[offered]!;
+    if (pay > charge.fallback && pay >= asp - EPS) return withSaid({ type: "accept" });
+    if (tooLate && pay >= charge.fallback) return withSaid({ type: "pass" });
+    const lenience = LENIENCE[strategy];
+    const tolerated = lenience && charge.fallback + 1 + (asp - charge.fallback - 1) * lenience.share;
+    if (lenience && pay > charge.fallback && pay >= tolerated! - EPS)
+      if (!lenience.setToBind || setToBind(r, t, offered, seat)) return withSaid({ type: "pass" });
+  } else if (offer && (tooLate || t.count - (t.lastMoveAct ?? 0) < t.seats)) {
+    // Its own accepted offer keeps its chance for a full round of silence before the bot tries another.
+    return withSaid({ type: "pass" });
   }
 
-  const wants = wantsBySeat(t);
-  const othersKnown = wants.filter((w, other) => other !== seat && w.size > 0).length;
-  if (!offer && !hasSaid && othersKnown < t.quorum - 1) return withSaid({ type: "pass" });
-
-  if (offer && !accepted) {
-    const pending = wants.reduce(
-      (sum, seatWants, other) =>
-        other === seat || t.acceptances.includes(other) ? sum : sum + acceptChance(seatWants, offer.accord),
-      t.acceptances.length,
-    );
-    if (pending >= t.quorum - LET_THROUGH_MARGIN) return withSaid({ type: "pass" });
-  }
-
-  const best = bestAccord(t, seat, charge, wants, floor);
-  if (offer && accepted) {
-    // Its own accepted offer keeps its chance for a full round of silence before the bot gives up on it.
-    const stale = t.count - (t.lastMoveAct ?? 0) >= t.seats;
-    if (!stale || sameAccord(best, offer.accord)) return withSaid({ type: "pass" });
-  }
-  return withSaid({ type: "offer", accord: best });
+  const choice = chooseOffer(
+    r,
+    Math.max(asp, charge.fallback + 1),
+    refusedSinceNews(r, game.acts, seat, t.seats),
+  );
+  const hasSaid = t.said.some((s) => s.seat === seat && s.clause !== undefined);
+  const heard = r.others.filter((b) => b && b.known > 0).length;
+  if (choice === null || choice === offered || (!offer && !hasSaid && heard < t.quorum - 1))
+    return withSaid({ type: "pass" });
+  return withSaid({ type: "offer", accord: { ...r.table.accords[choice]! } });
 }
 
-/** The claims a cooperative bot would say for a charge (exported for tests: its said is always true). */
-export const botClaims = (charge: Charge): Claim[] => aimsSaid(charge).claims ?? [];
+/** Whether the standing offer looks set to bind without the seat: its acceptances and those judged to come. */
+function setToBind(r: Reading, t: Tally, offered: number, seat: number): boolean {
+  let coming = t.acceptances.length;
+  r.others.forEach((b, j) => {
+    if (!b || j === seat || t.acceptances.includes(j)) return;
+    if (j === t.standingOffer?.seat || b.estimate[offered]! >= r.demands[j]! - EPS) coming++;
+  });
+  return coming >= t.quorum;
+}

@@ -53,15 +53,9 @@ export { standings, type Standing } from "./standings";
 export { view, type GameView, type ViewAct } from "./view";
 export { checkWhisper, whispered, whispersEndAt, type ViewWhisper } from "./whisper";
 export { chooseBotAct, publicGame, type BotInput } from "./bot";
-export {
-  BOT_STRATEGIES,
-  botLuck,
-  botWhisper,
-  HOUSE_BOTS,
-  strategyOf,
-  whisperLuck,
-  type BotStrategy,
-} from "./strategies";
+export { BOT_STRATEGIES, botLuck, HOUSE_BOTS, strategyOf, whisperLuck, type BotStrategy } from "./strategies";
+export { botWhisper, type TalkSeen } from "./talk";
+export { REFERENCE_PLAYERS, type Player } from "./reference";
 export { playBotTable, type BotTableOptions } from "./simulate";
 export {
   ARENA_PLAYERS,

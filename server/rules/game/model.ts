@@ -12,7 +12,7 @@ import {
   WHISPERS_PER_SEAT,
 } from "./constants";
 import { isRecord } from "./proposal";
-import { claimsFor } from "./strategies";
+import { claimOf } from "./score";
 import type { Accord, Act, ProposedAct } from "./types";
 import type { GameView } from "./view";
 import { fail, ok, type Result } from "../result";
@@ -199,7 +199,7 @@ export function scriptedPlayerReply(f: ModelPlayerFacts): Record<string, unknown
     .map(([to]) => ({
       to,
       text: "Noted. Here is what I am after.",
-      claims: claimsFor("cooperative", charge, undefined),
+      claims: charge.aims.map(claimOf),
     }));
   return { act: type, ...rest, ...(whispers.length ? { whispers } : {}) };
 }

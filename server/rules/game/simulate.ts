@@ -7,6 +7,7 @@ import { DEADLINE_DEFAULT_MS, TURN_WINDOW_DEFAULT_MS } from "./constants";
 import { deal } from "./deal";
 import { derive } from "./derive";
 import { markLedger } from "./ledger";
+import type { Player } from "./reference";
 import { botLuck, type BotStrategy } from "./strategies";
 import type { Act, Game } from "./types";
 import { frozenAppend, frozenWhole } from "../frozen";
@@ -19,8 +20,8 @@ export type BotTableOptions = {
   deadlineMs?: number;
   /** Seats that never act (their turns go to the clock), to test bots beside an absent player. */
   absent?: readonly number[];
-  /** Each seat's strategy (default: every bot cooperative). */
-  strategies?: readonly BotStrategy[];
+  /** Each seat's player: a house bot's character, or a scripted player (default: every bot cooperative). */
+  strategies?: readonly (BotStrategy | Player)[];
 };
 
 /** A table dealt from the seed, started at `startedAt`, with no act yet. */
@@ -92,14 +93,10 @@ export function playBotTable(
   for (const { seat, now } of turnsOf(game, { stepMs: options.stepMs, absent: new Set(options.absent) })) {
     const charge = game.charges[seat];
     if (!charge) return { game, refused: "no charge for the seat to act" };
-    const proposed = chooseBotAct({
-      seat,
-      charge,
-      game: publicGame(game),
-      now,
-      strategy: options.strategies?.[seat] ?? "cooperative",
-      luck: botLuck(seedHex, seat),
-    });
+    const player = options.strategies?.[seat] ?? "cooperative";
+    const seen = { seat, charge, game: publicGame(game), now, luck: botLuck(seedHex, seat) };
+    const proposed =
+      typeof player === "function" ? player(seen) : chooseBotAct({ ...seen, strategy: player });
     const act = check(game, seat, proposed, now);
     if (!act.ok) return { game, refused: act.message };
     appendActs(game, [act.value]);

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { SAID_MAX, WHISPERS_PER_SEAT } from "./constants";
 import { toRecord, type RecordWhisper } from "./record";
 import { replay } from "./replay";
-import { botWhisper, whisperLuck } from "./strategies";
+import { publicGame } from "./bot";
+import { whisperLuck, type BotStrategy } from "./strategies";
+import { botWhisper } from "./talk";
 import { exampleAt, exampleTable, MINUTE } from "./test-kit";
 import type { Game, Whisper } from "./types";
 import { view } from "./view";
@@ -247,23 +249,51 @@ describe("the record and replay", () => {
 });
 
 describe("a house bot whispering back", () => {
-  const charge = WORKED_EXAMPLE.game.charges[0]!;
-  it("tells in private what its strategy tells: all, the two weightiest, or all with a chance of lying", () => {
-    const truly = charge.aims.map((a) => ({ clause: a.clause, setting: a.setting }));
-    expect(botWhisper("cooperative", charge, undefined).claims).toEqual(truly);
-    expect(botWhisper("hard", charge, undefined).claims).toEqual(truly.slice(0, 2));
-    // Over many whispers a bluffer lies about some claims and tells the truth about most, from its own luck.
-    let lies = 0;
-    for (let n = 0; n < 60; n++) {
-      const { claims } = botWhisper("bluffer", charge, whisperLuck("ab".repeat(32), 0, n));
-      expect(claims.map((c) => c.clause)).toEqual(truly.map((c) => c.clause));
-      lies += claims.filter((c, i) => c.setting !== truly[i]!.setting).length;
+  const game = exampleTable(1); // Aster has offered A
+  const charge = game.charges[1]!; // Brine's
+  const truly = charge.aims.map((a) => `${a.clause}=${a.setting}`);
+  /** Seat 0 whispers to Brine `times` times; Brine answers each in character. Returns the answers' claims. */
+  function conversation(strategy: BotStrategy, times: number, seed = "ab".repeat(32)) {
+    const whispers: Whisper[] = [];
+    const answers: string[][] = [];
+    for (let n = 0; n < times; n++) {
+      const at = exampleAt(1) + n * 2;
+      whispers.push({ from: 0, to: 1, at, text: "What do you need?" });
+      const reply = botWhisper({
+        strategy,
+        seat: 1,
+        charge,
+        game: publicGame(game),
+        whispers,
+        to: 0,
+        luck: whisperLuck(seed, 1, n),
+      });
+      whispers.push({ from: 1, to: 0, at: at + 1, ...reply });
+      answers.push((reply.claims ?? []).map((c) => `${c.clause}=${c.setting}`));
     }
-    expect(lies).toBeGreaterThan(20);
-    expect(lies).toBeLessThan(120);
-    // The same luck, the same words: replayable.
-    expect(botWhisper("bluffer", charge, whisperLuck("cd".repeat(32), 1, 3))).toEqual(
-      botWhisper("bluffer", charge, whisperLuck("cd".repeat(32), 1, 3)),
+    return answers;
+  }
+
+  it("never tells its whole charge in one whisper, and tells more over several, in character", () => {
+    // The cooperative bot: two true aims, most wanted first, then the last one, then nothing new.
+    expect(conversation("cooperative", 3)).toEqual([truly.slice(0, 2), truly.slice(2), []]);
+    // The hard bargainer: one true aim a whisper, HARD_SAYS_AT_MOST in all, in an order its luck picks (not its
+    // weights': over several tables its first is not always its weightiest).
+    const hard = conversation("hard", 3);
+    expect(hard.map((a) => a.length)).toEqual([1, 1, 0]);
+    expect(hard.flat().every((c) => truly.includes(c))).toBe(true);
+    const firsts = ["ab", "cd", "ef", "01", "23", "45"].map(
+      (s) => conversation("hard", 1, s.repeat(32))[0]![0],
     );
+    expect(new Set(firsts).size).toBeGreaterThan(1);
+    // The bluffer: one claim a whisper; over a conversation some are decoys on clauses it holds no aim on.
+    const bluffs = ["ab", "cd", "ef", "01"].flatMap((s) => conversation("bluffer", 5, s.repeat(32)).flat());
+    expect(
+      bluffs.every((c) => truly.includes(c) || !charge.aims.some((a) => c.startsWith(`${a.clause}=`))),
+    ).toBe(true);
+    expect(bluffs.filter((c) => !truly.includes(c)).length).toBeGreaterThan(0);
+    expect(bluffs.filter((c) => truly.includes(c)).length).toBeGreaterThan(0);
+    // The same luck, the same words: replayable.
+    expect(conversation("bluffer", 3, "cd".repeat(32))).toEqual(conversation("bluffer", 3, "cd".repeat(32)));
   });
 });
