@@ -31,8 +31,8 @@ describe("the built app", () => {
     expect(await missing.text()).toContain("Nothing is here");
   });
 
-  it("holds no compiler of Next's in production: its config is plain JavaScript (next.config.mjs)", () => {
-    // A next.config.ts is compiled at every start by Next's SWC, whose native module then stays mapped for good.
+  it("holds no compiler of Next's in production: it starts on the config the build resolved", () => {
+    // Found at start, next.config.ts would be compiled by Next's SWC, whose native module then stays mapped for good.
     const maps = fs.readFileSync(`/proc/${inject("appPid")}/maps`, "utf8");
     expect(maps).toContain("/node"); // the app's own process, read
     expect(maps).not.toMatch(/next-swc|@next\/swc/);

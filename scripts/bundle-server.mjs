@@ -44,10 +44,20 @@ await build({
 
 // An ES module's static imports all run before its first line, and the bundle's imports of Next read NODE_ENV and
 // need the globals Next's baseline sets: this entry sets both first, then loads the bundle.
+//
+// In production it also hands Next the config the build resolved (.next/required-server-files.json), as Next's own
+// standalone server does: otherwise Next would find next.config.ts and compile it with SWC at every start, and SWC's
+// native module would stay mapped in the process for good (docs/decisions/0016-memory-at-start.md).
 fs.writeFileSync(
   "dist/start.mjs",
   `// Written by scripts/bundle-server.mjs: what \`npm start\` runs.
-process.env.NODE_ENV ??= process.argv.includes("--dev") ? "development" : "production";
+import fs from "node:fs";
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+if (!dev)
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(
+    JSON.parse(fs.readFileSync(".next/required-server-files.json", "utf8")).config,
+  );
 await import("next/dist/server/node-environment-baseline.js");
 await import("./server.mjs");
 `,

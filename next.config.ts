@@ -1,8 +1,10 @@
 // Next.js config: the embedded database and the rate limiter stay outside the bundle; security headers on pages.
 //
-// Plain JavaScript, not TypeScript: Next reads its config at every start, and a next.config.ts it compiles with its
-// SWC compiler, whose native module then stays mapped in the server for its whole life
-// (docs/decisions/0016-memory-at-start.md). A .mjs config is imported as it is.
+// Read by `next build` and `npm run dev`. `npm start` never compiles it: Next would compile a TypeScript config with
+// its SWC compiler at every start, whose native module then stays mapped in the server for its whole life, so the
+// production start hands Next the config this build already resolved (scripts/bundle-server.mjs,
+// docs/decisions/0016-memory-at-start.md).
+import type { NextConfig } from "next";
 
 /**
  * A page's (a document's) security headers. The doors answer JSON, a live feed or an OpenAPI document, never a page,
@@ -22,8 +24,7 @@ const SECURITY_HEADERS = [
   },
 ];
 
-/** @type {import("next").NextConfig} */
-const nextConfig = {
+const nextConfig: NextConfig = {
   // rate-limiter-flexible is plain CommonJS with optional stores loaded by dynamic import: required as it is.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "rate-limiter-flexible"],
   poweredByHeader: false,
