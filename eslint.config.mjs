@@ -6,6 +6,34 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The modules whose index.ts is their only surface: from outside a module, import its folder (its index.ts), never a
+ * file inside it; inside a module, relative imports are free. Each pattern names a path past a module's index, from
+ * the project's root ("@/server/…"), from anywhere by its layer ("…/actions/game/…"), or from a sibling module
+ * ("../game/…", which is past an index whichever layer the sibling is in).
+ */
+const MODULES = {
+  actions: ["game", "council", "checkpoint", "moderation"],
+  rules: ["game", "council", "checkpoint"],
+};
+const SURFACES = {
+  group: [
+    ...Object.entries(MODULES).flatMap(([layer, names]) =>
+      names.flatMap((m) => [`@/server/${layer}/${m}/*`, `**/${layer}/${m}/*`, `./${layer}/${m}/*`]),
+    ),
+    ...[...new Set(Object.values(MODULES).flat())].flatMap((m) => [`../${m}/*`, `../../${m}/*`]),
+    // a module's fixtures are data (a worked example, a valid declaration), read where they are
+    "!**/fixtures",
+  ],
+  message: "A module's index.ts is its only surface: import the module's folder, not a file inside it.",
+};
+/**
+ * Tests may also reach a module's test surface, its testing.ts (builders and fixtures' states), and its constants
+ * whole (the docs' test holds every number the docs state against them).
+ */
+const TEST_SURFACES = { ...SURFACES, group: [...SURFACES.group, "!**/testing", "!**/constants"] };
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing.ts", "server/testing/**", "e2e/**"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,7 +95,14 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Everywhere, tests included; the layers below repeat it beside their own patterns, as a later block's
+      // setting of a rule replaces an earlier one's.
+      "no-restricted-imports": ["error", { patterns: [SURFACES] }],
     },
+  },
+  {
+    files: TESTS,
+    rules: { "no-restricted-imports": ["error", { patterns: [TEST_SURFACES] }] },
   },
   {
     files: ["server/rules/**/*.ts"],
@@ -77,6 +112,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            SURFACES,
             {
               group: ["@/server/*", "!@/server/rules", "!@/server/rules/*"],
               message: "Rules are pure: import only other rules.",
@@ -140,6 +176,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            SURFACES,
             {
               group: ["**/doors/*", "@/server/doors/*", "@/app/*", "@/components/*", "next", "next/*"],
               message: "Actions never depend on a door.",
@@ -157,6 +194,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            SURFACES,
             {
               group: ["**/doors/*", "@/server/doors/*", "@/app/*", "@/components/*", "next", "next/*"],
               message: "Operations declare actions; they never depend on a door.",
@@ -174,6 +212,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            SURFACES,
             {
               group: [
                 "**/actions",

@@ -3,10 +3,10 @@
 import { wallClock } from "./clock";
 import { getDatabase, type Database } from "./db";
 import { env } from "./env";
-import { accountWorker } from "./jobs/account";
-import { digestWorker } from "./jobs/digest";
-import { mailWorker } from "./jobs/mail";
-import { modelWorker } from "./jobs/model";
+import { accountWorker } from "./actions/workers/account";
+import { digestWorker } from "./actions/workers/digest";
+import { mailWorker } from "./actions/workers/mail";
+import { modelWorker } from "./actions/workers/model";
 import { startQueue } from "./jobs/queue";
 import { webhookWorker } from "./jobs/webhook";
 import { MODULES, type Module } from "./modules";

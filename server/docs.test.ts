@@ -22,13 +22,10 @@ import { ALL_OPERATIONS, type AnyOperation } from "./operations";
 import { wireJsonSchema } from "./operations/wire";
 import { audit } from "./rules/checkpoint";
 import * as checkpointConstants from "./rules/checkpoint/constants";
-import { parseState, vote } from "./rules/council";
-import { AXES_MAX, AXES_MIN } from "./rules/council/axes";
+import { AXES_MAX, AXES_MIN, parseState, vote } from "./rules/council";
 import * as councilConstants from "./rules/council/constants";
 import * as gameConstants from "./rules/game/constants";
-import { CLAUSE_POOL } from "./rules/game/pool";
-import { score } from "./rules/game/score";
-import { WORKED_EXAMPLE } from "./rules/game/worked-example";
+import { CLAUSE_POOL, score, WORKED_EXAMPLE } from "./rules/game";
 import { FAILURE_CODES } from "./rules/result";
 import { soulsEnv } from "./souls/env";
 
@@ -366,7 +363,7 @@ describe("numbers in prose", () => {
 const SOURCE_DIRS = ["server", "app", "bin", "scripts", "e2e", "bench", "components"];
 const ROOT_FILES = [
   "instrumentation.ts",
-  "next.config.mjs",
+  "next.config.ts",
   "prisma.config.ts",
   "proxy.ts",
   "vitest.config.ts",

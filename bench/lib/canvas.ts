@@ -2,7 +2,7 @@
 // its first render, and the frames per second while a script pans and zooms it with the mouse.
 import os from "node:os";
 import path from "node:path";
-import { layeredDeclaration } from "@/server/rules/checkpoint/scale";
+import { layeredDeclaration } from "@/server/rules/checkpoint";
 import { browser, hasChromium } from "../../e2e/browser";
 import type { Headers } from "./seed";
 import { percentile } from "./stats";

@@ -3,7 +3,7 @@
 import { Bench } from "tinybench";
 import councilExample from "@/server/rules/council/fixtures/adopt-a-pattern.json";
 import { audit } from "@/server/rules/checkpoint";
-import { chainDeclaration, layeredDeclaration } from "@/server/rules/checkpoint/scale";
+import { chainDeclaration, layeredDeclaration } from "@/server/rules/checkpoint";
 import { vote, type CouncilState } from "@/server/rules/council";
 import {
   DEADLINE_MAX_MS,

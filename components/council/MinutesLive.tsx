@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
-import type { MinutesDoc } from "@/server/actions/council/markdown";
+import type { MinutesDoc } from "@/server/actions/council";
 import { MinutesView } from "./MinutesView";
 
 type Minutes = { markdown: string; filename: string; doc: MinutesDoc };

@@ -3,7 +3,7 @@
 // Markdown or HTML to interpret — so it shows as text whatever it holds.
 import { ScrollX } from "@/components/ui/ScrollX";
 import type { ReactNode } from "react";
-import type { MinutesDoc } from "@/server/actions/council/markdown";
+import type { MinutesDoc } from "@/server/actions/council";
 
 type Block = MinutesDoc[number];
 type Span = Extract<Block, { kind: "paragraph" }>["spans"][number];

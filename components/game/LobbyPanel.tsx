@@ -1,6 +1,6 @@
 "use client";
 // Before the start: sit, leave, seat house bots, start — each button disabled with the server's sentence why.
-import type { LobbyMay } from "@/server/actions/game/read";
+import type { LobbyMay } from "@/server/actions/game";
 
 type Verb = "join" | "leave" | "fillWithBots" | "start";
 

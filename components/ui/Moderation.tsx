@@ -3,7 +3,7 @@
 // admin, the reason field and the acts (cancel; hide is offered beside each text). The sentences are the server's.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ModerationEntry } from "@/server/actions/moderation/view";
+import type { ModerationEntry } from "@/server/actions/moderationLog";
 import { useTRPC } from "./trpc";
 import { When } from "./When";
 

@@ -7,7 +7,7 @@ import type { Who } from "../identity";
 import { accountName, nameKey } from "../names";
 import { hashPassword, verifyNobody, verifyPassword } from "../password";
 import { fail, ok, type Result } from "../rules/result";
-import { LAST_STANDING_SQL, standingOf, standingRows } from "./moderation/standing";
+import { LAST_STANDING_SQL, standingOf, standingRows } from "./standing";
 import { suspendedBy } from "../rules/moderation";
 import { isUniqueViolation } from "./unique";
 import { parseInput } from "./input";

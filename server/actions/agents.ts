@@ -4,7 +4,7 @@ import { Prisma } from "../generated/prisma/client";
 import type { Db } from "../db";
 import type { Who } from "../identity";
 import { publish } from "../live/outbox";
-import { LAST_STANDING_SQL, STANDING, standingRows } from "./moderation/standing";
+import { LAST_STANDING_SQL, STANDING, standingRows } from "./standing";
 import { suspendedBy } from "../rules/moderation";
 import { fail, ok, type Result } from "../rules/result";
 import { hashToken, newToken, tokenHint, TOKEN_PREFIX } from "../tokens";

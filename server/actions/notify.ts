@@ -125,7 +125,7 @@ export async function mailNotes(
 ): Promise<void> {
   if (!env().SMTP_URL) return;
   // each person with an address who wants this group mailed at once gets it queued here; a digest's are mailed by
-  // the daily sweep (server/jobs/digest.ts)
+  // the daily sweep (server/actions/workers/digest.ts)
   const ids = [
     ...new Set(
       written.flatMap((w) => {

@@ -2,7 +2,7 @@
 // refusals as named failures; a race for one turn across doors; no charge leaks through any door.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, revokeAgent, whoForToken } from "../actions/agents";
-import { loadTable } from "../actions/game/load";
+import { loadTable } from "../actions/game";
 import { ANON, type Who } from "../identity";
 import { api, callTool, mcpClient } from "../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";

@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
 import { RequestFilteringHttpAgent } from "request-filtering-agent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookUrlRefusal } from "./webhook";
+import { webhookUrlRefusal } from "./webhook-reach";
 import { postWebhook } from "./webhook-post";
 import { addressRefusal, ownAddresses, refusedBeyondLibrary } from "./webhook-reach";
 

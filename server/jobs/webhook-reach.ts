@@ -2,8 +2,11 @@
 // are ipaddr.js's names for IANA's special-purpose registries, the data request-filtering-agent refuses by at connect
 // time (server/jobs/webhook-post.ts); what that library lets through and we refuse as well is named here: IPv6
 // outside 2000::/3 (IPv4-compatible ::a.b.c.d among it) and the host's own addresses.
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { isIP, type LookupFunction } from "node:net";
 import { networkInterfaces } from "node:os";
 import ipaddr from "ipaddr.js";
+import { env } from "../env";
 
 /** Each special range ipaddr.js names, as a sentence says it. A name missing here still refuses its range. */
 const RANGE: Record<string, string> = {
@@ -85,3 +88,49 @@ export function reachRefusal(host: string, address: string, own: readonly string
       : `The webhook's host ${host} is at ${address}, ${kind}`;
   return `${where}: webhooks reach only public addresses unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on.`;
 }
+
+/** The URL when a webhook may be sent to it as written (http(s), no credentials); else why not, in one sentence. */
+export function webhookUrl(raw: string): URL | string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "The webhook's URL is not a URL.";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "A webhook's URL is http:// or https://.";
+  if (url.username || url.password) return "A webhook's URL carries no user name or password.";
+  return url;
+}
+
+/**
+ * Why this URL may not receive a webhook, in one sentence; null when it may. A name is resolved here only to tell the
+ * owner early: each delivery checks the address it connects to, whatever this answered.
+ */
+export async function webhookUrlRefusal(
+  raw: string,
+  lookup: LookupFunction = dnsLookup as LookupFunction,
+): Promise<string | null> {
+  const url = webhookUrl(raw);
+  if (typeof url === "string") return url;
+  if (env().PARLEY_WEBHOOK_ALLOW_PRIVATE) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : await resolveAll(host, lookup);
+  } catch {
+    return `The webhook's host ${host} does not resolve.`;
+  }
+  const own = ownAddresses();
+  for (const a of addresses) {
+    const refused = reachRefusal(host, a, own);
+    if (refused) return refused;
+  }
+  return null;
+}
+
+const resolveAll = (host: string, lookup: LookupFunction) =>
+  new Promise<string[]>((done, fail) =>
+    lookup(host, { all: true }, (err, answers) =>
+      err ? fail(err) : done((answers as LookupAddress[]).map((a) => a.address)),
+    ),
+  );

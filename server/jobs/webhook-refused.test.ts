@@ -14,7 +14,8 @@ import type { Who } from "../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { api } from "../testing/doors";
 import { startQueue } from "./queue";
-import { makeWebhookWorker, webhookUrlRefusal } from "./webhook";
+import { makeWebhookWorker } from "./webhook";
+import { webhookUrlRefusal } from "./webhook-reach";
 
 const T0 = Date.parse("2026-12-01T09:00:00Z");
 const REFUSED = /webhooks reach only public addresses unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on\.$/;

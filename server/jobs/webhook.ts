@@ -5,8 +5,7 @@
 // retries with exponential backoff. Only global unicast addresses are reached unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on:
 // checked at registration for the owner's sake, and enforced on the address each delivery connects to
 // (./webhook-post.ts).
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { isIP, type LookupFunction } from "node:net";
+import type { LookupFunction } from "node:net";
 import { Webhook } from "standardwebhooks";
 import type { Database } from "../db";
 import { env } from "../env";
@@ -15,57 +14,11 @@ import { webhookBody } from "../operations/webhook-events";
 import { isWebhookEvent } from "../rules/checkpoint";
 import type { Worker } from "./queue";
 import { postWebhook } from "./webhook-post";
-import { ownAddresses, reachRefusal } from "./webhook-reach";
+import { webhookUrl } from "./webhook-reach";
 
 export type WebhookJob = { deliveryId: string };
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-
-/** The URL when a webhook may be sent to it as written (http(s), no credentials); else why not, in one sentence. */
-function webhookUrl(raw: string): URL | string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return "The webhook's URL is not a URL.";
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return "A webhook's URL is http:// or https://.";
-  if (url.username || url.password) return "A webhook's URL carries no user name or password.";
-  return url;
-}
-
-/**
- * Why this URL may not receive a webhook, in one sentence; null when it may. A name is resolved here only to tell the
- * owner early: each delivery checks the address it connects to, whatever this answered.
- */
-export async function webhookUrlRefusal(
-  raw: string,
-  lookup: LookupFunction = dnsLookup as LookupFunction,
-): Promise<string | null> {
-  const url = webhookUrl(raw);
-  if (typeof url === "string") return url;
-  if (env().PARLEY_WEBHOOK_ALLOW_PRIVATE) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : await resolveAll(host, lookup);
-  } catch {
-    return `The webhook's host ${host} does not resolve.`;
-  }
-  const own = ownAddresses();
-  for (const a of addresses) {
-    const refused = reachRefusal(host, a, own);
-    if (refused) return refused;
-  }
-  return null;
-}
-
-const resolveAll = (host: string, lookup: LookupFunction) =>
-  new Promise<string[]>((done, fail) =>
-    lookup(host, { all: true }, (err, answers) =>
-      err ? fail(err) : done((answers as LookupAddress[]).map((a) => a.address)),
-    ),
-  );
 
 /** A delivery's Standard Webhooks headers, signed with the webhook's whsec_ secret at `now` (ms). */
 function signedHeaders(secret: string, id: string, now: number, body: string): Record<string, string> {

@@ -1,6 +1,6 @@
 // The Wave checkpoint module: the sweeper (an escalation's advice), the demo plan and the ledgers' invariants.
 import { sweepCheckpoints } from "../actions/checkpoint";
-import { seedCheckpointDemo } from "../actions/checkpoint/demo";
+import { seedCheckpointDemo } from "../actions/checkpoint";
 import type { Invariant } from "../actions/dbcheck";
 import type { Module } from "./module";
 

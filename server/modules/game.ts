@@ -1,7 +1,6 @@
 // The Sworn & Said module: the clock's sweeper, the demo tables, the ledger's invariants.
 import type { Invariant } from "../actions/dbcheck";
-import { seedGameDemo } from "../actions/game/demo";
-import { sweepTables } from "../actions/game/sweep";
+import { seedGameDemo, sweepTables } from "../actions/game";
 import type { Module } from "./module";
 
 const INVARIANTS: Invariant[] = [];

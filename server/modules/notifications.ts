@@ -1,5 +1,5 @@
 // Notifications across the modules: the daily digest's sweeper (the rest is written by each module's changes).
-import { sweepDigests } from "../jobs/digest";
+import { sweepDigests } from "../actions/workers/digest";
 import type { Module } from "./module";
 
 export const NOTIFICATIONS_MODULE: Module = {

@@ -11,7 +11,7 @@ import {
   ZAddWebhook,
   ZResend,
   ZWebhookRef,
-} from "../actions/checkpoint/webhooks";
+} from "../actions/checkpoint";
 import { WEBHOOK_EVENTS } from "../rules/checkpoint";
 import { ZId, ZInstant } from "./common";
 import { operation, PEOPLE } from "./operation";

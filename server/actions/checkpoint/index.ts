@@ -40,3 +40,14 @@ export {
   ZRemoveRole,
   ZRevise,
 } from "./schemas";
+export { seedCheckpointDemo } from "./demo";
+export {
+  addWebhook,
+  listWebhooks,
+  removeWebhook,
+  resendDelivery,
+  rotateWebhookSecret,
+  ZAddWebhook,
+  ZResend,
+  ZWebhookRef,
+} from "./webhooks";

@@ -8,7 +8,7 @@ import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import type { Prisma } from "../../generated/prisma/client";
 import { enqueue } from "../../jobs/queue";
-import { webhookUrlRefusal } from "../../jobs/webhook";
+import { webhookUrlRefusal } from "../../jobs/webhook-reach";
 import {
   isWebhookEvent,
   WEBHOOK_EVENTS,

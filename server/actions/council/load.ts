@@ -13,9 +13,9 @@ import type {
 } from "../../rules/council";
 
 import { mayRead } from "../../rules/access";
-import { hideReplyProse, replyProse } from "../../rules/council/hidden";
+import { hideReplyProse, replyProse } from "../../rules/council";
 import { HIDDEN_TEXT, hiddenParts } from "../../rules/moderation";
-import type { ModerationRow } from "../moderation/view";
+import type { ModerationRow } from "../moderationLog";
 import { personOf } from "../access";
 
 export type Client = Db | Prisma.TransactionClient;

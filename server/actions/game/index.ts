@@ -25,9 +25,13 @@ export {
   type TableState,
   type TableSummary,
   type TableStatus,
+  type LobbyMay,
 } from "./read";
 export { waitForTurn, WAIT_MAX_MS } from "./wait";
-export { tableAhead, aheadTable } from "./load";
+export { tableAhead, aheadTable, loadTable } from "./load";
+export { settleClock } from "./append";
+export { tableAndLobby } from "./events";
+export { seedGameDemo } from "./demo";
 export { sweepTables } from "./sweep";
 export { runBots } from "./bots";
 export { offlineTableState, type OfflineSeat, type OfflineTable } from "./offline";

@@ -6,7 +6,7 @@ import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import type { Who } from "../../identity";
 import { act, joinTable, openTable, startTable } from "./index";
 import { asJsonb, loadTable, tablesRead, type LoadedTable } from "./load";
-import { settingsOf } from "../../rules/game/pool";
+import { settingsOf } from "../../rules/game";
 import { hideSaid } from "../moderation";
 import { HIDDEN_TEXT } from "../../rules/moderation";
 

@@ -16,7 +16,7 @@ import {
 } from "../../rules/game";
 import { frozen, frozenAppend } from "../../rules/frozen";
 import { HIDDEN_TEXT, hiddenParts } from "../../rules/moderation";
-import type { ModerationRow } from "../moderation/view";
+import type { ModerationRow } from "../moderationLog";
 import { callerKind } from "../guard";
 import { personOf } from "../access";
 import { parseId } from "../input";

@@ -18,7 +18,7 @@ import { fail, ok, type Result } from "../../rules/result";
 import { VISIBILITY_TEXT, type Visibility } from "../../rules/access";
 import { personOf } from "../access";
 import { parseId } from "../input";
-import { moderationLog, type ModerationEntry } from "../moderation/view";
+import { moderationLog, type ModerationEntry } from "../moderationLog";
 import { settleClock } from "./append";
 import { soulsEnv } from "../../souls";
 import { tableBudgetTokens } from "../modelBudget";

@@ -19,13 +19,10 @@ import {
 } from "../../rules/moderation";
 import { fail, ok, type Result } from "../../rules/result";
 import { isAdmin } from "../accounts";
-import { settleClock } from "../game/append";
-import { tableAndLobby } from "../game/events";
-import { loadTable } from "../game/load";
-import { announceChange } from "../council/events";
-import { loadCouncil, lockCouncil } from "../council/load";
+import { loadTable, settleClock, tableAndLobby } from "../game";
+import { announceChange, loadCouncil, lockCouncil } from "../council";
+import { standingOf } from "../standing";
 import { isUniqueViolation } from "../unique";
-import { standingOf } from "./standing";
 
 export const ZReason = z
   .string()

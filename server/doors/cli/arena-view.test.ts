@@ -4,7 +4,7 @@
 // the same facts, is compared with what the JSON API answers that seat's holder.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, whoForToken } from "@/server/actions/agents";
-import { loadTable } from "@/server/actions/game/load";
+import { loadTable } from "@/server/actions/game";
 import { fixedClock } from "@/server/clock";
 import { arenaTableFacts, decisionLine } from "@/server/doors/cli/arena-view";
 import type { Who } from "@/server/identity";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import example from "../../rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
 import { createAgent, whoForToken } from "../../actions/agents";
-import { seedCheckpointDemo } from "../../actions/checkpoint/demo";
+import { seedCheckpointDemo } from "../../actions/checkpoint";
 import { ANON, type Who } from "../../identity";
 import { audit } from "../../rules/checkpoint";
 import { api, callTool, mcpClient } from "../../testing/doors";

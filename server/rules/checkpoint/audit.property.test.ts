@@ -1,7 +1,7 @@
 // The audit against a plain model of the spec on random declarations, and its promise never to throw.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import example from "@/server/rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
+import example from "./fixtures/checkpoint-valid.json" with { type: "json" };
 import {
   audit,
   OUTCOME_STATUSES,

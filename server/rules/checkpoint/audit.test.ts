@@ -1,6 +1,6 @@
 // The audit on the worked example and its variations: every finding id, their order, the gates, the output keys.
 import { describe, expect, it } from "vitest";
-import example from "@/server/rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
+import example from "./fixtures/checkpoint-valid.json" with { type: "json" };
 import {
   audit,
   AUDIT_SCOPE,

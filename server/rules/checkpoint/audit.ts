@@ -1,10 +1,10 @@
 // The checkpoint audit: schema, then graph and evidence in the spec's order, then the gates — never a throw.
-import { AUDIT_SCOPE, UNRESOLVED_SEVERITIES } from "@/server/rules/checkpoint/constants";
-import { prerequisitesMatching } from "@/server/rules/checkpoint/closure";
-import { findings as finding } from "@/server/rules/checkpoint/findings";
-import { backEdges, graphOf, stronglyConnected } from "@/server/rules/checkpoint/graph";
-import { checkSchema } from "@/server/rules/checkpoint/schema";
-import type { AuditResult, Declaration, DeclaredOutcome, Finding } from "@/server/rules/checkpoint/types";
+import { AUDIT_SCOPE, UNRESOLVED_SEVERITIES } from "./constants";
+import { prerequisitesMatching } from "./closure";
+import { findings as finding } from "./findings";
+import { backEdges, graphOf, stronglyConnected } from "./graph";
+import { checkSchema } from "./schema";
+import type { AuditResult, Declaration, DeclaredOutcome, Finding } from "./types";
 
 /**
  * Audits a supplied declaration (any value at all). It says whether the declaration is coherent

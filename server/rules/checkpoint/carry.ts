@@ -1,5 +1,5 @@
 // Which evidence a new revision may keep: a node whose whole prerequisite closure is declared as before.
-import { deriveWaves, type RevisionNode } from "@/server/rules/checkpoint/waves";
+import { deriveWaves, type RevisionNode } from "./waves";
 
 /**
  * The nodes of `next` whose own `dependsOn` and every transitive prerequisite's `dependsOn` are the same sets

@@ -1,5 +1,5 @@
 // Which of a node's transitive prerequisites have some property, each counted once, fast enough for 1,000 nodes.
-import type { Graph, Parts } from "@/server/rules/checkpoint/graph";
+import type { Graph, Parts } from "./graph";
 
 /**
  * Answers "which nodes in node i's transitive prerequisites (itself included) match?" in the order the spec's

@@ -1,6 +1,6 @@
 // From a plan's state to the declaration, and back through the audit.
 import { describe, expect, it } from "vitest";
-import example from "@/server/rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
+import example from "./fixtures/checkpoint-valid.json" with { type: "json" };
 import { audit, buildDeclaration, risksToReassess, type PlanState } from "@/server/rules/checkpoint";
 
 /** The worked example as the store would hold it: history included, titles, stale records and all. */

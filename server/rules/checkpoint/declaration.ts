@@ -1,7 +1,7 @@
 // From a plan's stored state to the exact declaration the schema describes, and which risks to reassess.
-import type { OutcomeStatus, RiskSeverity } from "@/server/rules/checkpoint/constants";
-import type { Declaration, DeclaredOutcome } from "@/server/rules/checkpoint/types";
-import type { RevisionNode } from "@/server/rules/checkpoint/waves";
+import type { OutcomeStatus, RiskSeverity } from "./constants";
+import type { Declaration, DeclaredOutcome } from "./types";
+import type { RevisionNode } from "./waves";
 
 /** One reported outcome; other fields a store keeps (provenance, when) may ride along and are ignored. */
 export type OutcomeRecord = { nodeId: string; revision: number; status: OutcomeStatus; evidenceHash: string };

@@ -1,6 +1,6 @@
 // Every finding the audit can make, each with one sentence a planner can act on.
-import { UNREADABLE_FINDING_ID } from "@/server/rules/checkpoint/constants";
-import type { DeclaredOutcome, DeclaredRisk, Finding, FindingId } from "@/server/rules/checkpoint/types";
+import { UNREADABLE_FINDING_ID } from "./constants";
+import type { DeclaredOutcome, DeclaredRisk, Finding, FindingId } from "./types";
 
 // Ids are quoted as JSON so an id with spaces or quotes still reads unambiguously.
 const q = (id: string) => JSON.stringify(id);

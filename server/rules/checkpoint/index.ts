@@ -1,5 +1,5 @@
 // The checkpoint rules' public surface: the audit, waves, revision diffs, prune impact, the declaration, proposals.
-export { audit } from "@/server/rules/checkpoint/audit";
+export { audit } from "./audit";
 export {
   AGENT_ROLES,
   APPROVAL_TTL_MAX_MS,
@@ -19,29 +19,29 @@ export {
   type Decision,
   type OutcomeStatus,
   type RiskSeverity,
-} from "@/server/rules/checkpoint/constants";
+} from "./constants";
 export {
   buildDeclaration,
   risksToReassess,
   type OutcomeRecord,
   type PlanState,
   type RiskState,
-} from "@/server/rules/checkpoint/declaration";
+} from "./declaration";
 export {
   diffRevisions,
   pruneImpact,
   type Revision,
   type RevisionDiff,
-} from "@/server/rules/checkpoint/revisions";
-export { unchangedClosures } from "@/server/rules/checkpoint/carry";
+} from "./revisions";
+export { unchangedClosures } from "./carry";
 export {
   checkDeclaredWaves,
   proposeCheckpoint,
   stillToReassess,
   waveKey,
   type Proposal,
-} from "@/server/rules/checkpoint/proposal";
-export { CHECKPOINT_SCHEMA } from "@/server/rules/checkpoint/schema";
+} from "./proposal";
+export { CHECKPOINT_SCHEMA } from "./schema";
 export type {
   AuditResult,
   Declaration,
@@ -50,14 +50,14 @@ export type {
   DeclaredRisk,
   Finding,
   FindingId,
-} from "@/server/rules/checkpoint/types";
+} from "./types";
 export {
   deriveWaves,
   lanes,
   type Lane,
   type RevisionNode,
   type Waves,
-} from "@/server/rules/checkpoint/waves";
+} from "./waves";
 export {
   ROLE_TEXT,
   VISIBILITY_TEXT,
@@ -99,11 +99,12 @@ export {
   type RoleAction,
   type RoleChange,
   type RoleStanding,
-} from "@/server/rules/checkpoint/roles";
+} from "./roles";
 export {
   isWebhookEvent,
   WEBHOOK_EVENTS,
   webhookEventRefusal,
   WEBHOOKS_MAX,
   type WebhookEvent,
-} from "@/server/rules/checkpoint/webhooks";
+} from "./webhooks";
+export { chainDeclaration, layeredDeclaration } from "./scale";

@@ -1,6 +1,6 @@
 // Where a plan stands between waves, which evidence a revision keeps, declared waves, and risks to reassess.
 import { describe, expect, it } from "vitest";
-import example from "@/server/rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
+import example from "./fixtures/checkpoint-valid.json" with { type: "json" };
 import {
   checkDeclaredWaves,
   proposeCheckpoint,

@@ -1,6 +1,6 @@
 // Where a plan stands between waves: the checkpoint to hold next, declared waves checked, and gate binding keys.
 import { fail, ok, type Result } from "@/server/rules/result";
-import type { RevisionNode } from "@/server/rules/checkpoint/waves";
+import type { RevisionNode } from "./waves";
 
 export type Proposal =
   | { justFinished: string[]; nextWave: string[]; wave: number }

@@ -1,6 +1,6 @@
 // What a revision changed, and which successors a prune strands.
 import { describe, expect, it } from "vitest";
-import example from "@/server/rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
+import example from "./fixtures/checkpoint-valid.json" with { type: "json" };
 import { diffRevisions, pruneImpact } from "@/server/rules/checkpoint";
 
 // The trace of the original: revision 4 was scan → patch-X → publish; revision 5 puts inspect-call-sites after scan.

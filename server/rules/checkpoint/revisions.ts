@@ -1,5 +1,5 @@
 // What a new graph revision changed, and which successors a prune leaves without their input.
-import type { RevisionNode } from "@/server/rules/checkpoint/waves";
+import type { RevisionNode } from "./waves";
 
 export type Revision = { nodes: readonly RevisionNode[] };
 

@@ -1,5 +1,5 @@
 // Generated declarations for the speed tests and the benchmark: big, deterministic, no randomness.
-import type { Declaration } from "@/server/rules/checkpoint/types";
+import type { Declaration } from "./types";
 
 /**
  * `waves` layers of `width` nodes, each depending on `fanIn` nodes of the layer before; every layer up to

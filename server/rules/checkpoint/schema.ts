@@ -1,7 +1,7 @@
 // The declaration's JSON Schema (draft 2020-12), compiled once, and its errors as `schema-<keyword>` findings.
 import Ajv2020 from "ajv/dist/2020.js";
-import schema from "@/server/rules/checkpoint/parley-checkpoint.schema.json" with { type: "json" };
-import type { Declaration, Finding } from "@/server/rules/checkpoint/types";
+import schema from "./parley-checkpoint.schema.json" with { type: "json" };
+import type { Declaration, Finding } from "./types";
 
 /** The schema of record, as shipped by the original bundle (the file is its byte-faithful copy). */
 export const CHECKPOINT_SCHEMA = schema;

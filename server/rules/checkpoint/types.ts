@@ -6,7 +6,7 @@ import type {
   OutcomeStatus,
   RiskSeverity,
   UNREADABLE_FINDING_ID,
-} from "@/server/rules/checkpoint/constants";
+} from "./constants";
 
 /** A work node of one graph revision; `dependsOn` names the nodes whose outputs it consumes. */
 export type DeclaredNode = { id: string; dependsOn: string[] };

@@ -1,8 +1,8 @@
 // Longest-path layering and the canvas's lanes.
 import { describe, expect, it } from "vitest";
-import example from "@/server/rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
+import example from "./fixtures/checkpoint-valid.json" with { type: "json" };
 import { deriveWaves, lanes } from "@/server/rules/checkpoint";
-import { layeredDeclaration } from "@/server/rules/checkpoint/scale";
+import { layeredDeclaration } from "./scale";
 
 describe("deriveWaves", () => {
   it("puts the worked example's chain one node per wave", () => {

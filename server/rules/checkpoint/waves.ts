@@ -1,5 +1,5 @@
 // Wave assignment by longest-path layering: a node runs one wave after its latest prerequisite.
-import { graphOf, stronglyConnected } from "@/server/rules/checkpoint/graph";
+import { graphOf, stronglyConnected } from "./graph";
 import { fail, ok, type Result } from "@/server/rules/result";
 
 export type RevisionNode = { id: string; title?: string; dependsOn: readonly string[] };

@@ -1,7 +1,7 @@
 // The draft of round 3's disagreement axes.
 import { describe, expect, it } from "vitest";
 import { AXES_MAX, AXES_MIN, draftAxes } from "@/server/rules/council";
-import { cast, converge, deepen, open } from "@/server/rules/council/testing";
+import { cast, converge, deepen, open } from "./testing";
 
 const options = ["adopt", "adopt-modified", "reject"];
 

@@ -1,6 +1,6 @@
 // A first draft of round 3's disagreement axes, read off rounds 1–2; the facilitator edits it.
-import { RATIONALE_MAX } from "@/server/rules/council/constants";
-import { stanceOf, type Answer } from "@/server/rules/council/replies";
+import { RATIONALE_MAX } from "./constants";
+import { stanceOf, type Answer } from "./replies";
 
 export const AXES_MIN = 2;
 export const AXES_MAX = 4;

@@ -1,7 +1,7 @@
 // Import and export between the app's council and the original state file.
 import { describe, expect, it } from "vitest";
 import { emptySeat, fromState, parseState, toState, vote, type CouncilState } from "@/server/rules/council";
-import { cast, converge, council, deepen, open, workedExample } from "@/server/rules/council/testing";
+import { cast, converge, council, deepen, open, workedExample } from "./testing";
 
 const parsed = (input: unknown): CouncilState => {
   const r = parseState(input);

@@ -1,9 +1,9 @@
 // Import and export: the app's Council to and from the original skill's state file.
 import { fail, ok, type Result } from "@/server/rules/result";
-import { AGGREGATORS, DEFAULT_VALUES_KEYWORDS, type Aggregator } from "@/server/rules/council/constants";
-import type { Council } from "@/server/rules/council/council";
-import type { Answer } from "@/server/rules/council/replies";
-import type { CouncilState, StateAgent, StateRound } from "@/server/rules/council/state";
+import { AGGREGATORS, DEFAULT_VALUES_KEYWORDS, type Aggregator } from "./constants";
+import type { Council } from "./council";
+import type { Answer } from "./replies";
+import type { CouncilState, StateAgent, StateRound } from "./state";
 
 /**
  * The state file of a council. Emptied seats are left out unless asked for: a seat with no final

@@ -1,6 +1,6 @@
 // The app's shape of a Round Table: the plain data the lifecycle, the export and the vote read.
-import type { Aggregator } from "@/server/rules/council/constants";
-import type { Answer } from "@/server/rules/council/replies";
+import type { Aggregator } from "./constants";
+import type { Answer } from "./replies";
 
 export type SeatStatus = "live" | "emptied";
 

@@ -26,7 +26,7 @@ export {
   SPLIT_THRESHOLD,
   UNANIMITY_MIN,
   type Aggregator,
-} from "@/server/rules/council/constants";
+} from "./constants";
 export {
   REPLY_FIELDS,
   ROUND_NAMES,
@@ -43,8 +43,8 @@ export {
   type Round3Reply,
   type Round4Reply,
   type RoundNumber,
-} from "@/server/rules/council/replies";
-export { parseReplyText, type JsonObject } from "@/server/rules/council/reply-text";
+} from "./replies";
+export { parseReplyText, type JsonObject } from "./reply-text";
 export {
   parseState,
   quorumProblem,
@@ -53,7 +53,7 @@ export {
   type StateAgent,
   type StateFinal,
   type StateRound,
-} from "@/server/rules/council/state";
+} from "./state";
 export {
   VERDICTS,
   inspect,
@@ -62,7 +62,7 @@ export {
   type Inspection,
   type InspectorRow,
   type Verdict,
-} from "@/server/rules/council/inspect";
+} from "./inspect";
 export {
   vote,
   type CastVote,
@@ -72,10 +72,10 @@ export {
   type ProblemKind,
   type Tally,
   type VoteResult,
-} from "@/server/rules/council/vote";
-export { renderPrompt, type PromptInput } from "@/server/rules/council/prompts";
-export { AXES_MAX, AXES_MIN, draftAxes } from "@/server/rules/council/axes";
-export { liveSeats, type Council, type Seat, type SeatStatus } from "@/server/rules/council/council";
+} from "./vote";
+export { renderPrompt, type PromptInput } from "./prompts";
+export { AXES_MAX, AXES_MIN, draftAxes } from "./axes";
+export { liveSeats, type Council, type Seat, type SeatStatus } from "./council";
 export {
   afterBadReply,
   emptySeat,
@@ -84,8 +84,8 @@ export {
   roundStatus,
   type NextStep,
   type RoundStatus,
-} from "@/server/rules/council/lifecycle";
-export { fromState, toState } from "@/server/rules/council/convert";
+} from "./lifecycle";
+export { fromState, toState } from "./convert";
 export {
   FINAL_VERDICTS,
   countVerdict,
@@ -99,6 +99,7 @@ export {
   type RoundRecord,
   type Standing,
   type VerdictRecord,
-} from "@/server/rules/council/progress";
-export { ROUND_REMINDER_MS, roundReminderDue } from "@/server/rules/council/notices";
-export { MODEL_TRIES_MAX, nextTryAt } from "@/server/rules/council/retry";
+} from "./progress";
+export { ROUND_REMINDER_MS, roundReminderDue } from "./notices";
+export { MODEL_TRIES_MAX, nextTryAt } from "./retry";
+export { hideReplyProse, replyProse } from "./hidden";

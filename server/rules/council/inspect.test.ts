@@ -1,7 +1,7 @@
 // The inspector: each verdict, their precedence, and the states it refuses to read.
 import { describe, expect, it } from "vitest";
 import { inspect } from "@/server/rules/council";
-import { positions, r, workedExample } from "@/server/rules/council/testing";
+import { positions, r, workedExample } from "./testing";
 
 describe("verdicts", () => {
   it("EARLY-STOP: one shared option, everyone at 8 or more", () => {

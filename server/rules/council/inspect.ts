@@ -5,8 +5,8 @@ import {
   EARLY_STOP_MIN,
   NO_CHANGE,
   ROUNDS,
-} from "@/server/rules/council/constants";
-import { quorumProblem, type CouncilState, type StateRound } from "@/server/rules/council/state";
+} from "./constants";
+import { quorumProblem, type CouncilState, type StateRound } from "./state";
 
 export const VERDICTS = ["EARLY-STOP", "SKIP-ROUND-3", "EXPERT-DEFERENCE", "CONTINUE"] as const;
 export type Verdict = (typeof VERDICTS)[number];

@@ -10,7 +10,7 @@ import {
   toState,
   vote,
 } from "@/server/rules/council";
-import { cast, converge, council, deepen, open } from "@/server/rules/council/testing";
+import { cast, converge, council, deepen, open } from "./testing";
 
 const five = ["ann", "bob", "cy", "di", "ed"];
 

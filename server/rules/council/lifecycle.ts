@@ -1,8 +1,8 @@
 // A round's life: who has answered, when it may close, which seats to empty, and what comes next.
-import { REPROMPTS, ROUND_DEADLINE_DEFAULT_MS, SEATS_MIN } from "@/server/rules/council/constants";
-import { liveSeats, type Council } from "@/server/rules/council/council";
-import { judge, type Inspection, type InspectorRow } from "@/server/rules/council/inspect";
-import { stanceOf, type RoundNumber } from "@/server/rules/council/replies";
+import { REPROMPTS, ROUND_DEADLINE_DEFAULT_MS, SEATS_MIN } from "./constants";
+import { liveSeats, type Council } from "./council";
+import { judge, type Inspection, type InspectorRow } from "./inspect";
+import { stanceOf, type RoundNumber } from "./replies";
 
 export type RoundStatus = {
   round: RoundNumber;

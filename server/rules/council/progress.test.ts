@@ -8,7 +8,7 @@ import {
   type RoundRecord,
   type VerdictRecord,
 } from "@/server/rules/council";
-import { cast, converge, council, deepen, open } from "@/server/rules/council/testing";
+import { cast, converge, council, deepen, open } from "./testing";
 
 const MIN = 60_000;
 const three = ["ann", "bob", "cy"];

@@ -1,11 +1,11 @@
 // Where a table stands and what is due now: the writes the clock and the answers call for, derived from the ledger.
-import { draftAxes } from "@/server/rules/council/axes";
-import { ROUNDS, SEATS_MIN } from "@/server/rules/council/constants";
-import { toState } from "@/server/rules/council/convert";
-import { liveSeats, type Council } from "@/server/rules/council/council";
-import { missedDeadline, nextStep, roundStatus } from "@/server/rules/council/lifecycle";
-import type { RoundNumber } from "@/server/rules/council/replies";
-import { vote } from "@/server/rules/council/vote";
+import { draftAxes } from "./axes";
+import { ROUNDS, SEATS_MIN } from "./constants";
+import { toState } from "./convert";
+import { liveSeats, type Council } from "./council";
+import { missedDeadline, nextStep, roundStatus } from "./lifecycle";
+import type { RoundNumber } from "./replies";
+import { vote } from "./vote";
 
 /** A round as the ledger holds it; times in ms. */
 export type RoundRecord = {

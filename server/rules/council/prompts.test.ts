@@ -1,7 +1,7 @@
 // The round templates: each tells the soul what it may see and exactly which JSON to return.
 import { describe, expect, it } from "vitest";
 import { REPLY_FIELDS, renderPrompt, type PromptInput } from "@/server/rules/council";
-import { cast, converge, deepen, open } from "@/server/rules/council/testing";
+import { cast, converge, deepen, open } from "./testing";
 
 const base: PromptInput = {
   soul: "You are the finance lens: every choice has a price.",

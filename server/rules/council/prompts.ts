@@ -1,5 +1,5 @@
 // The four round templates a model soul is given, and the filler that tells it which JSON to return.
-import { draftAxes } from "@/server/rules/council/axes";
+import { draftAxes } from "./axes";
 import {
   CONFIDENCE_MAX,
   CONFIDENCE_MIN,
@@ -7,8 +7,8 @@ import {
   NO_CHANGE,
   RATIONALE_MAX,
   ROUNDS,
-} from "@/server/rules/council/constants";
-import { REPLY_FIELDS, ROUND_NAMES, type Answer, type RoundNumber } from "@/server/rules/council/replies";
+} from "./constants";
+import { REPLY_FIELDS, ROUND_NAMES, type Answer, type RoundNumber } from "./replies";
 
 export type PromptInput = {
   soul: string;

@@ -6,7 +6,7 @@ import {
   CONFIDENCE_MIN,
   FORBIDDEN_FINAL_CONFIDENCE,
   RATIONALE_MAX,
-} from "@/server/rules/council/constants";
+} from "./constants";
 
 export type RoundNumber = 1 | 2 | 3 | 4;
 export const ROUND_NUMBERS = [1, 2, 3, 4] as const satisfies readonly RoundNumber[];

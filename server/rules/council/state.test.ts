@@ -1,7 +1,7 @@
 // Reading the original's state file: as lenient as its script, strict only about the two lists.
 import { describe, expect, it } from "vitest";
 import { parseState, valuesKeywordsOf, vote } from "@/server/rules/council";
-import { workedExample } from "@/server/rules/council/testing";
+import { workedExample } from "./testing";
 
 describe("parseState", () => {
   it("reads the worked example as it is", () => {

@@ -1,7 +1,7 @@
 // The original skill's state file (RoundTableState), read as leniently as its script read it.
 import { z } from "zod";
 import { fail, ok, type Result } from "@/server/rules/result";
-import { DEFAULT_VALUES_KEYWORDS, SEATS_MIN } from "@/server/rules/council/constants";
+import { DEFAULT_VALUES_KEYWORDS, SEATS_MIN } from "./constants";
 
 /** One seat's answer to rounds 1–3 as the file keeps it. */
 export type StateRound = { round: number; position: string; confidence: number; self_update?: string };

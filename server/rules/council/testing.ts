@@ -1,9 +1,9 @@
 // Builders for tests: a state in one line per seat, and the worked example, so each test reads like its table.
-import exampleJson from "@/server/rules/council/fixtures/adopt-a-pattern.json";
-import { NO_CHANGE } from "@/server/rules/council/constants";
-import type { Council } from "@/server/rules/council/council";
-import type { Answer } from "@/server/rules/council/replies";
-import type { CouncilState, StateAgent, StateRound } from "@/server/rules/council/state";
+import exampleJson from "./fixtures/adopt-a-pattern.json";
+import { NO_CHANGE } from "./constants";
+import type { Council } from "./council";
+import type { Answer } from "./replies";
+import type { CouncilState, StateAgent, StateRound } from "./state";
 
 /** The worked example exactly as the file has it (a fresh copy each call, so tests may change it). */
 export const workedExample = (): CouncilState => structuredClone(exampleJson) as CouncilState;

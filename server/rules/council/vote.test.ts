@@ -1,7 +1,7 @@
 // The vote, step by step: validation, scoring, tie-breaks, every escalation, the printed block.
 import { describe, expect, it } from "vitest";
 import { vote, type VoteResult } from "@/server/rules/council";
-import { ballots, workedExample } from "@/server/rules/council/testing";
+import { ballots, workedExample } from "./testing";
 
 const counted = (r: VoteResult) => {
   if (r.kind !== "decided" && r.kind !== "escalated") throw new Error(`expected a count, got ${r.kind}`);

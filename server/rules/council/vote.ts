@@ -4,9 +4,9 @@ import {
   FORBIDDEN_FINAL_CONFIDENCE,
   SPLIT_THRESHOLD,
   UNANIMITY_MIN,
-} from "@/server/rules/council/constants";
-import { isConfidence } from "@/server/rules/council/replies";
-import { quorumProblem, valuesKeywordsOf, type CouncilState } from "@/server/rules/council/state";
+} from "./constants";
+import { isConfidence } from "./replies";
+import { quorumProblem, valuesKeywordsOf, type CouncilState } from "./state";
 
 /** One seat's valid binding vote. */
 export type CastVote = {

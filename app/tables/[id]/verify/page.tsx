@@ -3,7 +3,7 @@ import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { verifyDeal } from "@/server/actions/game/verify";
+import { verifyDeal } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
 

@@ -1,6 +1,6 @@
 // One round table as one viewer may see it, put together from its parts; what an open round keeps sealed is
 // decided in ./rounds alone.
-import { moderationLog, type ModerationEntry } from "../../moderation/view";
+import { moderationLog, type ModerationEntry } from "../../moderationLog";
 import type { Who } from "../../../identity";
 import { standing } from "../../../rules/council";
 import { VISIBILITY_TEXT, type Visibility } from "../../../rules/access";

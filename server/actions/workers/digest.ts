@@ -1,12 +1,12 @@
 // The daily digest (shared/spec/notifications.md, "Email"): once a day, after DIGEST_HOUR_UTC, each person with an
 // address and a group set to "digest" is mailed that group's notifications of the 24 hours before, in one mail.
 // The sweeper queues it once per person and day (MailDigest's key); the queue sends it and retries.
-import type { Database } from "../db";
-import { env } from "../env";
-import { mailModes } from "../actions/mail";
-import { digestWindow, groupOf } from "../rules/notifications";
+import type { Database } from "../../db";
+import { env } from "../../env";
+import { mailModes } from "../mail";
+import { digestWindow, groupOf } from "../../rules/notifications";
 import { composeMail, mailableOf, transport } from "./mail";
-import { enqueue, type Worker } from "./queue";
+import { enqueue, type Worker } from "../../jobs/queue";
 
 export type DigestJob = { userId: number; day: string; from: number; to: number };
 

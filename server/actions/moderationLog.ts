@@ -1,7 +1,7 @@
 // The moderation log as a table's or a council's page shows it: every act with its admin, reason and time, to
 // everyone who may read the thing; what a hidden text said only to admins (shared/spec/access.md, "Moderation").
-import type { Who } from "../../identity";
-import { ACTION_TEXT, type ModerationAction } from "../../rules/moderation";
+import type { Who } from "../identity";
+import { ACTION_TEXT, type ModerationAction } from "../rules/moderation";
 
 /** A row of the moderation log as the loads read it (with the admin's name). */
 export type ModerationRow = {

@@ -1,9 +1,9 @@
 // The account queue's worker: mails the link that confirms an address (to that address) or resets a password (to
 // the account's confirmed address), with the token computed here, never stored; and makes a reset's link when one is
 // asked for by name.
-import { accountLinkToken, resetAsked, type AccountJob } from "../actions/address";
+import { accountLinkToken, resetAsked, type AccountJob } from "../address";
 import { escapeHtml, fromAddress, publicUrl, transport } from "./mail";
-import type { Worker } from "./queue";
+import type { Worker } from "../../jobs/queue";
 
 export const accountWorker: Worker<AccountJob> = async (job, database) => {
   const smtp = transport();

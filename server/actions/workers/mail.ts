@@ -2,12 +2,12 @@
 // person with an address is mailed from the queue (so an SMTP outage delays it and loses none), through nodemailer,
 // with a plain-text and an HTML part. The text is data: escaped into the HTML, never markup.
 import nodemailer from "nodemailer";
-import type { Database } from "../db";
-import { env } from "../env";
-import { mailModes, unsubscribeToken } from "../actions/mail";
-import { personOfRecipient } from "../actions/notify";
-import { groupOf } from "../rules/notifications";
-import type { Worker } from "./queue";
+import type { Database } from "../../db";
+import { env } from "../../env";
+import { mailModes, unsubscribeToken } from "../mail";
+import { personOfRecipient } from "../notify";
+import { groupOf } from "../../rules/notifications";
+import type { Worker } from "../../jobs/queue";
 
 export type MailJob = { notificationId: string };
 
