@@ -21,5 +21,3 @@ export function latency(samples: readonly number[]): Latency {
     mean: sorted.length ? sum / sorted.length : NaN,
   };
 }
-
-export const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;

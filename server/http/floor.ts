@@ -77,11 +77,6 @@ export function failureResponse(
   return responseOf(failureAnswer(f, extra));
 }
 
-/** The database is out of reach: 503 with Retry-After, so clients wait and try again rather than give up. */
-export function unavailableResponse(): Response {
-  return failureResponse(UNAVAILABLE);
-}
-
 /**
  * Wraps a route handler that reaches the database before any door's own error mapping (resolving who asks, say):
  * an unreachable database is a 503, anything else our one-sentence 500 with the details kept in the log.

@@ -6,22 +6,7 @@ import { later, parseEventId, START } from "./cursor";
 import { eventIsAfter, Tailer, type LiveEvent } from "./tail";
 
 export type { LiveEvent } from "./tail";
-export { parseEventId } from "./cursor";
-export { publish, type Audience, type OutboxEvent } from "./outbox";
-
-/**
- * The per-viewer hook: a module registers a filter for its topic prefix; it returns the event as this viewer
- * may see it, or null to withhold it. Events never carry secrets by construction, so most filters only gate
- * private topics; the hook is where a module would redact if one did.
- */
-export type EventFilter = (e: LiveEvent, who: Who) => LiveEvent | null;
-const filters = new Map<string, EventFilter>();
-export function registerEventFilter(prefix: string, fn: EventFilter) {
-  filters.set(prefix, fn);
-}
-registerEventFilter("user:", (e, who) =>
-  who.kind === "user" && e.topic === `user:${who.userId}` ? e : null,
-);
+export type { Audience } from "./outbox";
 
 /** Whether `who` is in an event's audience (server/live/outbox.ts): admins always are, but to a private one. */
 export function inAudience(audience: Audience, who: Who): boolean {
@@ -59,7 +44,8 @@ export function visibleTo(e: LiveEvent, who: Who): LiveEvent | null {
     if (!bare) unaddressed.set(e, (bare = { ...e, payload: rest as LiveEvent["payload"] }));
     e = bare;
   }
-  for (const [prefix, fn] of filters) if (e.topic.startsWith(prefix)) return fn(e, who);
+  // A private topic (`user:<id>`) reaches its owner alone.
+  if (e.topic.startsWith("user:")) return who.kind === "user" && e.topic === `user:${who.userId}` ? e : null;
   return e;
 }
 

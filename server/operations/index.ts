@@ -20,4 +20,4 @@ export const OPERATIONS = {
 
 export const ALL_OPERATIONS: AnyOperation[] = Object.values(OPERATIONS).flatMap((m) => Object.values(m));
 
-export { callerOf, type AnyOperation, type Caller, type Operation, type OperationContext } from "./operation";
+export { type AnyOperation } from "./operation";

@@ -127,8 +127,3 @@ export function operation<
 >(op: Operation<I, O, K, R>): Operation<I, O, K, R> {
   return op;
 }
-
-/** The caller kinds of an identity. */
-export function callerOf(who: Who): Caller {
-  return who.kind === "anon" ? "guest" : who.kind === "user" ? "person" : "agent";
-}

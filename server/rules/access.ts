@@ -34,11 +34,6 @@ export function mayRead(visibility: string, r: ReaderFacts): boolean {
   return false; // "invited", and anything unknown: closed
 }
 
-/** The refusal of a thing one may not read is the refusal of a thing that does not exist: ids reveal nothing. */
-export function readRefusal(visibility: string, r: ReaderFacts, notFound: Failure): Failure | null {
-  return mayRead(visibility, r) ? null : notFound;
-}
-
 /** The owner changes the visibility; nobody else (an admin moderates, but does not re-publish). */
 export function visibilityRefusal(f: { owner: boolean; ownerWord: string }, to: unknown): Failure | null {
   if (!f.owner) return fail("forbidden", `Only the ${f.ownerWord} changes who may read it.`);

@@ -28,5 +28,3 @@ export type Result<T> = Ok<T> | Failure;
 export const ok = <T>(value: T): Ok<T> => ({ ok: true, value });
 export const fail = (code: FailureCode, message: string, field?: string): Failure =>
   field === undefined ? { ok: false, code, message } : { ok: false, code, message, field };
-export const isFailure = (r: unknown): r is Failure =>
-  typeof r === "object" && r !== null && (r as { ok?: unknown }).ok === false && "code" in r;

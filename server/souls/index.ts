@@ -12,9 +12,8 @@ export {
   type SoulProvider,
   type SoulReply,
   type SoulRequest,
-  type PlayerAsk,
 } from "./provider";
-export { ZScript, ZPlayerScript, scriptDelay, houseReply, type Script } from "./scripted";
+export { ZScript, ZPlayerScript, scriptDelay } from "./scripted";
 export { soulsEnv, MODEL_BUDGET_DEFAULTS, type ModelBudget, type SoulsEnv } from "./env";
 
 /** When the facilitator names none. */

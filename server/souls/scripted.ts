@@ -26,8 +26,6 @@ export const ZScript = z
       .describe('replies by round ("1".."4"); a list gives the first ask and the re-ask'),
   })
   .strict();
-export type Script = z.infer<typeof ZScript>;
-
 /** When a scripted seat is due to answer, counted from the round's opening. */
 export const scriptDelay = (script: unknown): number => {
   const p = ZScript.safeParse(script ?? {});

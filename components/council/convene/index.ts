@@ -1,3 +1,2 @@
 // Convening a round table: the form the /councils/new page renders, and the limits it passes it.
 export { ConveneForm } from "./ConveneForm";
-export type { ConveneLimits } from "./types";

@@ -4,27 +4,12 @@ export { revisePlan } from "./revise";
 export { postOutcome, postOutcomes } from "./outcomes";
 export { assessRisk } from "./risks";
 export { approve, confirmAssignment, withdrawApproval } from "./gates";
-export {
-  assignRole,
-  changeSettings,
-  planMembers,
-  removeRole,
-  type MembersAnswer,
-  type MembersView,
-  type MemberView,
-} from "./members";
+export { assignRole, changeSettings, planMembers, removeRole } from "./members";
 export { answerPlanInvitation, planInvitationsOf } from "./consent";
-export { runCheckpoint, readAudit, type AuditAnswer, type CheckpointAnswer } from "./checkpoint";
+export { runCheckpoint, readAudit } from "./checkpoint";
 export { planView, type PlanView } from "./view";
-export type { NodeView, RemovedNode } from "./view.nodes";
-export type { FindingView } from "./view.findings";
-export type { AuditView, GateView } from "./view.standing";
-export type { RiskView } from "./view.risks";
-export type { CheckpointView, OutcomeView, RevisionSummary } from "./view.history";
-export type { PlanMay } from "./view.may";
-export type { Advice } from "./advice";
+export type { NodeView } from "./view.nodes";
 export { sweepCheckpoints } from "./sweep";
-export type { Actor } from "./load";
 export {
   ZApprove,
   ZAssessRisk,
@@ -33,7 +18,6 @@ export {
   ZCheckpoint,
   ZConfirm,
   ZCreatePlan,
-  ZNode,
   ZOutcome,
   ZPlanSettings,
   ZPostOutcomes,

@@ -453,8 +453,6 @@ export async function loadPlan(db: Client, id: number): Promise<LoadedPlan | nul
   };
 }
 
-export const latestOf = (loaded: LoadedPlan): RevisionRow => loaded.revisions.at(-1)!;
-
 /** A stored revision always has waves: its graph was validated before it was written. */
 export function wavesOf(revision: { nodes: StoredNode[]; waves: string[][] | null }): string[][] {
   const result = lanes({ nodes: revision.nodes, waves: revision.waves ?? undefined });

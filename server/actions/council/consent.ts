@@ -5,7 +5,7 @@ import { z } from "zod";
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
-import { ONE_IDENTITY, VISIBILITIES, visibilityRefusal, type Visibility } from "../../rules/access";
+import { ONE_IDENTITY, visibilityRefusal, type Visibility } from "../../rules/access";
 import { fail, ok, type Result } from "../../rules/result";
 import { PROVIDERS, ZScript } from "../../souls";
 import { answersFor, personOf, tellInvitee } from "../access";
@@ -152,8 +152,6 @@ export async function replaceSeat(
     return ok({ seat: seat.name, consent: w.value.consent === "invited" ? ("invited" as const) : null });
   });
 }
-
-export const ZVisibility = z.object({ visibility: z.enum(VISIBILITIES) }).strict();
 
 /** The facilitator changes who may read the round table (at any moment: a finished one may be published). */
 export async function setCouncilVisibility(

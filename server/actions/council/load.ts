@@ -76,10 +76,6 @@ type Row = Prisma.CouncilGetPayload<{ select: typeof SELECT }>;
 export type SeatRow = Row["seats"][number];
 export type RoundRow = Row["rounds"][number];
 export type AnswerRow = Row["answers"][number];
-export type FailureRow = Row["failures"][number];
-export type CallRow = Row["calls"][number];
-export type VerdictRow = Row["verdicts"][number];
-
 export type LoadedCouncil = Omit<Row, "options" | "valuesKeywords" | "axes" | "aggregator"> & {
   options: string[];
   valuesKeywords: string[];

@@ -263,8 +263,6 @@ export function minutesDoc(v: CouncilView): MinutesDoc {
   return [...opening(v), ...rounds(v), ...vote(v), ...decision(v), ...emptied(v), ...ruling(v), ...calls(v)];
 }
 
-export const minutesMarkdown = (v: CouncilView): string => toMarkdown(minutesDoc(v));
-
 export async function councilMinutes(
   db: Db,
   who: Who,

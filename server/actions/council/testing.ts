@@ -55,8 +55,6 @@ export function steady(position: string, confidence: number, target: string, upd
   } as const;
 }
 
-export type Steady = ReturnType<typeof steady>;
-
 export const scriptOf = (replies: Record<number, unknown>, afterMs?: number) => ({
   ...(afterMs === undefined ? {} : { afterMs }),
   replies: Object.fromEntries(Object.entries(replies).map(([r, v]) => [r, v])),

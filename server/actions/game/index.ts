@@ -1,5 +1,5 @@
 // The Sworn & Said actions: every door calls these and decides nothing itself.
-export { arenaPlayer, arenaStandings, type ArenaPlayerTable, type ArenaRow } from "./arena";
+export { arenaPlayer, arenaStandings, type ArenaRow } from "./arena";
 export {
   openTable,
   joinTable,
@@ -11,20 +11,18 @@ export {
   inviteToTable,
   setTableVisibility,
   withdrawTableInvitation,
-  answerTableInvitation,
 } from "./tables";
-export { whisper, ZWhisper, type WhisperAnswer } from "./whisper";
+export { whisper, ZWhisper } from "./whisper";
 export { seatModel, ZSeatModel } from "./modelSeat";
-export { runModelPlayers, OUTCOMES as MODEL_OUTCOMES, type ModelRun as GameModelRun } from "./models";
-export { act, ZOffer, ZAccept, ZPass, ZClaim, ZSaid, type ActType, type ActAnswer } from "./play";
-export { verifyDeal, type DealCheck } from "./verify";
+export { runModelPlayers } from "./models";
+export { act, ZOffer, ZAccept, ZPass, ZClaim, ZSaid, type ActAnswer } from "./play";
+export { verifyDeal } from "./verify";
 export {
   listTables,
   tableState,
   tableRecord,
   type TableState,
   type TableSummary,
-  type TableStatus,
   type LobbyMay,
 } from "./read";
 export { waitForTurn, WAIT_MAX_MS } from "./wait";
@@ -34,4 +32,4 @@ export { tableAndLobby } from "./events";
 export { seedGameDemo } from "./demo";
 export { sweepTables } from "./sweep";
 export { runBots } from "./bots";
-export { offlineTableState, type OfflineSeat, type OfflineTable } from "./offline";
+export { offlineTableState, type OfflineTable } from "./offline";

@@ -24,10 +24,3 @@ export type McpTool = {
   input: z.ZodObject;
   call: (ctx: McpContext, args: Record<string, unknown>) => Promise<Result<unknown>>;
 };
-
-export const tool = <S extends z.ZodObject>(t: {
-  name: string;
-  description: string;
-  input: S;
-  call: (ctx: McpContext, args: z.infer<S>) => Promise<Result<unknown>>;
-}): McpTool => t as unknown as McpTool;

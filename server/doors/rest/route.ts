@@ -37,5 +37,3 @@ export type RestRoute = {
   /** Its answer, or a promise of it: a call with nothing to wait for answers at once. */
   call: (ctx: RestContext) => Result<unknown> | Promise<Result<unknown>>;
 };
-
-export const route = (r: RestRoute) => r;

@@ -1,7 +1,6 @@
 // The checkpoint rules' public surface: the audit, waves, revision diffs, prune impact, the declaration, proposals.
 export { audit } from "./audit";
 export {
-  AGENT_ROLES,
   APPROVAL_TTL_MAX_MS,
   APPROVAL_TTL_MIN_MS,
   ASSIGNABLE_ROLES,
@@ -14,50 +13,18 @@ export {
   PLAN_ROLES,
   PLAN_VISIBILITIES,
   RISK_SEVERITIES,
-  UNREADABLE_FINDING_ID,
   UNRESOLVED_SEVERITIES,
   type Decision,
   type OutcomeStatus,
   type RiskSeverity,
 } from "./constants";
-export {
-  buildDeclaration,
-  risksToReassess,
-  type OutcomeRecord,
-  type PlanState,
-  type RiskState,
-} from "./declaration";
-export {
-  diffRevisions,
-  pruneImpact,
-  type Revision,
-  type RevisionDiff,
-} from "./revisions";
+export { buildDeclaration, risksToReassess, type PlanState, type RiskState } from "./declaration";
+export { diffRevisions, pruneImpact } from "./revisions";
 export { unchangedClosures } from "./carry";
-export {
-  checkDeclaredWaves,
-  proposeCheckpoint,
-  stillToReassess,
-  waveKey,
-  type Proposal,
-} from "./proposal";
+export { checkDeclaredWaves, proposeCheckpoint, stillToReassess, waveKey, type Proposal } from "./proposal";
 export { CHECKPOINT_SCHEMA } from "./schema";
-export type {
-  AuditResult,
-  Declaration,
-  DeclaredNode,
-  DeclaredOutcome,
-  DeclaredRisk,
-  Finding,
-  FindingId,
-} from "./types";
-export {
-  deriveWaves,
-  lanes,
-  type Lane,
-  type RevisionNode,
-  type Waves,
-} from "./waves";
+export type { AuditResult, Declaration } from "./types";
+export { deriveWaves, lanes, type RevisionNode } from "./waves";
 export {
   ROLE_TEXT,
   VISIBILITY_TEXT,
@@ -70,26 +37,20 @@ export {
   checkStanding,
   confirmRefusal,
   eitherAudience,
-  holds,
   invitedNow,
-  isMember,
   mayRead,
-  orList,
   needsConsent,
   ownerRefusal,
   webhookRefusal,
   reportRefusal,
   ROLE_ACTIONS,
-  roleStandings,
   rolesNow,
   steerRefusal,
   stillNeeded,
   type ApprovalGate,
   type ApprovalStanding,
   type AssignableRole,
-  type Asker,
   type CheckKind,
-  type GivenApproval,
   type GivenCheck,
   type Holder,
   type PlanAccess,
@@ -97,8 +58,6 @@ export {
   type PlanRole,
   type PlanVisibility,
   type RoleAction,
-  type RoleChange,
-  type RoleStanding,
 } from "./roles";
 export {
   isWebhookEvent,

@@ -3,7 +3,10 @@
 /** Quorum: two souls make a debate, one a monologue. */
 export const SEATS_MIN = 3;
 export const SEATS_MAX = 8;
-/** The roster when the facilitator names none. */
+/**
+ * The roster when the facilitator names none. @public: docs/council.md states it (server/docs.test.ts reads every
+ * constant here); the convening form keeps its own copy, as components import no rule.
+ */
 export const DEFAULT_SEATS = 5;
 /** OPEN, DEEPEN, CONVERGE, VOTE — and never a round 5. */
 export const ROUNDS = 4;

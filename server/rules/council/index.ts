@@ -4,13 +4,9 @@ export {
   CONFIDENCE_MAX,
   CONFIDENCE_MIN,
   DEFAULT_AGGREGATOR,
-  DEFAULT_SEATS,
   DEFAULT_VALUES_KEYWORDS,
-  DEFERENCE_MAX_OTHERS,
-  EARLY_STOP_MIN,
   FORBIDDEN_FINAL_CONFIDENCE,
   HABIT_MAX,
-  NO_CHANGE,
   OPTIONS_MAX,
   OPTIONS_MIN,
   QUESTION_MAX,
@@ -23,83 +19,37 @@ export {
   SEAT_NAME_MAX,
   SEATS_MAX,
   SEATS_MIN,
-  SPLIT_THRESHOLD,
-  UNANIMITY_MIN,
   type Aggregator,
 } from "./constants";
 export {
   REPLY_FIELDS,
   ROUND_NAMES,
-  ROUND_NUMBERS,
-  replySchemas,
   stanceOf,
   validateReply,
   type Answer,
   type Reply,
   type ReplyContext,
-  type ReplyFor,
-  type Round1Reply,
-  type Round2Reply,
-  type Round3Reply,
-  type Round4Reply,
   type RoundNumber,
 } from "./replies";
-export { parseReplyText, type JsonObject } from "./reply-text";
-export {
-  parseState,
-  quorumProblem,
-  valuesKeywordsOf,
-  type CouncilState,
-  type StateAgent,
-  type StateFinal,
-  type StateRound,
-} from "./state";
-export {
-  VERDICTS,
-  inspect,
-  judge,
-  type InspectResult,
-  type Inspection,
-  type InspectorRow,
-  type Verdict,
-} from "./inspect";
-export {
-  vote,
-  type CastVote,
-  type EscalationKind,
-  type EscalationReason,
-  type Problem,
-  type ProblemKind,
-  type Tally,
-  type VoteResult,
-} from "./vote";
+export { parseReplyText } from "./reply-text";
+export { parseState, valuesKeywordsOf, type CouncilState } from "./state";
+export { inspect } from "./inspect";
+export { vote, type VoteResult } from "./vote";
 export { renderPrompt, type PromptInput } from "./prompts";
 export { AXES_MAX, AXES_MIN, draftAxes } from "./axes";
-export { liveSeats, type Council, type Seat, type SeatStatus } from "./council";
-export {
-  afterBadReply,
-  emptySeat,
-  missedDeadline,
-  nextStep,
-  roundStatus,
-  type NextStep,
-  type RoundStatus,
-} from "./lifecycle";
+export { type Council } from "./council";
+export { afterBadReply, emptySeat, missedDeadline, nextStep, roundStatus } from "./lifecycle";
 export { fromState, toState } from "./convert";
 export {
-  FINAL_VERDICTS,
   countVerdict,
   isFinal,
   standing,
-  type CloseReason,
   type Due,
-  type FinalVerdict,
   type Phase,
   type Progress,
   type RoundRecord,
-  type Standing,
   type VerdictRecord,
 } from "./progress";
-export { ROUND_REMINDER_MS, roundReminderDue } from "./notices";
-export { MODEL_TRIES_MAX, nextTryAt } from "./retry";
+export { roundReminderDue } from "./notices";
+export { nextTryAt } from "./retry";
 export { hideReplyProse, replyProse } from "./hidden";

@@ -13,12 +13,6 @@ export function accordsOf(charter: readonly string[]): Accord[] {
   return accords;
 }
 
-/** Whether two accords set every clause alike. */
-export function sameAccord(a: Accord, b: Accord): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
-}
-
 /**
  * A charter's accords with, for each claim, which of them satisfy it: a player weighs every accord with a few
  * additions per claim instead of comparing strings. Built once per charter and shared (it is never changed).

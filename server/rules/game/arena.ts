@@ -181,7 +181,7 @@ export function playArena(input: ArenaInput): Result<ArenaOutcome> {
   return fail("invalid", `"${step.value.player}" is an outside program: play it with \`npx parley arena\`.`);
 }
 
-export { ARENA_PLAYERS, arenaPlayers, type ArenaPlayer, type ArenaStrategy } from "./arena-players";
+export { ARENA_PLAYERS, arenaPlayers } from "./arena-players";
 export {
   FAULT_KINDS,
   meanInterval,

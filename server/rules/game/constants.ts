@@ -25,7 +25,7 @@ export const DEADLINE_MIN_WINDOWS = 2;
 
 /** Characters (Unicode code points, after trimming) of free text on any act. */
 export const SAID_MAX = 280;
-/** Said claims on one act; the spec is silent, so one per charter clause is the ceiling. */
+/** Said claims on one act; the spec is silent, so one per charter clause is the ceiling. @alias of CHARTER_CLAUSES */
 export const SAID_CLAIMS_MAX = CHARTER_CLAUSES;
 /** §12: how many whispers one seat may send over a whole table. */
 export const WHISPERS_PER_SEAT = 24;

@@ -20,76 +20,47 @@ export {
   WHISPERS_PER_SEAT,
   TITLE_MIN,
   TITLE_MAX,
-  SEED_BYTES,
   quorumFor,
 } from "./constants";
-export { CLAUSE_POOL, settingsOf, type ClauseEntry } from "./pool";
-export type {
-  Accord,
-  Act,
-  Aim,
-  Charge,
-  Claim,
-  Deal,
-  Game,
-  ProposedAct,
-  PublicGame,
-  Said,
-  SaidEntry,
-  StandingOffer,
-  Status,
-  Sworn,
-  Whisper,
-} from "./types";
+export { CLAUSE_POOL, settingsOf } from "./pool";
+export type { Accord, Act, Charge, Claim, Game, ProposedAct, Said, SaidEntry, Sworn } from "./types";
 export { score } from "./score";
 export { commitment } from "./seed";
 export { deal, dealOutput, validateDealInput } from "./deal";
-export { validateTableSettings, type TableSettings, type TableSettingsInput } from "./settings";
-export { derive, seatOfAct, type Derived } from "./derive";
+export { validateTableSettings } from "./settings";
+export { derive, type Derived } from "./derive";
 export { markLedger, type LedgerMark } from "./ledger";
 export { check, checkWithDue, WHISPERED_LATER } from "./check";
-export { may, yourPayoff, type May } from "./may";
-export { standings, type Standing } from "./standings";
+export { type May } from "./may";
+export { type Standing } from "./standings";
 export { view, type GameView, type ViewAct } from "./view";
-export { checkWhisper, whispered, whispersEndAt, type ViewWhisper } from "./whisper";
-export { chooseBotAct, publicGame, type BotInput } from "./bot";
+export { checkWhisper, type ViewWhisper } from "./whisper";
+export { chooseBotAct, publicGame } from "./bot";
 export { BOT_STRATEGIES, botLuck, HOUSE_BOTS, strategyOf, whisperLuck, type BotStrategy } from "./strategies";
-export { botWhisper, type TalkSeen } from "./talk";
-export { REFERENCE_PLAYERS, type Player } from "./reference";
-export { playBotTable, type BotTableOptions } from "./simulate";
+export { botWhisper } from "./talk";
+export { playBotTable } from "./simulate";
 export {
   ARENA_PLAYERS,
   ARENA_START,
-  ARENA_STEP_MS,
-  arenaPlayers,
   arenaRun,
   FAULT_KINDS,
-  playArena,
   seatRecords,
   standingsAcross,
   type ArenaDecision,
-  type ArenaFault,
-  type ArenaInput,
-  type ArenaOutcome,
   type ArenaReply,
   type ArenaStanding,
-  type ArenaTable,
-  type FaultKind,
   type SeatRecord,
 } from "./arena";
 export {
-  MODEL_SYSTEM,
-  MODEL_WHISPERS_PER_REPLY,
   modelPrompt,
   modelTable,
   readModelReply,
   scriptedPlayerReply,
   type ModelPlayerFacts,
-  type ModelReply,
   type ModelTable,
 } from "./model";
 export { toRecord, type RecordAct, type TableRecord } from "./record";
-export { replay, type ReplayOutput, type ReplayRefusal, type ReplayResult } from "./replay";
+export { replay } from "./replay";
 export { WORKED_EXAMPLE } from "./worked-example";
 export {
   fillRefusal,
