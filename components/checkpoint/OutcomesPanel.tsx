@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
 import { useTRPC } from "@/components/ui/trpc";
+import { useAttempt } from "@/components/ui/useAttempt";
 import { When } from "@/components/ui/When";
 import { statusStyle } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
@@ -23,17 +24,8 @@ export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id:
       ? "Give the evidence's hash: an outcome is reported with its evidence."
       : null;
   const [provenance, setProvenance] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const post = useMutation(
-    trpc.plans.postOutcome.mutationOptions({
-      onSuccess: () => {
-        setError(null);
-        setHash("");
-        void refresh();
-      },
-      onError: (e) => setError(messageOf(e)),
-    }),
-  );
+  const { error, attempt } = useAttempt(refresh, messageOf);
+  const post = useMutation(trpc.plans.postOutcome.mutationOptions(attempt(() => setHash(""))));
   function submit(e: FormEvent) {
     e.preventDefault();
     post.mutate({

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
 import { useTRPC } from "@/components/ui/trpc";
+import { useAttempt } from "@/components/ui/useAttempt";
 import { When } from "@/components/ui/When";
 import { SEVERITY_STYLE } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
@@ -32,16 +33,8 @@ export function RisksPanel({ view, onFocus }: { view: PlanView; onFocus: (id: st
     : !form.evidenceHash.trim()
       ? "Give the evidence's hash: an assessment is recorded with its evidence."
       : null;
-  const [error, setError] = useState<string | null>(null);
-  const assess = useMutation(
-    trpc.plans.assessRisk.mutationOptions({
-      onSuccess: () => {
-        setError(null);
-        void refresh();
-      },
-      onError: (e) => setError(messageOf(e)),
-    }),
-  );
+  const { error, attempt } = useAttempt(refresh, messageOf);
+  const assess = useMutation(trpc.plans.assessRisk.mutationOptions(attempt()));
   const edit = (risk: PlanView["risks"][number]) =>
     setForm({
       riskId: risk.id,

@@ -7,7 +7,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyButton } from "@/components/ui/CopyButton";
 import { useTRPC } from "@/components/ui/trpc";
+import { useAttempt } from "@/components/ui/useAttempt";
 import { When } from "@/components/ui/When";
+
+/** A webhook's secret as registering or rotating answers it. */
+type Secret = { secret: string; message: string };
 
 export function WebhooksPanel({ planId }: { planId: number }) {
   const trpc = useTRPC();
@@ -18,35 +22,28 @@ export function WebhooksPanel({ planId }: { planId: number }) {
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<string[]>(["plan.checkpoint"]);
   /** A secret just made (registered or rotated): shown this once, with what it is for. */
-  const [secret, setSecret] = useState<{ secret: string; message: string } | null>(null);
+  const [secret, setSecret] = useState<Secret | null>(null);
   /** The webhook whose secret rotation awaits its owner's confirmation. */
   const [rotating, setRotating] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const done = { onSuccess: () => void refresh(), onError: (e: { message: string }) => setError(e.message) };
+  const { error, attempt } = useAttempt(refresh);
   const add = useMutation(
-    trpc.plans.addWebhook.mutationOptions({
-      onSuccess: (r) => {
+    trpc.plans.addWebhook.mutationOptions(
+      attempt((r: Secret) => {
         setSecret(r);
         setUrl("");
-        setError(null);
-        void refresh();
-      },
-      onError: (e) => setError(e.message),
-    }),
+      }),
+    ),
   );
   const rotate = useMutation(
-    trpc.plans.rotateWebhookSecret.mutationOptions({
-      onSuccess: (r) => {
+    trpc.plans.rotateWebhookSecret.mutationOptions(
+      attempt((r: Secret) => {
         setSecret(r);
         setRotating(null);
-        setError(null);
-        void refresh();
-      },
-      onError: (e) => setError(e.message),
-    }),
+      }),
+    ),
   );
-  const remove = useMutation(trpc.plans.removeWebhook.mutationOptions(done));
-  const resend = useMutation(trpc.plans.resendDelivery.mutationOptions(done));
+  const remove = useMutation(trpc.plans.removeWebhook.mutationOptions(attempt()));
+  const resend = useMutation(trpc.plans.resendDelivery.mutationOptions(attempt()));
   const hooks = list.data?.webhooks ?? [];
   return (
     <section className="card space-y-4" aria-labelledby="webhooks-title" data-testid="webhooks">

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import type { CouncilSummary } from "@/server/actions/council";
+import { ListSection } from "@/components/ui/ListSection";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
@@ -14,6 +15,14 @@ const BADGE: Record<CouncilSummary["status"], string> = {
   record: "bg-stone-200 text-stone-700",
   cancelled: "bg-red-100 text-red-800",
 };
+
+/** The list's sections after yours, each the round tables of one status. */
+const SECTIONS: { title: string; status: CouncilSummary["status"]; empty: string }[] = [
+  { title: "In deliberation", status: "open", empty: "No round table is deliberating. Convene one!" },
+  { title: "Decided", status: "decided", empty: "No round table has decided yet." },
+  { title: "Escalated", status: "escalated", empty: "No round table has escalated." },
+  { title: "Imported records", status: "record", empty: "No state file has been imported." },
+];
 
 function statusWord(c: CouncilSummary): string {
   if (c.status === "open") return c.round ? `round ${c.round} open` : "waiting for the facilitator";
@@ -33,34 +42,32 @@ function Section({
   empty: string;
 }) {
   return (
-    <section className="card p-0" data-testid={`councils-${title.toLowerCase().replaceAll(" ", "-")}`}>
-      <h2 className="border-b border-stone-100 px-5 py-3 font-semibold">{title}</h2>
-      {councils.length === 0 ? <p className="px-5 py-4 text-sm text-stone-500">{empty}</p> : null}
-      <ul>
-        {councils.map((c) => (
-          <li
-            key={c.id}
-            className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-stone-100 px-5 py-2 text-sm last:border-0"
-            data-testid="council-row"
-          >
-            <Link href={`/councils/${c.id}`} className="font-medium">
-              {c.question}
-            </Link>
-            <span className={`badge ${BADGE[c.status]}`}>{statusWord(c)}</span>
-            {c.yourTurn ? (
-              <span className="badge bg-teal-700 text-white">your answer is owed</span>
-            ) : c.yours ? (
-              <span className="badge bg-teal-100 text-teal-800">yours</span>
-            ) : null}
-            {c.demo ? <span className="badge bg-violet-100 text-violet-800">demo</span> : null}
-            <span className="ml-auto text-xs text-stone-500">
-              {c.seats} souls · {c.options.join(" / ")} · {c.facilitator} ·{" "}
-              <When at={c.closedAt ?? c.createdAt} mode="ago" now={now} />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <ListSection
+      title={title}
+      testId="councils"
+      rowTestId="council-row"
+      items={councils}
+      empty={empty}
+      wrap
+      row={(c) => (
+        <>
+          <Link href={`/councils/${c.id}`} className="font-medium">
+            {c.question}
+          </Link>
+          <span className={`badge ${BADGE[c.status]}`}>{statusWord(c)}</span>
+          {c.yourTurn ? (
+            <span className="badge bg-teal-700 text-white">your answer is owed</span>
+          ) : c.yours ? (
+            <span className="badge bg-teal-100 text-teal-800">yours</span>
+          ) : null}
+          {c.demo ? <span className="badge bg-violet-100 text-violet-800">demo</span> : null}
+          <span className="ml-auto text-xs text-stone-500">
+            {c.seats} souls · {c.options.join(" / ")} · {c.facilitator} ·{" "}
+            <When at={c.closedAt ?? c.createdAt} mode="ago" now={now} />
+          </span>
+        </>
+      )}
+    />
   );
 }
 
@@ -78,30 +85,15 @@ export function CouncilList({ initial, now }: { initial: CouncilSummary[]; now: 
   return (
     <div className="space-y-6">
       {yours.length ? <Section title="Yours" councils={yours} now={now} empty="" /> : null}
-      <Section
-        title="In deliberation"
-        councils={councils.filter((c) => c.status === "open")}
-        now={now}
-        empty="No round table is deliberating. Convene one!"
-      />
-      <Section
-        title="Decided"
-        councils={councils.filter((c) => c.status === "decided")}
-        now={now}
-        empty="No round table has decided yet."
-      />
-      <Section
-        title="Escalated"
-        councils={councils.filter((c) => c.status === "escalated")}
-        now={now}
-        empty="No round table has escalated."
-      />
-      <Section
-        title="Imported records"
-        councils={councils.filter((c) => c.status === "record")}
-        now={now}
-        empty="No state file has been imported."
-      />
+      {SECTIONS.map((s) => (
+        <Section
+          key={s.title}
+          title={s.title}
+          councils={councils.filter((c) => c.status === s.status)}
+          now={now}
+          empty={s.empty}
+        />
+      ))}
     </div>
   );
 }

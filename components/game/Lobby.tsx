@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import type { TableSummary } from "@/server/actions/game";
+import { ListSection } from "@/components/ui/ListSection";
 import { useTRPC } from "@/components/ui/trpc";
 import { FieldError, FieldErrors, fieldProps, formError, type FormError } from "@/components/ui/FieldError";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
@@ -18,6 +19,13 @@ const BADGE: Record<TableSummary["status"], string> = {
   cancelled: "bg-red-100 text-red-800",
 };
 
+/** The lobby's sections after yours, each the tables of some statuses. */
+const SECTIONS: { title: string; statuses: TableSummary["status"][]; empty: string }[] = [
+  { title: "Open tables", statuses: ["open"], empty: "No table is waiting for seats. Open one!" },
+  { title: "In play", statuses: ["playing"], empty: "No table is in play." },
+  { title: "Finished", statuses: ["bound", "ended"], empty: "No table has finished yet." },
+];
+
 function List({
   title,
   tables,
@@ -30,36 +38,33 @@ function List({
   empty: string;
 }) {
   return (
-    <section className="card p-0" data-testid={`lobby-${title.toLowerCase().replaceAll(" ", "-")}`}>
-      <h2 className="border-b border-stone-100 px-5 py-3 font-semibold">{title}</h2>
-      {tables.length === 0 ? <p className="px-5 py-4 text-sm text-stone-500">{empty}</p> : null}
-      <ul>
-        {tables.map((t) => (
-          <li
-            key={t.id}
-            className="flex items-center gap-3 border-b border-stone-100 px-5 py-2 text-sm last:border-0"
-            data-testid="lobby-table"
-          >
-            <Link href={`/tables/${t.id}`} className="font-medium">
-              {t.title}
-            </Link>
-            <span className={`badge ${BADGE[t.status]}`}>{t.status}</span>
-            {t.yourTurn ? (
-              <span className="badge bg-amber-100 text-amber-900" data-testid="your-turn">
-                your turn
-              </span>
-            ) : t.yours ? (
-              <span className="badge bg-teal-100 text-teal-800">your seat</span>
-            ) : null}
-            <span className="ml-auto text-xs text-stone-500">
-              {t.seatsTaken}/{t.seatsMax} seats · {t.host}
-              {t.hostKind === "agent" ? " (agent)" : ""} ·{" "}
-              <When at={t.finishedAt ?? t.startedAt ?? t.createdAt} mode="ago" now={now} />
+    <ListSection
+      title={title}
+      testId="lobby"
+      rowTestId="lobby-table"
+      items={tables}
+      empty={empty}
+      row={(t) => (
+        <>
+          <Link href={`/tables/${t.id}`} className="font-medium">
+            {t.title}
+          </Link>
+          <span className={`badge ${BADGE[t.status]}`}>{t.status}</span>
+          {t.yourTurn ? (
+            <span className="badge bg-amber-100 text-amber-900" data-testid="your-turn">
+              your turn
             </span>
-          </li>
-        ))}
-      </ul>
-    </section>
+          ) : t.yours ? (
+            <span className="badge bg-teal-100 text-teal-800">your seat</span>
+          ) : null}
+          <span className="ml-auto text-xs text-stone-500">
+            {t.seatsTaken}/{t.seatsMax} seats · {t.host}
+            {t.hostKind === "agent" ? " (agent)" : ""} ·{" "}
+            <When at={t.finishedAt ?? t.startedAt ?? t.createdAt} mode="ago" now={now} />
+          </span>
+        </>
+      )}
+    />
   );
 }
 
@@ -140,24 +145,15 @@ export function Lobby({
         {signedIn ? (
           <List title="Your tables" tables={yours} now={now} empty="You hold no seat at a table in play." />
         ) : null}
-        <List
-          title="Open tables"
-          tables={tables.filter((t) => t.status === "open")}
-          now={now}
-          empty="No table is waiting for seats. Open one!"
-        />
-        <List
-          title="In play"
-          tables={tables.filter((t) => t.status === "playing")}
-          now={now}
-          empty="No table is in play."
-        />
-        <List
-          title="Finished"
-          tables={tables.filter((t) => t.status === "bound" || t.status === "ended")}
-          now={now}
-          empty="No table has finished yet."
-        />
+        {SECTIONS.map((s) => (
+          <List
+            key={s.title}
+            title={s.title}
+            tables={tables.filter((t) => s.statuses.includes(t.status))}
+            now={now}
+            empty={s.empty}
+          />
+        ))}
       </div>
       <aside>
         {signedIn ? (

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyButton } from "@/components/ui/CopyButton";
 import { useTRPC } from "@/components/ui/trpc";
+import { useAttempt } from "@/components/ui/useAttempt";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
@@ -14,28 +15,20 @@ export function AgentsPanel({ userId }: { userId: number }) {
   const agents = useQuery(trpc.identity.agents.queryOptions());
   const [name, setName] = useState("");
   const [token, setToken] = useState<{ name: string; token: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.identity.agents.queryKey() });
+  const { error, attempt } = useAttempt(refresh);
   useLive([`user:${userId}`], (e) => {
     if (e.type.startsWith("agent.") || e.type === "live.open") void refresh();
   });
   const create = useMutation(
-    trpc.identity.createAgent.mutationOptions({
-      onSuccess: (a) => {
+    trpc.identity.createAgent.mutationOptions(
+      attempt((a: { name: string; token: string }) => {
         setToken({ name: a.name, token: a.token });
         setName("");
-        setError(null);
-        void refresh();
-      },
-      onError: (e) => setError(e.message),
-    }),
+      }),
+    ),
   );
-  const revoke = useMutation(
-    trpc.identity.revokeAgent.mutationOptions({
-      onSuccess: () => void refresh(),
-      onError: (e) => setError(e.message),
-    }),
-  );
+  const revoke = useMutation(trpc.identity.revokeAgent.mutationOptions(attempt()));
 
   return (
     <div className="space-y-4">

@@ -3,8 +3,6 @@
 // registered for every type the API offers, at a real receiver: each delivery verifies with the standardwebhooks
 // library as published, arrives as the type registered, keeps every field name in snake_case, and matches its type's
 // payload schema in the OpenAPI document's `webhooks` section — which names every type and is valid OpenAPI 3.1.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020";
 import { Webhook } from "standardwebhooks";
@@ -13,41 +11,21 @@ import { sweepCheckpoints } from "../actions/checkpoint";
 import { fixedClock } from "../clock";
 import { openApiDocument } from "../doors/rest/openapi";
 import { WEBHOOK_EVENTS } from "../rules/checkpoint";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
 import { api } from "../testing/doors";
-import { startQueue } from "./queue";
-import { webhookWorker } from "./webhook";
+import { receivingWebhooks, type Hit } from "./testing";
 
 const T0 = Date.parse("2026-12-01T09:00:00Z");
-type Hit = { headers: IncomingHttpHeaders; body: string };
-const hits: Hit[] = [];
-let receiver: Server;
+let hits: Hit[];
 let url = "";
 let db: TestDatabase;
-let queue: Awaited<ReturnType<typeof startQueue>>;
+let webhooks: Awaited<ReturnType<typeof receivingWebhooks>>;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += String(d)));
-    req.on("end", () => {
-      hits.push({ headers: req.headers, body });
-      res.end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  process.env.PARLEY_RATE_LIMIT = "1000000";
-  process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE = "on";
-  db = await testDatabase();
-  queue = await startQueue(db, { webhook: webhookWorker }, { pollSeconds: 0.5 });
+  webhooks = await receivingWebhooks();
+  ({ hits, url, db } = webhooks);
 });
-afterAll(async () => {
-  await queue?.stop();
-  await db?.drop();
-  await new Promise<void>((r) => receiver.close(() => r()));
-  delete process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE;
-});
+afterAll(() => webhooks?.close());
 
 /** Every key of a JSON value, at any depth (values such as node ids are data, not keys). */
 const keysOf = (v: unknown): string[] =>

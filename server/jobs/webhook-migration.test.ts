@@ -5,46 +5,25 @@
 // written with + for - and / for _, in snake_case; a rotation gives a new secret and clears the flag.
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
 import { api } from "../testing/doors";
-import { startQueue } from "./queue";
-import { webhookWorker } from "./webhook";
+import { receivingWebhooks, type Hit } from "./testing";
 
 const T0 = Date.parse("2026-12-01T09:00:00Z");
-const hits: { headers: IncomingHttpHeaders; body: string }[] = [];
-let receiver: Server;
+let hits: Hit[];
 let url = "";
 let db: TestDatabase;
-let queue: Awaited<ReturnType<typeof startQueue>>;
+let webhooks: Awaited<ReturnType<typeof receivingWebhooks>>;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += String(d)));
-    req.on("end", () => {
-      hits.push({ headers: req.headers, body });
-      res.end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  process.env.PARLEY_RATE_LIMIT = "1000000";
-  process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE = "on";
-  db = await testDatabase();
-  queue = await startQueue(db, { webhook: webhookWorker }, { pollSeconds: 0.5 });
+  webhooks = await receivingWebhooks();
+  ({ hits, url, db } = webhooks);
 });
-afterAll(async () => {
-  await queue?.stop();
-  await db?.drop();
-  await new Promise<void>((r) => receiver.close(() => r()));
-  delete process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE;
-});
+afterAll(() => webhooks?.close());
 
 /** The migration's updates, as they ran on webhooks registered before it (everything after its ALTER TABLE). */
 function updates(): string {

@@ -4,44 +4,31 @@
 // valid signature; the log shows each attempt; resend sends the same id again; a rotated secret signs from then on and
 // the old one no longer verifies. Private and loopback addresses are refused unless allowed; an event type is named
 // as it is delivered; only the owner registers, rotates or reads them.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { ANON, type Who } from "../identity";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
 import { api } from "../testing/doors";
-import { startQueue } from "./queue";
-import { webhookWorker } from "./webhook";
+import { receivingWebhooks, type Hit } from "./testing";
 
 const T0 = Date.parse("2026-12-01T09:00:00Z");
-type Hit = { headers: IncomingHttpHeaders; body: string };
-const hits: Hit[] = [];
+let hits: Hit[];
 let fail = 0;
-let receiver: Server;
 let url = "";
 let db: TestDatabase;
-let queue: Awaited<ReturnType<typeof startQueue>>;
+let webhooks: Awaited<ReturnType<typeof receivingWebhooks>>;
 let owner: Who & { kind: "user" };
 let planId: number;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += String(d)));
-    req.on("end", () => {
-      hits.push({ headers: req.headers, body });
-      res.statusCode = fail > 0 ? (fail--, 503) : 200;
-      res.end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
-  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  process.env.PARLEY_RATE_LIMIT = "1000000";
-  db = await testDatabase();
-  queue = await startQueue(db, { webhook: webhookWorker }, { pollSeconds: 0.5 });
-  await queue.boss.updateQueue("webhook", { name: "webhook", retryDelay: 1, retryBackoff: false } as never);
+  webhooks = await receivingWebhooks({ status: () => (fail > 0 ? (fail--, 503) : 200), allowPrivate: false });
+  ({ hits, url, db } = webhooks);
+  await webhooks.queue.boss.updateQueue("webhook", {
+    name: "webhook",
+    retryDelay: 1,
+    retryBackoff: false,
+  } as never);
   owner = await makeUser(db, "wh-owner");
   const as = api(db.prisma, owner, { clock: fixedClock(T0) });
   const made = await as("POST", "/api/plans", {
@@ -51,12 +38,7 @@ beforeAll(async () => {
   expect(made.status).toBe(201);
   planId = made.body.id;
 });
-afterAll(async () => {
-  await queue?.stop();
-  await db?.drop();
-  await new Promise<void>((r) => receiver.close(() => r()));
-  delete process.env.PARLEY_WEBHOOK_ALLOW_PRIVATE;
-});
+afterAll(() => webhooks?.close());
 
 const until = async (what: () => boolean | Promise<boolean>, ms = 20_000) => {
   const end = Date.now() + ms;
