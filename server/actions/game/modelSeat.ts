@@ -11,7 +11,7 @@ import { fail, ok, type Result } from "../../rules/result";
 import { checkModelSeat, PROVIDERS, soulsEnv, ZPlayerScript } from "../../souls";
 import { parseInput, ZOneLine } from "../input";
 import { tableAndLobby } from "./events";
-import { modelSeatName } from "./load";
+import { modelSeatName } from "./seats";
 import { asHost } from "./tables";
 
 export const ZSeatModel = z

@@ -9,7 +9,8 @@ import { signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { appendAct } from "./append";
 import { runBots } from "./bots";
-import { seatOf, tableReadable, type LoadedTable } from "./load";
+import { seatOf, tableReadable } from "./seats";
+import type { LoadedTable } from "./loaded";
 
 export const ZClaim = z.object({ clause: z.string().max(64), setting: z.string().max(64) }).strict();
 export const ZSaid = z

@@ -23,17 +23,10 @@ import { settleClock } from "./append";
 import { soulsEnv } from "../../souls";
 import { tableBudgetTokens } from "../modelBudget";
 import { PASSED } from "./modelOutcomes";
-import {
-  holders,
-  hostsTable,
-  lobbyFacts,
-  loadTable,
-  seatOf,
-  tableReadable,
-  tableReadAhead,
-  type Holder,
-  type LoadedTable,
-} from "./load";
+import { holders, hostsTable, seatOf, tableReadable, type Holder } from "./seats";
+import { lobbyFacts } from "./lobbyFacts";
+import { loadTable, tableReadAhead } from "./load";
+import type { LoadedTable } from "./loaded";
 
 export type TableStatus = "open" | "playing" | "bound" | "ended" | "cancelled";
 

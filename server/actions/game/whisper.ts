@@ -20,7 +20,9 @@ import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
 import { parseId, parseInput } from "../input";
 import { isUniqueViolation } from "../unique";
-import { loadTable, seatOf, tableReadable, type LoadedTable, type SeatRow } from "./load";
+import { loadTable } from "./load";
+import { seatOf, tableReadable } from "./seats";
+import type { LoadedTable, SeatRow } from "./loaded";
 import { ZClaim } from "./play";
 
 export const ZWhisper = z
