@@ -54,8 +54,7 @@ export function TableView({
   const trpc = useTRPC();
   const qc = useQueryClient();
   const opts = trpc.tables.state.queryOptions({ tableId: initial.id });
-  const { data } = useQuery({ ...opts, initialData: initial as never });
-  const t = (data ?? initial) as TableState;
+  const { data: t } = useQuery({ ...opts, initialData: initial });
   const refresh = () => qc.invalidateQueries({ queryKey: opts.queryKey });
   useLive([`table:${initial.id}`], () => void refresh());
   useTitleTurn(t.game?.status === "playing" && t.yourSeat !== null && t.game.turn === t.yourSeat);

@@ -141,7 +141,7 @@ export async function answerInvitation(
   }
   if (role !== undefined) return fail("invalid", "Only an invitation to a plan names a role.");
   if (kind === "table") {
-    const r = await answerTableInvitation(db, who, { id, agentId, accept });
+    const r = await answerTableInvitation(db, who, { tableId: id, agentId, accept });
     if (!r.ok) return r;
     const message = accept
       ? "You took your seat at the table."

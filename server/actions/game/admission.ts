@@ -19,18 +19,17 @@ import { isUniqueViolation } from "../unique";
 import { tableAndLobby } from "./events";
 import { hostLabel, hostsTable } from "./seats";
 import { lobbyFacts } from "./lobbyFacts";
-import { lockOpen, lockTable, noTable } from "./lock";
+import { lockOpen, lockTable } from "./lock";
 
 /** The host changes who may read the table (at any moment: a finished table may be published, say). */
 export async function setTableVisibility(
   db: Db,
   who: Who,
-  input: { id: unknown; visibility: unknown },
+  input: { tableId: number; visibility: unknown },
 ): Promise<Result<{ visibility: Visibility }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  const id = parseId(input.id);
-  if (id === null) return noTable;
+  const id = input.tableId;
   return db.$transaction(async (tx) => {
     const l = await lockTable(tx, id, who);
     if (!l.ok) return l;
@@ -65,13 +64,12 @@ export const ZInvite = z
 export async function inviteToTable(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: { tableId: number; body: unknown },
   now: number,
 ): Promise<Result<{ seat: number; status: "invited"; invitee: string; message: string }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  const id = parseId(input.id);
-  if (id === null) return noTable;
+  const id = input.tableId;
   const p = parseInput(ZInvite, input.body ?? {});
   if (!p.ok) return p;
   try {
@@ -137,12 +135,11 @@ export async function inviteToTable(
 export async function withdrawTableInvitation(
   db: Db,
   who: Who,
-  input: { id: unknown; seat: unknown },
+  input: { tableId: number; seat: unknown },
 ): Promise<Result<{ withdrawn: true }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  const id = parseId(input.id);
-  if (id === null) return noTable;
+  const id = input.tableId;
   return db.$transaction(async (tx) => {
     const l = await lockOpen(tx, id, who);
     if (!l.ok) return l;
@@ -163,12 +160,11 @@ export async function withdrawTableInvitation(
 export async function answerTableInvitation(
   db: Db,
   who: Who,
-  input: { id: unknown; agentId?: unknown; accept: boolean },
+  input: { tableId: number; agentId?: unknown; accept: boolean },
 ): Promise<Result<{ seat: number | null; status: "taken" | "declined" }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  const id = parseId(input.id);
-  if (id === null) return noTable;
+  const id = input.tableId;
   return db.$transaction(async (tx) => {
     const l = await lockOpen(tx, id, who);
     if (!l.ok) return l;

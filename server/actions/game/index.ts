@@ -22,7 +22,7 @@ export {
   type TableStatus,
 } from "./read";
 export { waitForTurn, WAIT_MAX_MS } from "./wait";
-export { loadTable, tableAhead, aheadTable } from "./load";
+export { loadTable, tableAhead } from "./load";
 export { tableReadable } from "./seats";
 export { sweepTables } from "./sweep";
 export { runBots } from "./bots";

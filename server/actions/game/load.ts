@@ -5,7 +5,6 @@ import { markLedger, type Charge, type Claim, type Game, type LedgerMark, type S
 import { frozen, frozenAppend } from "../../rules/frozen";
 import { HIDDEN_TEXT, hiddenParts } from "../../rules/moderation";
 import type { ModerationRow } from "../moderation/view";
-import { parseId } from "../input";
 import { jsonRows } from "../rows";
 import { batchedRead } from "../../batch";
 import type { LoadedTable, ModelCallRow, SeatRow } from "./loaded";
@@ -363,16 +362,10 @@ function loadedOf(kept: Kept, keeps: boolean): LoadedTable {
 }
 /**
  * The table an operation on `tableId` reads first, read ahead by the floor beside the rate limit's charge
- * (server/operations/operation.ts `readAhead`): null for an id no table can have, as loadTable answers for a
- * missing one. It only reads; who may see the table is still the action's to decide.
+ * (server/operations/operation.ts `readAhead`). It only reads; who may see the table is still the action's to decide.
  */
-export function tableAhead(db: Db, input: { tableId: unknown }): Promise<LoadedTable | null> {
-  const id = parseId(input.tableId);
-  return id === null ? Promise.resolve(null) : loadTable(db, id);
-}
-
-/** What `tableAhead` read, as the operation's context carries it (undefined: not read ahead; the action reads it). */
-export const aheadTable = (ahead: unknown) => ahead as LoadedTable | null | undefined;
+export const tableAhead = (db: Db, input: { tableId: number }): Promise<LoadedTable | null> =>
+  loadTable(db, input.tableId);
 
 /** The table as the floor read it ahead, or, when it did not (undefined), read now. */
 export const tableReadAhead = (db: Client, id: number, ahead: LoadedTable | null | undefined) =>

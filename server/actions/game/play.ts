@@ -6,7 +6,7 @@ import { wake } from "../../live";
 import { SAID_MAX, type ProposedAct } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
-import { parseId, parseInput } from "../input";
+import { parseInput } from "../input";
 import { appendAct } from "./append";
 import { runBots } from "./bots";
 import { seatOf, tableReadable } from "./seats";
@@ -48,15 +48,14 @@ export async function act(
   db: Db,
   who: Who,
   type: ActType,
-  input: { id: unknown; body?: unknown },
+  input: { tableId: number; body?: unknown },
   now: number,
   /** The table as the floor read it ahead (load.ts `tableAhead`); undefined to read it here. */
   ahead?: LoadedTable | null,
 ): Promise<Result<ActAnswer>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  const id = parseId(input.id);
-  if (id === null) return fail("not_found", "There is no such table.");
+  const id = input.tableId;
   const p = parseInput(SCHEMA[type], input.body ?? {});
   if (!p.ok) return p;
   const proposed = { type, ...p.value } as ProposedAct;

@@ -35,7 +35,7 @@ import { VISIBILITIES } from "../../rules/access";
 import { fail, ok, type Failure, type Result } from "../../rules/result";
 import { spanText } from "../../rules/span";
 import { signedIn } from "../guard";
-import { parseId, parseInput, ZOneLine } from "../input";
+import { parseInput, ZOneLine } from "../input";
 import { runBots } from "./bots";
 import { renewWaitingTable } from "./demo";
 import { tableAndLobby } from "./events";
@@ -43,7 +43,7 @@ import { seatOf } from "./seats";
 import { lobbyFacts } from "./lobbyFacts";
 import type { LoadedTable } from "./loaded";
 import { tellSeats } from "./notices";
-import { lockOpen, noTable } from "./lock";
+import { lockOpen } from "./lock";
 
 export const ZOpenTable = z
   .object({
@@ -143,14 +143,13 @@ export async function openTable(
 export async function joinTable(
   db: Db,
   who: Who,
-  input: { id: unknown },
+  input: { tableId: number },
   now: number,
 ): Promise<Result<{ seat: number }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   const name = signed.value.name;
-  const id = parseId(input.id);
-  if (id === null) return noTable;
+  const id = input.tableId;
   const r = await db.$transaction(async (tx) => {
     const l = await lockOpen(tx, id, who);
     if (!l.ok) return l;
@@ -182,7 +181,7 @@ export async function joinTable(
   if (!r.ok) return r;
   if (r.value.full) {
     const host = { kind: "user" as const, userId: r.value.host.id, name: r.value.host.name, admin: false };
-    const started = await startTable(db, host, { id }, now);
+    const started = await startTable(db, host, { tableId: id }, now);
     if (started.ok) {
       await runBots(db, id, now); // bots whose turns come before the newcomer's play (after their pause)
       await renewWaitingTable(db, r.value.host.id);
@@ -192,12 +191,15 @@ export async function joinTable(
 }
 
 /** Give a seat up before the start. The host keeps seat 1: a table is theirs until it starts. */
-export async function leaveTable(db: Db, who: Who, input: { id: unknown }): Promise<Result<{ left: true }>> {
+export async function leaveTable(
+  db: Db,
+  who: Who,
+  input: { tableId: number },
+): Promise<Result<{ left: true }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   const name = signed.value.name;
-  const id = parseId(input.id);
-  if (id === null) return noTable;
+  const id = input.tableId;
   return db.$transaction(async (tx) => {
     const l = await lockOpen(tx, id, who);
     if (!l.ok) return l;
@@ -218,13 +220,11 @@ export async function leaveTable(db: Db, who: Who, input: { id: unknown }): Prom
 export async function asHost<T>(
   db: Db,
   who: Who,
-  rawId: unknown,
+  id: number,
   refusal: (facts: LobbyFacts) => Failure | null,
   step: (tx: Prisma.TransactionClient, loaded: LoadedTable) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   if (who.kind === "anon") return guestRefusal(refusal);
-  const id = parseId(rawId);
-  if (id === null) return noTable;
   return db.$transaction(async (tx) => {
     const l = await lockOpen(tx, id, who);
     if (!l.ok) return l;
@@ -238,9 +238,9 @@ export async function asHost<T>(
 export async function fillWithBots(
   db: Db,
   who: Who,
-  input: { id: unknown; count?: unknown },
+  input: { tableId: number; count?: unknown },
 ): Promise<Result<{ seated: number }>> {
-  return asHost(db, who, input.id, fillRefusal, async (tx, { table, seats }) => {
+  return asHost(db, who, input.tableId, fillRefusal, async (tx, { table, seats }) => {
     const free = table.seatsMax - seats.length;
     const count = input.count === undefined || input.count === null ? free : input.count;
     if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > free)
@@ -262,10 +262,10 @@ export async function fillWithBots(
 export async function startTable(
   db: Db,
   who: Who,
-  input: { id: unknown },
+  input: { tableId: number },
   now: number,
 ): Promise<Result<{ commitment: string }>> {
-  return asHost(db, who, input.id, startRefusal, async (tx, { table, seats }) => {
+  return asHost(db, who, input.tableId, startRefusal, async (tx, { table, seats }) => {
     const id = table.id;
     const seed = randomBytes(32).toString("hex");
     const dealt = deal(seed, seats.length);

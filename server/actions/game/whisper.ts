@@ -18,7 +18,7 @@ import {
 } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
-import { parseId, parseInput } from "../input";
+import { parseInput } from "../input";
 import { isUniqueViolation } from "../unique";
 import { loadTable } from "./load";
 import { seatOf, tableReadable } from "./seats";
@@ -154,13 +154,12 @@ async function appendOnce(
 export async function whisper(
   db: Db,
   who: Who,
-  input: { id: unknown; body?: unknown },
+  input: { tableId: number; body?: unknown },
   now: number,
 ): Promise<Result<WhisperAnswer>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  const id = parseId(input.id);
-  if (id === null) return fail("not_found", "There is no such table.");
+  const id = input.tableId;
   const p = parseInput(ZWhisper, input.body ?? {});
   if (!p.ok) return p;
   const r = await appendWhisper(
