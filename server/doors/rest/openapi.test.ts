@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { WAIT_MAX_MS } from "../../operations/common";
 import { ALL_OPERATIONS } from "../../operations";
 import { takesIdempotencyKey, type AnyOperation } from "../../operations/operation";
+import * as council from "../../rules/council";
+import * as game from "../../rules/game";
 import { openApiDocument } from "./openapi";
 import { LIVE_FEED_PATH } from "./openapi.live";
 
@@ -116,5 +118,48 @@ describe("the OpenAPI document", () => {
       expect(e["x-long-poll"]).toBe(true);
       expect(e.description).toMatch(new RegExp(`A long poll: .*at most ${WAIT_MAX_MS}\\)`));
     }
+  });
+
+  it("states every limit of the rules with the rules' own constants", () => {
+    const doc = openApiDocument() as any;
+    const body = (path: string) => doc.paths[path].post.requestBody.content["application/json"].schema;
+    const query = (path: string, name: string) =>
+      doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    const open = body("/api/tables").properties;
+    expect(open.title).toMatchObject({ minLength: game.TITLE_MIN, maxLength: game.TITLE_MAX });
+    expect(open.seats_max).toMatchObject({
+      type: "integer",
+      minimum: game.SEATS_MIN,
+      maximum: game.SEATS_MAX,
+    });
+    expect(open.turn_window_ms).toMatchObject({
+      minimum: game.TURN_WINDOW_MIN_MS,
+      maximum: game.TURN_WINDOW_MAX_MS,
+    });
+    expect(open.deadline_ms).toMatchObject({ minimum: game.DEADLINE_MIN_MS, maximum: game.DEADLINE_MAX_MS });
+    for (const act of ["offer", "accept", "pass"]) {
+      const said = body(`/api/tables/{table_id}/${act}`).properties.said.properties;
+      expect(said.text.maxLength, act).toBe(game.SAID_MAX);
+      expect(said.claims.maxItems, act).toBe(game.SAID_CLAIMS_MAX);
+    }
+    expect(body("/api/tables/{table_id}/offer").properties.accord).toMatchObject({
+      minProperties: game.CHARTER_CLAUSES,
+      maxProperties: game.CHARTER_CLAUSES,
+    });
+    const whisper = body("/api/tables/{table_id}/whisper").properties;
+    expect(whisper.text.maxLength).toBe(game.SAID_MAX);
+    expect(whisper.claims.maxItems).toBe(game.SAID_CLAIMS_MAX);
+    expect(whisper.to).toMatchObject({ minimum: 0, maximum: game.SEATS_MAX - 1 });
+    const convene = body("/api/councils").properties;
+    expect(convene.question.maxLength).toBe(council.QUESTION_MAX);
+    expect(convene.options).toMatchObject({ minItems: council.OPTIONS_MIN, maxItems: council.OPTIONS_MAX });
+    expect(convene.seats).toMatchObject({ minItems: council.SEATS_MIN, maxItems: council.SEATS_MAX });
+    expect(convene.seats.items.properties.name.maxLength).toBe(council.SEAT_NAME_MAX);
+    expect(convene.round_deadline_ms).toMatchObject({
+      minimum: council.ROUND_DEADLINE_MIN_MS,
+      maximum: council.ROUND_DEADLINE_MAX_MS,
+    });
+    for (const wait of ["/api/tables/{table_id}/wait", "/api/councils/{council_id}/wait"])
+      expect(query(wait, "timeout_ms")).toMatchObject({ minimum: 0, maximum: WAIT_MAX_MS });
   });
 });
