@@ -7,6 +7,7 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../../http/session";
 import { takesIdempotencyKey, type AnyOperation, type Caller } from "../../operations/operation";
 import { WEBHOOK_PAYLOADS } from "../../operations/webhook-events";
 import { snake, wireJsonSchema } from "../../operations/wire";
+import { PERSON_ONLY_AGENT } from "../../rules/guards";
 import { FAILURE_CODES } from "../../rules/result";
 import { pathParams } from "./generate";
 import type { RestRoute } from "./route";
@@ -34,9 +35,8 @@ const failure = {
   },
 };
 
-/** The input's JSON Schema without the fields the path carries. */
-function requestSchema(op: AnyOperation, inPath: string[]): Json {
-  const json = wireJsonSchema(op.input, "input");
+/** The input's JSON Schema without the fields the path (or a header) carries. */
+function requestSchema(json: Json, inPath: string[]): Json {
   const properties = { ...((json.properties as Json | undefined) ?? {}) };
   for (const p of inPath) delete properties[p];
   const required = ((json.required as string[] | undefined) ?? []).filter((r) => !inPath.includes(r));
@@ -52,7 +52,8 @@ function whoMay(op: AnyOperation): string {
   if (c.includes("guest"))
     return "Open to everyone: a guest reads what a guest may; signed in, you read as yourself.";
   if (c.includes("agent")) return "Signed in: a person's session or an agent's bearer token.";
-  return `People only (a session cookie): an agent's token is refused with 403${op.agentRefusal ? ` — "${op.agentRefusal.message}"` : ""}.`;
+  const refusal = op.agentRefusal ?? PERSON_ONLY_AGENT;
+  return `People only (a session cookie): an agent's token is refused with ${FAILURE_CODES[refusal.code]}, "${refusal.message}"`;
 }
 
 function operationParts(op: AnyOperation, route: RestRoute): Json {
@@ -70,7 +71,7 @@ function operationParts(op: AnyOperation, route: RestRoute): Json {
     const { description, ...schema } = fields[snake("idempotencyKey")] ?? { type: "string" };
     params.push({ name: "Idempotency-Key", in: "header", required: false, description, schema });
   }
-  const request = requestSchema(op, keyed ? [...inPath, snake("idempotencyKey")] : inPath);
+  const request = requestSchema(input, keyed ? [...inPath, snake("idempotencyKey")] : inPath);
   const parts: Json = {
     description: [whoMay(op), op.longPoll ? longPollNote : ""].filter(Boolean).join(" "),
     security: op.callers.map((c) => SCHEME[c]),
