@@ -76,12 +76,16 @@ export function PlanCanvas({ view, focused, onFocus }: Props) {
     () => (zoom.mode === "waves" ? summariesOf(view, hits, narrowing.onlyHolders ? holders : null) : null),
     [zoom.mode, view, hits, holders, narrowing.onlyHolders],
   );
-  // A node found or picked from a list is shown as its card.
+  // A node found or picked from a list is shown as its card; another revision opens as cards, on its own opening.
   const { mode, go } = zoom;
   useEffect(() => {
     if (focused && mode === "waves") go({ to: "cards" });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new focus, not a new mode, opens the cards
   }, [focused]);
+  useEffect(() => {
+    if (mode === "waves") go({ to: "cards" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new revision, not a new mode, opens the cards
+  }, [key]);
   // Given the first nodes and a frame, React Flow renders them on the server too, framed to fit them all (its server
   // fit knows no subset): so the first nodes are the opening view's, and the cards arrive with the HTML already
   // framed on the waves that matter at a zoom where they read. The rest join once the page runs.
