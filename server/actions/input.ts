@@ -2,6 +2,17 @@
 import { z } from "zod";
 import { fail, ok, type Result } from "../rules/result";
 
+/**
+ * On an array nested in another (each node's `depends_on`): how many items all its occurrences in one input hold
+ * together, a limit the schema enforces with a refinement. A body cap derived from the schema counts them once for
+ * the whole input, not once per parent (server/operations/size.ts).
+ */
+export const TOTAL_ITEMS = "x-total-items";
+/** On a field the schema takes as it stands (a foreign document): the JSON Schema of its largest accepted form. */
+export const LARGEST_AS = "x-largest-as";
+/** On a field given instead of another (a plan's declaration, instead of its nodes): never both in one input. */
+export const INSTEAD_OF = "x-instead-of";
+
 /** Deeper than this, an input is not something a person or an agent wrote: refused before anything walks it. */
 export const INPUT_DEPTH_MAX = 64;
 

@@ -17,6 +17,7 @@ import { getTailer, TOPICS_MAX } from "../live";
 import { sseFeed, SSE_HEADERS } from "../live/sse";
 import { failureAnswer } from "../http/floor";
 import { chargeReplay, openStream } from "../http/streams";
+import { mcpReadCap, restBodyCap, trpcBodyCap } from "./caps";
 
 const resolveWho = whoFromRequest;
 
@@ -24,20 +25,25 @@ const resolveWho = whoFromRequest;
  * /api/* – the JSON API: every path a route generated from the operation declarations, else a plain JSON 404. A
  * plain door (Asked → Answer), which the fast lane serves from node:http's own objects; `apiRoute` for Next alone.
  */
-export const apiDoor = plainDoor((a) => dispatch(a, wallClock), { resolveWho });
+export const apiDoor = plainDoor((a) => dispatch(a, wallClock), { resolveWho, bodyCap: restBodyCap });
 export const apiRoute = webDoor(apiDoor);
 
 /** /api/trpc – the tRPC door the pages use; a batch is charged once per call and capped at BATCH_MAX calls. */
 export const trpcDoor = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.rateKey, a.address), {
   resolveWho,
   calls: trpcCalls,
+  bodyCap: trpcBodyCap,
 });
 
 /**
  * /mcp – the MCP door (Streamable HTTP, stateless); a JSON-RPC array is charged once per call. A plain door, which
  * the fast lane serves from node:http's own objects; `mcpDoor` for Next alone.
  */
-export const mcpPlain = plainDoor((a) => mcpAnswer(a, wallClock), { resolveWho, calls: jsonRpcCalls });
+export const mcpPlain = plainDoor((a) => mcpAnswer(a, wallClock), {
+  resolveWho,
+  calls: jsonRpcCalls,
+  bodyCap: mcpReadCap,
+});
 export const mcpDoor = webDoor(mcpPlain);
 
 async function events({ asked, who, db, rateKey }: AdmittedAsk): Promise<Answer> {
