@@ -14,8 +14,9 @@ const config: KnipConfig = {
     // programs the tests start as processes of their own: a worker killed mid-job, a bot playing from the lines
     "server/jobs/crash.child.ts",
     "server/testing/arena-mimic.ts",
-    // the README's example strategy, run by `npx parley arena`
-    "examples/**/*.mjs",
+    // the examples: a strategy `npx parley arena` runs; an agent on a client generated from the OpenAPI document
+    // (server/doors/rest/openapi.client.test.ts type-checks it)
+    "examples/**/*.{mjs,ts}",
     "scripts/*.{mjs,ts}",
     "e2e/*.e2e.ts",
   ],

@@ -1,9 +1,12 @@
 // Which paths the fast lane serves, and with which door: the JSON API, tRPC, MCP, the live feed and the OpenAPI
 // document. Everything else is Next's: the pages, their assets, and next-auth's own /api/auth/… routes.
+import { trpcBodyCap } from "../doors/caps";
 import { apiDoor, eventsPlain, mcpPlain, openApiDoor, trpcDoor } from "../doors/http";
+import type { Asked } from "../http/asked";
 import type { Door, PlainDoor } from "./lane";
 
-export type Served = { door: Door; streams: boolean } | { plain: PlainDoor };
+export type Served =
+  { door: Door; streams: boolean; bodyCap?: (asked: Asked) => number } | { plain: PlainDoor };
 
 /**
  * The door of a path: a plain one (the JSON API, MCP and the live feed, served from node:http's own objects), or a
@@ -15,6 +18,7 @@ export function doorOf(pathname: string): Served | null {
   if (pathname === "/api/events") return { plain: eventsPlain };
   if (pathname === "/api/openapi.json") return { door: openApiDoor, streams: false };
   // A tRPC subscription streams (server-sent events), so tRPC is told when its client leaves.
-  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) return { door: trpcDoor, streams: true };
+  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/"))
+    return { door: trpcDoor, streams: true, bodyCap: trpcBodyCap };
   return { plain: apiDoor };
 }

@@ -6,6 +6,10 @@ import { later, parseEventId, START } from "./cursor";
 import { eventIsAfter, Tailer, type LiveEvent } from "./tail";
 
 export type { LiveEvent } from "./tail";
+export { BACKLOG_MAX } from "./tail";
+
+/** The most topics one stream follows (`?topics=`): the rest of a longer list is dropped. */
+export const TOPICS_MAX = 20;
 export type { Audience } from "./outbox";
 
 /** Whether `who` is in an event's audience (server/live/outbox.ts): admins always are, but to a private one. */

@@ -1,17 +1,13 @@
 // The Sworn & Said actions: every door calls these and decides nothing itself.
 export { arenaPlayer, arenaStandings, type ArenaRow } from "./arena";
+export { openTable, joinTable, leaveTable, fillWithBots, startTable, ZOpenTable } from "./tables";
 export {
-  openTable,
-  joinTable,
-  leaveTable,
-  fillWithBots,
-  startTable,
-  ZOpenTable,
   ZInvite,
   inviteToTable,
   setTableVisibility,
   withdrawTableInvitation,
-} from "./tables";
+  answerTableInvitation,
+} from "./admission";
 export { whisper, ZWhisper } from "./whisper";
 export { seatModel, ZSeatModel } from "./modelSeat";
 export { runModelPlayers } from "./models";
@@ -26,7 +22,8 @@ export {
   type LobbyMay,
 } from "./read";
 export { waitForTurn, WAIT_MAX_MS } from "./wait";
-export { tableAhead, aheadTable, loadTable } from "./load";
+export { loadTable, tableAhead } from "./load";
+export { tableReadable } from "./seats";
 export { settleClock } from "./append";
 export { tableAndLobby } from "./events";
 export { seedGameDemo } from "./demo";

@@ -9,6 +9,10 @@ export {
   DECLARATION_FINDING_IDS,
   ESCALATION_OPTIONS,
   GATE_FINDING_IDS,
+  MAX_DEPENDS_ON,
+  MAX_EDGES,
+  MAX_NODES,
+  MAX_RISKS,
   OUTCOME_STATUSES,
   PLAN_ROLES,
   PLAN_VISIBILITIES,
@@ -66,4 +70,4 @@ export {
   WEBHOOKS_MAX,
   type WebhookEvent,
 } from "./webhooks";
-export { chainDeclaration, layeredDeclaration } from "./scale";
+export { chainDeclaration, layeredDeclaration, layeredNodes } from "./scale";

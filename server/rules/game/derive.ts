@@ -31,6 +31,9 @@ export type Derived = {
   lastActAt: number;
 };
 
+/** The seat that took the act at this index: (act index) mod (seats). */
+export const seatOfAct = (game: Pick<Game, "seats">, actIndex: number): number => actIndex % game.seats;
+
 /** Turns a finished tally into the public shape; shared by derive and replay. */
 export function summarize(
   t: Tally,
