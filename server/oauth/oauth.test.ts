@@ -341,6 +341,21 @@ describe("the floor", () => {
     expect(refresh).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
   });
 
+  it("a body that does not parse, or is past the cap, is an OAuth error, never a page", async () => {
+    const broken = await json("/token", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
+    expect(broken).toMatchObject({ status: 400, body: { error: "invalid_request" } });
+    const big = await json("/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `code=${"x".repeat(70_000)}`,
+    });
+    expect(big).toMatchObject({ status: 413, body: { error: "invalid_request" } });
+  });
+
   it("registrations are limited per address: past the limit, 429 with Retry-After", async () => {
     const register = () =>
       fetch(`${base}/register`, {

@@ -93,6 +93,27 @@ function oauthApp(): express.Express {
       resource_documentation: docs.href,
     }),
   );
+  // A body past the cap, or one that does not parse, answered as OAuth answers (RFC 6749 §5.2), never as a page.
+  app.use(
+    (
+      err: { status?: number; expose?: boolean; message?: string },
+      _req: express.Request,
+      res: express.Response,
+      _next: express.NextFunction,
+    ) => {
+      const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
+      if (status === 500) console.error("the OAuth router failed:", err);
+      res.status(status).json({
+        error: status === 500 ? "server_error" : "invalid_request",
+        error_description:
+          status === 413
+            ? `The request body is larger than ${limit} bytes.`
+            : status === 500
+              ? "Something went wrong on our side."
+              : "That request is malformed.",
+      });
+    },
+  );
   return app;
 }
 
