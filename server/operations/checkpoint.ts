@@ -123,6 +123,7 @@ export const CHECKPOINT_OPERATIONS = {
     output: z.object({ id: z.number(), revision: z.number(), notes: z.array(z.string()) }),
     callers: PEOPLE,
     kind: "write",
+    bodyCap: "input",
     rest: { method: "POST", path: "/api/plans", status: 201 },
     mcp: {
       tool: "create_plan",
@@ -139,6 +140,7 @@ export const CHECKPOINT_OPERATIONS = {
     output: ZWritten,
     callers: SIGNED_IN,
     kind: "write",
+    bodyCap: "input",
     rest: { method: "POST", path: "/api/plans/:plan_id/revisions", status: 201 },
     mcp: {
       tool: "revise_plan",

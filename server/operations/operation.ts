@@ -73,6 +73,11 @@ export type Operation<
   cost?: number;
   /** For an operation that creates an account, the name it asks for: also limited per name and per address. */
   registers?: (input: z.output<I>) => string;
+  /**
+   * "input": this operation's body may be as large as its input's largest legal form (server/operations/size.ts: a
+   * 5,000-node plan), and every door reads that much for it; unset, the floor's small cap (PARLEY_BODY_MAX) holds.
+   */
+  bodyCap?: "input";
   rest?: RestBinding;
   /**
    * A read the action begins with that does not depend on who asks (the table an act is for): the floor starts it

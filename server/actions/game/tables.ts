@@ -35,7 +35,7 @@ import { VISIBILITIES } from "../../rules/access";
 import { fail, ok, type Failure, type Result } from "../../rules/result";
 import { spanText } from "../../rules/span";
 import { signedIn } from "../guard";
-import { parseInput, ZOneLine } from "../input";
+import { parseInput, ruled, ZOneLine } from "../input";
 import { runBots } from "./bots";
 import { renewWaitingTable } from "./demo";
 import { tableAndLobby } from "./events";
@@ -47,22 +47,18 @@ import { lockOpen } from "./lock";
 
 export const ZOpenTable = z
   .object({
-    title: ZOneLine.describe(`${TITLE_MIN}–${TITLE_MAX} characters, one line`),
-    seats_max: z
-      .number()
-      .int()
+    title: ruled(ZOneLine, { minLength: TITLE_MIN, maxLength: TITLE_MAX }).describe(
+      `${TITLE_MIN}–${TITLE_MAX} characters, one line`,
+    ),
+    seats_max: ruled(z.number().int(), { minimum: SEATS_MIN, maximum: SEATS_MAX })
       .optional()
       .describe(`${SEATS_MIN} to ${SEATS_MAX} seats (default ${SEATS_DEFAULT})`),
-    turn_window_ms: z
-      .number()
-      .int()
+    turn_window_ms: ruled(z.number().int(), { minimum: TURN_WINDOW_MIN_MS, maximum: TURN_WINDOW_MAX_MS })
       .optional()
       .describe(
         `${spanText(TURN_WINDOW_MIN_MS)} to ${spanText(TURN_WINDOW_MAX_MS)}, in ms (default ${spanText(TURN_WINDOW_DEFAULT_MS)})`,
       ),
-    deadline_ms: z
-      .number()
-      .int()
+    deadline_ms: ruled(z.number().int(), { minimum: DEADLINE_MIN_MS, maximum: DEADLINE_MAX_MS })
       .optional()
       .describe(
         `${spanText(DEADLINE_MIN_MS)} to ${spanText(DEADLINE_MAX_MS)}, in ms, at least ${DEADLINE_MIN_WINDOWS} turn windows (default ${spanText(DEADLINE_DEFAULT_MS)})`,

@@ -10,6 +10,7 @@ import {
   botWhisper,
   checkWhisper,
   publicGame,
+  SAID_CLAIMS_MAX,
   SAID_MAX,
   SEATS_MAX,
   strategyOf,
@@ -18,7 +19,7 @@ import {
 } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
-import { parseInput } from "../input";
+import { parseInput, ruled } from "../input";
 import { isUniqueViolation } from "../unique";
 import { loadTable } from "./load";
 import { seatOf, tableReadable } from "./seats";
@@ -33,10 +34,8 @@ export const ZWhisper = z
       .min(0)
       .max(SEATS_MAX - 1)
       .describe("the seat index you whisper to (not your own)"),
-    text: z.string().max(4000).optional().describe(`at most ${SAID_MAX} characters`),
-    claims: z
-      .array(ZClaim)
-      .max(20)
+    text: ruled(z.string(), { maxLength: SAID_MAX }).optional().describe(`at most ${SAID_MAX} characters`),
+    claims: ruled(z.array(ZClaim), { maxItems: SAID_CLAIMS_MAX })
       .optional()
       .describe("what you want, {clause, setting}; judged at the reveal"),
   })
