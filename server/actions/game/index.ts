@@ -27,3 +27,4 @@ export { tableReadable } from "./seats";
 export { sweepTables } from "./sweep";
 export { runBots } from "./bots";
 export { offlineTableState, type OfflineSeat, type OfflineTable } from "./offline";
+export type { LoadedTable } from "./loaded";
