@@ -28,10 +28,13 @@ const SURFACES = {
   message: "A module's index.ts is its only surface: import the module's folder, not a file inside it.",
 };
 /**
- * Tests may also reach a module's test surface, its testing.ts (builders and fixtures' states), and its constants
+ * Tests may also reach a module's test surface, its testing.ts or test-kit.ts (builders and fixtures' states), and its constants
  * whole (the docs' test holds every number the docs state against them).
  */
-const TEST_SURFACES = { ...SURFACES, group: [...SURFACES.group, "!**/testing", "!**/constants"] };
+const TEST_SURFACES = {
+  ...SURFACES,
+  group: [...SURFACES.group, "!**/testing", "!**/test-kit", "!**/constants"],
+};
 const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing.ts", "server/testing/**", "e2e/**"];
 
 export default tseslint.config(

@@ -123,3 +123,6 @@ export function trustedProxies(): TrustedProxies {
   if (trust?.raw !== raw) trust = { raw, read: readTrustedProxies(raw) as TrustedProxies };
   return trust.read;
 }
+
+/** Where the app is, for the links it sends (mail) and the addresses it names (OAuth metadata). */
+export const publicUrl = () => (env().PARLEY_URL ?? "http://localhost:3000").replace(/\/+$/, "");

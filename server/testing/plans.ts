@@ -1,6 +1,7 @@
 // The plan tests' shared builders, on a real database: a fixed clock, the original's graph, people and agents with
 // roles, an escalated plan; each test file of server/actions/checkpoint gets its own throwaway database.
 import { afterAll, beforeAll, expect } from "vitest";
+import { fixedClock } from "../clock";
 import type { Who } from "../identity";
 import { nameKey } from "../names";
 import { createAgent, whoForToken } from "../actions/agents";
@@ -207,3 +208,15 @@ export async function heldOnR7() {
   value(await runCheckpoint(db.prisma, planner, { id, body: hold }, at(3)));
   return { planner, orchestrator, id };
 }
+
+/** The fixed clock the doors read in these tests. */
+export const clock = fixedClock(NOW);
+
+/** The original's graph (revision 4) as the JSON API and MCP take it: snake_case, as on the wire. */
+export const wireGraph = {
+  nodes: [
+    { id: "scan", depends_on: [] },
+    { id: "patch-X", depends_on: ["scan"] },
+    { id: "publish", depends_on: ["patch-X"], needs_approval: true },
+  ],
+};

@@ -30,3 +30,4 @@ export { seedGameDemo } from "./demo";
 export { sweepTables } from "./sweep";
 export { runBots } from "./bots";
 export { offlineTableState, type OfflineTable } from "./offline";
+export type { LoadedTable } from "./loaded";

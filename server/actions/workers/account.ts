@@ -2,7 +2,8 @@
 // the account's confirmed address), with the token computed here, never stored; and makes a reset's link when one is
 // asked for by name.
 import { accountLinkToken, resetAsked, type AccountJob } from "../address";
-import { escapeHtml, fromAddress, publicUrl, transport } from "./mail";
+import { publicUrl } from "../../env";
+import { escapeHtml, fromAddress, transport } from "./mail";
 import type { Worker } from "../../jobs/queue";
 
 export const accountWorker: Worker<AccountJob> = async (job, database) => {

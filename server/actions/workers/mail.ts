@@ -3,16 +3,13 @@
 // with a plain-text and an HTML part. The text is data: escaped into the HTML, never markup.
 import nodemailer from "nodemailer";
 import type { Database } from "../../db";
-import { env } from "../../env";
+import { env, publicUrl } from "../../env";
 import { mailModes, unsubscribeToken } from "../mail";
 import { personOfRecipient } from "../notify";
 import { groupOf } from "../../rules/notifications";
 import type { Worker } from "../../jobs/queue";
 
 export type MailJob = { notificationId: string };
-
-/** Where the app is, for the links in a mail. */
-export const publicUrl = () => (env().PARLEY_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 
 export const fromAddress = () =>
   env().MAIL_FROM ?? `Parley <parley@${new URL(publicUrl()).hostname || "localhost"}>`;

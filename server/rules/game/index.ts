@@ -31,7 +31,7 @@ export { validateTableSettings } from "./settings";
 export { derive, type Derived } from "./derive";
 export { markLedger, type LedgerMark } from "./ledger";
 export { check, checkWithDue, WHISPERED_LATER } from "./check";
-export { type May } from "./may";
+export { may, type May } from "./may";
 export { type Standing } from "./standings";
 export { view, type GameView, type ViewAct } from "./view";
 export { checkWhisper, type ViewWhisper } from "./whisper";
