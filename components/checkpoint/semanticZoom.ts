@@ -104,11 +104,14 @@ function gatesOf(view: PlanView): WaveSummary["gates"] {
 
 /**
  * How many blocks to a row, for a frame: the grid whose fit is the largest zoom (wider rather than taller on a tie,
- * so the waves read left to right as their lanes do).
+ * so the waves read left to right as their lanes do), no wider than a row that reads.
  */
 export function blockColumns(waves: number, frame: Frame): number {
+  // Never more to a row than fit across at the least readable zoom: a narrow frame stacks them instead.
+  const room = (frame.width * (1 - 2 * BLOCK_PADDING)) / BLOCK_MIN_ZOOM;
+  const across = Math.max(1, Math.floor((room + BLOCK.gap) / (BLOCK.width + BLOCK.gap)));
   let best = { columns: 1, zoom: 0 };
-  for (let columns = 1; columns <= Math.max(1, waves); columns++) {
+  for (let columns = 1; columns <= Math.min(across, Math.max(1, waves)); columns++) {
     const zoom = gridZoom(columns, Math.ceil(waves / columns), frame);
     if (zoom >= best.zoom) best = { columns, zoom };
   }
