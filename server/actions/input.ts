@@ -126,6 +126,28 @@ export const oneLine = (s: string) => s.replace(SPACE_RUN, (run) => (CONTROL.tes
  */
 export const ZOneLine = z.string().overwrite(oneLine);
 
+/** A limit in JSON Schema's words (a string's length in code points, as the rules count characters). */
+export type Limits = Partial<
+  Record<
+    | "minimum"
+    | "maximum"
+    | "minLength"
+    | "maxLength"
+    | "minItems"
+    | "maxItems"
+    | "minProperties"
+    | "maxProperties",
+    number
+  >
+>;
+
+/**
+ * A limit the rules enforce, each with its own sentence (said text after trimming, a table's size, its windows),
+ * stated on the field's schema: every published schema (OpenAPI, MCP) then carries the rule's number, read from the
+ * rules' constants, while the refusal stays the rules' own.
+ */
+export const ruled = <T extends z.ZodType>(schema: T, limits: Limits): T => schema.meta(limits) as T;
+
 /** Ids are plain digits and nothing else, so one thing has one URL: "1e3" and "1.0" are not ids. */
 export function parseId(raw: unknown): number | null {
   if (typeof raw === "number") return Number.isInteger(raw) && raw > 0 && raw <= 2_147_483_647 ? raw : null;

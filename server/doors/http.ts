@@ -7,12 +7,13 @@ import { eventAudience } from "../actions/live";
 import { whoFromRequest } from "../auth";
 import { wallClock } from "../clock";
 import { mcpAnswer } from "./mcp/server";
+import { ANYONE, type Caller } from "../operations/operation";
 import { openApiDocument } from "./rest/openapi";
 import { dispatch } from "./rest/dispatch";
 import { handleTrpc } from "./trpc/http";
 import { door, jsonRpcCalls, plainDoor, trpcCalls, webDoor, type AdmittedAsk } from "../http/door";
 import { queryOf, type Answer } from "../http/asked";
-import { getTailer } from "../live";
+import { getTailer, TOPICS_MAX } from "../live";
 import { sseFeed, SSE_HEADERS } from "../live/sse";
 import { failureAnswer } from "../http/floor";
 import { chargeReplay, openStream } from "../http/streams";
@@ -52,7 +53,7 @@ async function events({ asked, who, db, rateKey }: AdmittedAsk): Promise<Answer>
   const held = await openStream(db, who, rateKey);
   if (!held.ok) return failureAnswer(held);
   const query = new URLSearchParams(queryOf(asked.target));
-  const topics = query.get("topics")?.split(",").filter(Boolean).slice(0, 20) ?? null;
+  const topics = query.get("topics")?.split(",").filter(Boolean).slice(0, TOPICS_MAX) ?? null;
   const feed = sseFeed({
     who,
     topics: topics?.length ? topics : null,
@@ -79,7 +80,21 @@ async function events({ asked, who, db, rateKey }: AdmittedAsk): Promise<Answer>
 export const eventsPlain = plainDoor(events, { resolveWho });
 export const eventsDoor = webDoor(eventsPlain);
 
-/** GET /api/openapi.json – the OpenAPI 3.1 document of the JSON API, generated from its route table. */
-export function openApiDoor(): Response {
-  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=60" } });
+const CALLERS: readonly Caller[] = ANYONE;
+/** Each document as text, made once per process: the declarations do not change while it runs. */
+const documents = new Map<string, string>();
+
+/**
+ * GET /api/openapi.json – the OpenAPI 3.1 document of the JSON API, generated from its route table; with
+ * `?caller=guest|person|agent`, only what that caller may call (so an agent's generated client offers no people-only
+ * call). Anything else in the query is the whole document.
+ */
+export function openApiDoor(req: Request): Response {
+  const asked = new URL(req.url).searchParams.get("caller");
+  const caller = CALLERS.find((c) => c === asked);
+  let doc = documents.get(caller ?? "all");
+  if (!doc) documents.set(caller ?? "all", (doc = JSON.stringify(openApiDocument({ caller }))));
+  return new Response(doc, {
+    headers: { "content-type": "application/json", "Cache-Control": "public, max-age=60" },
+  });
 }

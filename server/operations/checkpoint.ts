@@ -36,14 +36,12 @@ import {
   ZAuditAnswer,
   ZCheckpointAnswer,
   ZDeclaration,
-  ZMembersAnswer,
   ZPlanSummary,
   ZPlanView,
   ZRecorded,
-  ZRoleChanged,
-  ZSettingsChanged,
   ZWritten,
 } from "./checkpoint.schemas";
+import { ZMembersAnswer, ZRoleChanged, ZSettingsChanged } from "./checkpoint.members.schemas";
 import { ZId } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { WEBHOOK_OPERATIONS } from "./webhooks";

@@ -18,7 +18,7 @@ import { person } from "../guard";
 import { oneLine, parseInput } from "../input";
 import { announcePlan } from "./events";
 import { storedNodes, validateGraph } from "./graph";
-import type { Changes, StoredNode, ValidatorResult } from "./load";
+import type { Changes, StoredNode, ValidatorResult } from "./loaded";
 import { ZCreatePlan, ZDeclarationBounds } from "./schemas";
 
 type Imported = {
