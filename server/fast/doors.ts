@@ -2,12 +2,14 @@
 // document; and the OAuth authorization server's paths (server/oauth). Everything else is Next's: the pages, their
 // assets, and next-auth's own /api/auth/… routes.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { trpcBodyCap } from "../doors/caps";
 import { apiDoor, eventsPlain, mcpPlain, openApiDoor, trpcDoor } from "../doors/http";
+import type { Asked } from "../http/asked";
 import { OAUTH_PATHS, serveOAuth } from "../oauth";
 import type { Door, PlainDoor } from "./lane";
 
 export type Served =
-  | { door: Door; streams: boolean }
+  | { door: Door; streams: boolean; bodyCap?: (asked: Asked) => number }
   | { plain: PlainDoor }
   /** A handler on node's own request and response: the OAuth paths, served by the MCP SDK's express router. */
   | { node: (req: IncomingMessage, res: ServerResponse) => void };
@@ -23,6 +25,7 @@ export function doorOf(pathname: string): Served | null {
   if (pathname === "/api/events") return { plain: eventsPlain };
   if (pathname === "/api/openapi.json") return { door: openApiDoor, streams: false };
   // A tRPC subscription streams (server-sent events), so tRPC is told when its client leaves.
-  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/")) return { door: trpcDoor, streams: true };
+  if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/"))
+    return { door: trpcDoor, streams: true, bodyCap: trpcBodyCap };
   return { plain: apiDoor };
 }

@@ -9,7 +9,7 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { whoForUserId } from "../actions/accounts";
 import { createAgent, whoForToken } from "../actions/agents";
-import { openTable } from "../actions/game/tables";
+import { openTable } from "../actions/game";
 import { getDb, setDatabase } from "../db";
 import type { HeadersLike } from "../http/asked";
 import { carriesSession, SESSION_COOKIE, sessionUserId } from "../http/session";
