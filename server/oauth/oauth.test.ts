@@ -224,6 +224,25 @@ describe("a client connected by URL", () => {
   });
 });
 
+describe("the person's answer", () => {
+  it("a refusal sends the client access_denied; a revoked agent's connections stop with it", async () => {
+    const gus = await makeUser(db, "gus-oauth");
+    const refusedClient = new MemoryOAuthClient(REDIRECT);
+    await auth(refusedClient, { serverUrl: `${base}/mcp` });
+    const to = await fetch(refusedClient.authorizationUrl!, { redirect: "manual" });
+    const request = new URL(to.headers.get("location")!, base).searchParams.get("request")!;
+    const no = await answerConsent(db.prisma, gus, { request, allow: false }, Date.now());
+    expect(no.ok && new URL(no.value.redirectTo).searchParams.get("error")).toBe("access_denied");
+
+    const client = await connected(gus, "gus-bot");
+    const token = client.tokens()!.access_token;
+    expect((await whoami(token)).status).toBe(200);
+    const agent = await db.prisma.agent.findFirstOrThrow({ where: { name: "gus-bot" } });
+    await db.prisma.agent.update({ where: { id: agent.id }, data: { revokedAt: new Date() } });
+    expect((await whoami(token)).status).toBe(401);
+  });
+});
+
 describe("the floor", () => {
   it("a code is good once: used again, the tokens it gave stop too", async () => {
     const cy = await makeUser(db, "cy-oauth");
