@@ -58,7 +58,7 @@ describe("invitations", () => {
 });
 
 describe("a round table", () => {
-  it("tells the seat's wearer a round opened, that it closes in 10 minutes (once), and that the seat was emptied", async () => {
+  it("tells the seat's wearer a round opened, that it closes soon (once), and that the seat was emptied", async () => {
     const fac = await makeUser(db, "nc-fac");
     const pat = await makeUser(db, "nc-pat");
     const r = await convene(
@@ -78,19 +78,21 @@ describe("a round table", () => {
     const opened = (await told(pat)).at(-1)!;
     expect(opened).toMatchObject({ kind: "round.opened", link: `/councils/${id}` });
     expect(opened.text).toMatch(
-      /^Round 1 of “Do we ship the release on Friday\?” is open for your seat pat: answer by /,
+      /^Round 1 of “Do we ship the release on Friday\?” is open for your seat pat: it closes in 30 min\.$/,
     );
     expect((await told(fac)).some((n) => n.kind === "round.opened")).toBe(false); // the facilitator wears no seat
 
     const deadline = T0 + ROUND_DEADLINE_DEFAULT_MS;
-    await sweepCouncils(db, deadline - 10 * MIN - 1000, { models: "await" });
+    // a 30-minute round is reminded a quarter of it ahead (7.5 min), not 10 min
+    const lead = ROUND_DEADLINE_DEFAULT_MS / 4;
+    await sweepCouncils(db, deadline - lead - 1000, { models: "await" });
     expect((await told(pat)).filter((n) => n.kind === "round.reminder")).toHaveLength(0);
-    await sweepCouncils(db, deadline - 10 * MIN + 1000, { models: "await" });
+    await sweepCouncils(db, deadline - lead + 1000, { models: "await" });
     await sweepCouncils(db, deadline - 5 * MIN, { models: "await" });
     expect((await told(pat)).filter((n) => n.kind === "round.reminder")).toEqual([
       {
         kind: "round.reminder",
-        text: "Round 1 of “Do we ship the release on Friday?” closes in 10 minutes and your seat pat has not answered.",
+        text: "Round 1 of “Do we ship the release on Friday?” closes in 7 min and your seat pat has not answered.",
         link: `/councils/${id}`,
       },
     ]);
