@@ -104,7 +104,7 @@ describe("a round table", () => {
 });
 
 describe("a plan's checkpoint", () => {
-  it("tells the owner and the operators what it decided, and asks the approvers when the wave needs them", async () => {
+  it("asks the approvers the moment a wave needs them, and tells the owner and the operators what a checkpoint decided", async () => {
     const NOW = new Date(T0);
     const owner = await makeUser(db, "np-owner");
     const ap = await makeUser(db, "np-approver");
@@ -133,6 +133,12 @@ describe("a plan's checkpoint", () => {
       NOW,
     );
     if (!reported.ok) throw new Error(reported.message);
+    // The wave that needs approval is proposed the moment "build" succeeds: its approver is asked now, not at a hold.
+    expect((await told(ap)).at(-1)).toEqual({
+      kind: "approval.requested",
+      text: "Your approval is asked for the next wave (ship) of “Harbour release”, revision 1: it is proposed and waits for approval.",
+      link: `/plans/${id}`,
+    });
     const c = await runCheckpoint(
       db.prisma,
       owner,
@@ -140,14 +146,8 @@ describe("a plan's checkpoint", () => {
       NOW,
     );
     if (!c.ok) throw new Error(c.message);
-    const ask = (await told(ap)).at(-1)!;
-    expect(ask).toEqual({
-      kind: "approval.requested",
-      text: expect.stringMatching(
-        /^Your approval is asked for the next wave \(.+\) of “Harbour release”, revision 1\.$/,
-      ),
-      link: `/plans/${id}`,
-    });
+    // …and the hold does not ask again.
+    expect((await told(ap)).filter((n) => n.kind === "approval.requested")).toHaveLength(1);
     expect((await told(op)).at(-1)).toMatchObject({ kind: "checkpoint.held", link: `/plans/${id}` });
     expect((await told(op)).at(-1)!.text).toMatch(/^The checkpoint on “Harbour release” held the next wave/);
     // the owner wrote it: not told of her own act

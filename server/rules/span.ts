@@ -33,24 +33,27 @@ export function shortSpan(ms: number): string {
   return `${Math.round(span / (24 * HOUR_MS))} days`;
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DATE_TIME = new Map<string, Intl.DateTimeFormat>();
 /** "14 Sep 2026, 09:41 UTC": a moment in the reader's zone where it is known (an IANA name), else UTC. */
 export function dateText(at: number, zone = "UTC"): string {
   let f = DATE_TIME.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
+    f = new Intl.DateTimeFormat("en-US", {
       day: "numeric",
-      month: "short",
+      month: "numeric",
       year: "numeric",
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
       timeZone: zone,
-      timeZoneName: zone === "UTC" ? undefined : "short",
+      timeZoneName: "short",
     });
     DATE_TIME.set(zone, f);
   }
-  return `${f.format(at)}${zone === "UTC" ? " UTC" : ""}`;
+  const part = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
+  const name = zone === "UTC" ? "UTC" : (part.timeZoneName ?? zone);
+  return `${part.day} ${MONTHS[Number(part.month) - 1]} ${part.year}, ${part.hour}:${part.minute} ${name}`;
 }
 
 /**
