@@ -1,7 +1,8 @@
 "use client";
-// Create, list and revoke agents; the list follows the live feed, so a change made elsewhere shows at once.
+// Create, list and revoke agents, and each agent's OAuth connections beside its pasted token; the list follows the
+// live feed, so a change made elsewhere shows at once.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { CopyButton } from "@/components/ui/CopyButton";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
@@ -15,9 +16,14 @@ export function AgentsPanel({ userId }: { userId: number }) {
   const [name, setName] = useState("");
   const [token, setToken] = useState<{ name: string; token: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: trpc.identity.agents.queryKey() });
+  const connections = useQuery(trpc.oauth.connections.queryOptions());
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: trpc.identity.agents.queryKey() }),
+      qc.invalidateQueries({ queryKey: trpc.oauth.connections.queryKey() }),
+    ]);
   useLive([`user:${userId}`], (e) => {
-    if (e.type.startsWith("agent.") || e.type === "live.open") void refresh();
+    if (e.type.startsWith("agent.") || e.type.startsWith("oauth.") || e.type === "live.open") void refresh();
   });
   const create = useMutation(
     trpc.identity.createAgent.mutationOptions({
@@ -32,6 +38,12 @@ export function AgentsPanel({ userId }: { userId: number }) {
   );
   const revoke = useMutation(
     trpc.identity.revokeAgent.mutationOptions({
+      onSuccess: () => void refresh(),
+      onError: (e) => setError(e.message),
+    }),
+  );
+  const revokeConnection = useMutation(
+    trpc.oauth.revokeConnection.mutationOptions({
       onSuccess: () => void refresh(),
       onError: (e) => setError(e.message),
     }),
@@ -110,31 +122,69 @@ export function AgentsPanel({ userId }: { userId: number }) {
               </tr>
             ) : null}
             {agents.data?.map((a) => (
-              <tr key={a.id} className="border-b border-stone-100 last:border-0" data-testid="agent-row">
-                <td className="px-4 py-2 font-medium">
-                  {a.name} <span className="badge bg-indigo-100 text-indigo-800">agent</span>
-                </td>
-                <td className="px-4 py-2 font-mono text-xs">{a.tokenHint}</td>
-                <td className="px-4 py-2">
-                  <When at={a.createdAt} mode="ago" />
-                </td>
-                <td className="px-4 py-2">
-                  {a.lastUsedAt ? <When at={a.lastUsedAt} mode="ago" /> : "never"}
-                </td>
-                <td className="px-4 py-2 text-right">
-                  {a.revokedAt ? (
-                    <span className="badge bg-stone-200 text-stone-700">revoked</span>
-                  ) : (
-                    <button
-                      className="btn-quiet"
-                      onClick={() => revoke.mutate({ agentId: a.id })}
-                      data-testid="revoke-agent"
+              <Fragment key={a.id}>
+                <tr className="border-b border-stone-100 last:border-0" data-testid="agent-row">
+                  <td className="px-4 py-2 font-medium">
+                    {a.name} <span className="badge bg-indigo-100 text-indigo-800">agent</span>
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">{a.tokenHint}</td>
+                  <td className="px-4 py-2">
+                    <When at={a.createdAt} mode="ago" />
+                  </td>
+                  <td className="px-4 py-2">
+                    {a.lastUsedAt ? <When at={a.lastUsedAt} mode="ago" /> : "never"}
+                  </td>
+                  <td className="px-4 py-2 text-right">
+                    {a.revokedAt ? (
+                      <span className="badge bg-stone-200 text-stone-700">revoked</span>
+                    ) : (
+                      <button
+                        className="btn-quiet"
+                        onClick={() => revoke.mutate({ agentId: a.id })}
+                        data-testid="revoke-agent"
+                      >
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+                {connections.data
+                  ?.filter((c) => c.agentId === a.id)
+                  .map((c) => (
+                    <tr
+                      key={`c${c.id}`}
+                      className="border-b border-stone-100 bg-stone-50"
+                      data-testid="connection-row"
                     >
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
+                      <td className="py-2 pl-8 pr-4">
+                        <span className="badge bg-sky-100 text-sky-900">OAuth</span>{" "}
+                        <span className="break-words">{c.client}</span>{" "}
+                        <span className="text-xs text-stone-600">({c.redirectHost})</span>
+                      </td>
+                      <td className="px-4 py-2 text-xs text-stone-600">connection</td>
+                      <td className="px-4 py-2">
+                        granted <When at={c.createdAt} mode="ago" />
+                      </td>
+                      <td className="px-4 py-2">
+                        {c.lastUsedAt ? <When at={c.lastUsedAt} mode="ago" /> : "never"}
+                      </td>
+                      <td className="px-4 py-2 text-right">
+                        {c.revokedAt ? (
+                          <span className="badge bg-stone-200 text-stone-700">revoked</span>
+                        ) : (
+                          <button
+                            className="btn-quiet"
+                            onClick={() => revokeConnection.mutate({ connectionId: c.id })}
+                            aria-label={`Revoke ${c.client}'s connection as ${a.name}`}
+                            data-testid="revoke-connection"
+                          >
+                            Revoke
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+              </Fragment>
             ))}
           </tbody>
         </table>

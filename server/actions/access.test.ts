@@ -101,14 +101,16 @@ async function tableOf(tag: string, visibility: (typeof VISIBILITIES)[number]) {
   if (!opened.ok) throw new Error(opened.message);
   const id = opened.value.id;
   // The member is invited (an invited table lets in nobody else), and says yes.
-  expect(await inviteToTable(db.prisma, host, { id, body: { person: member.name } }, T0)).toMatchObject({
+  expect(
+    await inviteToTable(db.prisma, host, { tableId: id, body: { person: member.name } }, T0),
+  ).toMatchObject({
     ok: true,
   });
   expect(await answerInvitation(db.prisma, member, { kind: "table", id }, true, T0)).toMatchObject({
     ok: true,
   });
-  expect(await fillWithBots(db.prisma, host, { id })).toMatchObject({ ok: true });
-  expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: true });
+  expect(await fillWithBots(db.prisma, host, { tableId: id })).toMatchObject({ ok: true });
+  expect(await startTable(db.prisma, host, { tableId: id }, T0)).toMatchObject({ ok: true });
   return { id, host, member };
 }
 
@@ -122,7 +124,7 @@ describe("visibility of a table, for every viewer, at every door", () => {
         const reads = READS[visibility][kind];
         const say = `${kind} reading a ${visibility} table`;
         // The action, the page and every door.
-        const state = await tableState(db.prisma, viewer, { id }, T0);
+        const state = await tableState(db.prisma, viewer, { tableId: id }, T0);
         expect(state.ok ? "reads" : state.code, say).toBe(reads ? "reads" : "not_found");
         const rest = await api(db.prisma, viewer, { clock })("GET", `/api/tables/${id}`);
         expect(rest.status, say).toBe(reads ? 200 : 404);
@@ -146,7 +148,7 @@ describe("visibility of a table, for every viewer, at every door", () => {
         if (!reads && viewer.kind !== "anon") {
           const acted = await api(db.prisma, viewer, { clock })("POST", `/api/tables/${id}/pass`, {});
           expect(acted.status, say).toBe(404);
-          expect(await joinTable(db.prisma, viewer, { id }, T0)).toMatchObject({
+          expect(await joinTable(db.prisma, viewer, { tableId: id }, T0)).toMatchObject({
             ok: false,
             code: "not_found",
           });
@@ -161,7 +163,10 @@ describe("visibility of a table, for every viewer, at every door", () => {
         if (reads && state.ok && (kind === "admin" || kind === "owner's agent"))
           expect(state.value.game?.charge, say).toBeNull();
       }
-      expect(await tableRecord(db.prisma, member, { id }, T0)).toMatchObject({ ok: false, code: "conflict" });
+      expect(await tableRecord(db.prisma, member, { tableId: id }, T0)).toMatchObject({
+        ok: false,
+        code: "conflict",
+      });
     });
 
   it("a burst of watchers meeting one event reads the table once, and an access change reads it again", async () => {
@@ -192,7 +197,7 @@ describe("visibility of a table, for every viewer, at every door", () => {
     expect(reads).toBe(1);
     // The host makes it invited. A newcomer who meets the change first must not be answered by the read from
     // before it (which said public): it reads afresh, and hears nothing.
-    expect(await setTableVisibility(db.prisma, host, { id, visibility: "invited" })).toMatchObject({
+    expect(await setTableVisibility(db.prisma, host, { tableId: id, visibility: "invited" })).toMatchObject({
       ok: true,
     });
     const changed = (await eventsOf(`table:${id}`, id, "tableId")).find(
@@ -213,15 +218,19 @@ describe("visibility of a table, for every viewer, at every door", () => {
     const hear = eventAudience(db.prisma, stranger);
     const first = (await eventsOf(`table:${id}`, id, "tableId"))[0]!;
     expect(await hear(first)).not.toBeNull();
-    expect(await setTableVisibility(db.prisma, member, { id, visibility: "invited" })).toMatchObject({
+    expect(await setTableVisibility(db.prisma, member, { tableId: id, visibility: "invited" })).toMatchObject(
+      {
+        ok: false,
+        code: "forbidden",
+      },
+    );
+    expect(
+      await setTableVisibility(db.prisma, stranger, { tableId: id, visibility: "invited" }),
+    ).toMatchObject({
       ok: false,
       code: "forbidden",
     });
-    expect(await setTableVisibility(db.prisma, stranger, { id, visibility: "invited" })).toMatchObject({
-      ok: false,
-      code: "forbidden",
-    });
-    expect(await setTableVisibility(db.prisma, host, { id, visibility: "invited" })).toMatchObject({
+    expect(await setTableVisibility(db.prisma, host, { tableId: id, visibility: "invited" })).toMatchObject({
       ok: true,
     });
     const changed = (await eventsOf(`table:${id}`, id, "tableId")).find(
@@ -229,9 +238,14 @@ describe("visibility of a table, for every viewer, at every door", () => {
     )!;
     expect(await hear(changed)).toBeNull();
     expect(await hear(first)).toBeNull();
-    expect(await tableState(db.prisma, stranger, { id }, T0)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await tableState(db.prisma, stranger, { tableId: id }, T0)).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
     // Once invited, the stranger cannot even be told it exists by changing it back.
-    expect(await setTableVisibility(db.prisma, stranger, { id, visibility: "public" })).toMatchObject({
+    expect(
+      await setTableVisibility(db.prisma, stranger, { tableId: id, visibility: "public" }),
+    ).toMatchObject({
       ok: false,
       code: "not_found",
     });
@@ -318,7 +332,7 @@ describe("visibility of a round table, for every viewer, at every door", () => {
       value: { visibility: "invited" },
     });
     const t = await openTable(db.prisma, fac, { title: "default table" });
-    expect(await tableState(db.prisma, ANON, { id: t.ok ? t.value.id : 0 }, T0)).toMatchObject({
+    expect(await tableState(db.prisma, ANON, { tableId: t.ok ? t.value.id : 0 }, T0)).toMatchObject({
       ok: true,
       value: { visibility: "public" },
     });
@@ -472,13 +486,16 @@ describe("invitations at a table, invite links, one identity per person", () => 
       person: "ti-nobody",
     });
     expect(nobody).toMatchObject({ status: 201, body: { seat: 2, status: "invited", invitee: "ti-nobody" } });
-    expect(await fillWithBots(db.prisma, host, { id })).toMatchObject({ ok: true, value: { seated: 1 } });
-    expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({
+    expect(await fillWithBots(db.prisma, host, { tableId: id })).toMatchObject({
+      ok: true,
+      value: { seated: 1 },
+    });
+    expect(await startTable(db.prisma, host, { tableId: id }, T0)).toMatchObject({
       ok: false,
       code: "conflict",
       message: expect.stringContaining("2 seats are still invited"),
     });
-    const seen = await tableState(db.prisma, pat, { id }, T0);
+    const seen = await tableState(db.prisma, pat, { tableId: id }, T0);
     expect(seen.ok && seen.value).toMatchObject({ yourSeat: null, invitations: [{ seat: 1 }] });
     expect(seen.ok && seen.value.seats.map((s) => s.status)).toEqual([
       "taken",
@@ -489,14 +506,20 @@ describe("invitations at a table, invite links, one identity per person", () => 
     const trpc = createCaller({ db: db.prisma, who: pat, clock });
     expect(await trpc.invitations.decline({ kind: "table", id })).toMatchObject({ accepted: false });
     // Declining frees the seat, and pat is no longer a member of the invited table.
-    expect(await tableState(db.prisma, pat, { id }, T0)).toMatchObject({ ok: false, code: "not_found" });
-    const after = await tableState(db.prisma, host, { id }, T0);
+    expect(await tableState(db.prisma, pat, { tableId: id }, T0)).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
+    const after = await tableState(db.prisma, host, { tableId: id }, T0);
     expect(after.ok && after.value.seats.map((s) => s.name)).toEqual(["ti-host", "ti-nobody", "Bosun"]);
     expect(
       await api(db.prisma, host, { clock })("POST", `/api/tables/${id}/withdraw`, { seat: 1 }),
     ).toMatchObject({ status: 200 });
-    expect(await fillWithBots(db.prisma, host, { id })).toMatchObject({ ok: true, value: { seated: 2 } });
-    expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: true });
+    expect(await fillWithBots(db.prisma, host, { tableId: id })).toMatchObject({
+      ok: true,
+      value: { seated: 2 },
+    });
+    expect(await startTable(db.prisma, host, { tableId: id }, T0)).toMatchObject({ ok: true });
   });
 
   it("a person may not sit both themselves and their own agent at one table", async () => {
@@ -505,13 +528,13 @@ describe("invitations at a table, invite links, one identity per person", () => 
     const patsAgent = await agentOf(db, pat, "ti1-agent");
     const t = await openTable(db.prisma, host, { title: "One identity", seats_max: 5 });
     const id = t.ok ? t.value.id : 0;
-    expect(await joinTable(db.prisma, pat, { id }, T0)).toMatchObject({ ok: true });
+    expect(await joinTable(db.prisma, pat, { tableId: id }, T0)).toMatchObject({ ok: true });
     const mcp = await mcpClient(db.prisma, patsAgent.who, clock);
     const joined = await callTool(mcp, "join_table", { table_id: id });
     await mcp.close();
     expect(joined).toMatchObject({ isError: true, text: expect.stringContaining("one identity per person") });
     // Nor through an invitation: the host invites the agent, and pat's yes on its behalf is refused.
-    await inviteToTable(db.prisma, host, { id, body: { agent: patsAgent.who.agentId } }, T0);
+    await inviteToTable(db.prisma, host, { tableId: id, body: { agent: patsAgent.who.agentId } }, T0);
     expect(
       await answerInvitation(db.prisma, pat, { kind: "table", id, agentId: patsAgent.who.agentId }, true, T0),
     ).toMatchObject({
@@ -524,7 +547,7 @@ describe("invitations at a table, invite links, one identity per person", () => 
       await inviteToTable(
         db.prisma,
         host,
-        { id, body: { agent: (await agentOf(db, host, "ti1-h")).who.agentId } },
+        { tableId: id, body: { agent: (await agentOf(db, host, "ti1-h")).who.agentId } },
         T0,
       ),
     ).toMatchObject({
@@ -548,22 +571,31 @@ describe("invitations at a table, invite links, one identity per person", () => 
       status: 201,
       body: { token: expect.stringMatching(/^inv_/), revoked_at: null },
     });
-    expect(await tableState(db.prisma, pat, { id }, T0)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await tableState(db.prisma, pat, { tableId: id }, T0)).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
     expect(await redeemLink(db.prisma, ANON, { token: link.body.token }, T0)).toMatchObject({
       code: "signin_required",
     });
     expect(
       await api(db.prisma, pat, { clock })("POST", "/api/invitations/redeem", { token: link.body.token }),
     ).toMatchObject({ status: 200, body: { kind: "table", id } });
-    expect(await tableState(db.prisma, pat, { id }, T0)).toMatchObject({ ok: true });
-    expect(await joinTable(db.prisma, pat, { id }, T0)).toMatchObject({ ok: true, value: { seat: 1 } });
+    expect(await tableState(db.prisma, pat, { tableId: id }, T0)).toMatchObject({ ok: true });
+    expect(await joinTable(db.prisma, pat, { tableId: id }, T0)).toMatchObject({
+      ok: true,
+      value: { seat: 1 },
+    });
     // Revoked: it stops working at once (pat stays a member).
     expect(
       await api(db.prisma, host, { clock })("POST", `/api/tables/${id}/links/${link.body.id}/revoke`, {}),
     ).toMatchObject({ status: 200, body: { revoked_at: expect.any(String) } });
     const dead = await redeemLink(db.prisma, sam, { token: link.body.token }, T0);
     expect(dead).toMatchObject({ ok: false, code: "not_found" });
-    expect(await tableState(db.prisma, sam, { id }, T0)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await tableState(db.prisma, sam, { tableId: id }, T0)).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
     // Expired: it works until its moment, not at or after it.
     const brief = await createLink(db.prisma, host, "table", { id, body: { expiresInMs: 60_000 } }, T0);
     const token = brief.ok ? brief.value.token : "";

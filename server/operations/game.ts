@@ -30,7 +30,6 @@ import {
   seatModel,
   ZSeatModel,
   tableAhead,
-  aheadTable,
 } from "../actions/game";
 import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
@@ -378,7 +377,7 @@ export const GAME_OPERATIONS = {
         "Read one table as you may see it: charter, seats, status, clock, quorum, the act log with sworn and said claims, the whispers (yours whole, others sealed until the reveal); if you hold a seat, your own charge, `may` (what you may do now, or why not, and which aims you could cite) and `your_payoff` (what the standing offer would pay you).",
     },
     readAhead: tableAhead,
-    run: ({ db, who, now, ahead }, i) => tableState(db, who, { id: i.tableId }, now, aheadTable(ahead)),
+    run: ({ db, who, now, ahead }, i) => tableState(db, who, i, now, ahead),
   }),
   record: operation({
     name: "tables.record",
@@ -389,7 +388,7 @@ export const GAME_OPERATIONS = {
     callers: ANYONE,
     kind: "read",
     rest: { method: "GET", path: "/api/tables/:table_id/record" },
-    run: ({ db, who, now }, i) => tableRecord(db, who, { id: i.tableId }, now),
+    run: ({ db, who, now }, i) => tableRecord(db, who, i, now),
   }),
   verify: operation({
     name: "tables.verify",
@@ -399,7 +398,7 @@ export const GAME_OPERATIONS = {
     callers: ANYONE,
     kind: "read",
     rest: { method: "GET", path: "/api/tables/:table_id/deal" },
-    run: ({ db, who, now }, i) => verifyDeal(db, who, { id: i.tableId }, now),
+    run: ({ db, who, now }, i) => verifyDeal(db, who, i, now),
   }),
   wait: operation({
     name: "tables.wait",
@@ -415,8 +414,7 @@ export const GAME_OPERATIONS = {
       tool: "wait_for_turn",
       description: `Wait (up to ${waitUpTo}) until it is your turn or the table ends, then return the table state; if it returns with timed_out, call it again.`,
     },
-    run: ({ db, who, clock, signal }, i) =>
-      waitForTurn(db, who, { id: i.tableId, timeoutMs: i.timeoutMs }, clock, signal),
+    run: ({ db, who, clock, signal }, i) => waitForTurn(db, who, i, clock, signal),
   }),
   open: operation({
     name: "tables.open",
@@ -438,7 +436,7 @@ export const GAME_OPERATIONS = {
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/join" },
     mcp: { tool: "join_table", description: "Take a free seat at a table that has not started." },
-    run: ({ db, who, now }, i) => joinTable(db, who, { id: i.tableId }, now),
+    run: ({ db, who, now }, i) => joinTable(db, who, i, now),
   }),
   leave: operation({
     name: "tables.leave",
@@ -449,7 +447,7 @@ export const GAME_OPERATIONS = {
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/leave" },
     mcp: { tool: "leave_table", description: "Give your seat up before the table starts." },
-    run: ({ db, who }, i) => leaveTable(db, who, { id: i.tableId }),
+    run: ({ db, who }, i) => leaveTable(db, who, i),
   }),
   fillWithBots: operation({
     name: "tables.fillWithBots",
@@ -471,7 +469,7 @@ export const GAME_OPERATIONS = {
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/bots" },
     mcp: { tool: "fill_with_bots", description: "As the host, seat house bots in the free seats." },
-    run: ({ db, who }, i) => fillWithBots(db, who, { id: i.tableId, count: i.count }),
+    run: ({ db, who }, i) => fillWithBots(db, who, i),
   }),
   seatModel: operation({
     name: "tables.seatModel",
@@ -488,7 +486,7 @@ export const GAME_OPERATIONS = {
       description:
         "As the host, before the start: seat a model player (provider: anthropic, openai-compatible or scripted) in a free seat; it plays its turns through the server, which asks the provider with only what that seat may see.",
     },
-    run: ({ db, who }, { tableId: id, ...body }) => seatModel(db, who, { id, body }),
+    run: ({ db, who }, { tableId, ...body }) => seatModel(db, who, { tableId, body }),
   }),
   start: operation({
     name: "tables.start",
@@ -503,7 +501,7 @@ export const GAME_OPERATIONS = {
       tool: "start_table",
       description: `As the host, deal and start the table (at least ${SEATS_MIN} seats taken).`,
     },
-    run: ({ db, who, now }, i) => startTable(db, who, { id: i.tableId }, now),
+    run: ({ db, who, now }, i) => startTable(db, who, i, now),
   }),
   setVisibility: operation({
     name: "tables.setVisibility",
@@ -514,7 +512,7 @@ export const GAME_OPERATIONS = {
     kind: "write",
     rest: { method: "POST", path: "/api/tables/:table_id/visibility" },
     mcp: { tool: "set_table_visibility", description: "As the host, set who may read the table." },
-    run: ({ db, who }, i) => setTableVisibility(db, who, { id: i.tableId, visibility: i.visibility }),
+    run: ({ db, who }, i) => setTableVisibility(db, who, i),
   }),
   invite: operation({
     name: "tables.invite",
@@ -535,7 +533,7 @@ export const GAME_OPERATIONS = {
       description:
         "As the host, invite a person (by account name) or an agent (by id) to a free seat before the start; the seat waits for their yes.",
     },
-    run: ({ db, who, now }, { tableId: id, ...body }) => inviteToTable(db, who, { id, body }, now),
+    run: ({ db, who, now }, { tableId, ...body }) => inviteToTable(db, who, { tableId, body }, now),
   }),
   withdraw: operation({
     name: "tables.withdraw",
@@ -559,7 +557,7 @@ export const GAME_OPERATIONS = {
       description:
         "As the host, before the start: withdraw an invitation nobody has answered (seat: its index), freeing the seat so the table can start.",
     },
-    run: ({ db, who }, i) => withdrawTableInvitation(db, who, { id: i.tableId, seat: i.seat }),
+    run: ({ db, who }, i) => withdrawTableInvitation(db, who, i),
   }),
   ...linkOperations("table", "tableId"),
   offer: operation({
@@ -576,8 +574,8 @@ export const GAME_OPERATIONS = {
         "On your turn: offer an accord — exactly one setting for every clause of the table's charter. It becomes the standing offer and clears every acceptance.",
     },
     readAhead: tableAhead,
-    run: ({ db, who, now, ahead }, { tableId: id, ...body }) =>
-      act(db, who, "offer", { id, body }, now, aheadTable(ahead)),
+    run: ({ db, who, now, ahead }, { tableId, ...body }) =>
+      act(db, who, "offer", { tableId, body }, now, ahead),
   }),
   accept: operation({
     name: "tables.accept",
@@ -593,8 +591,8 @@ export const GAME_OPERATIONS = {
         "On your turn: accept the standing offer. It costs a truth: you swear one of your aims the accord satisfies (`cite`, one of may.cite; default the first in charter order).",
     },
     readAhead: tableAhead,
-    run: ({ db, who, now, ahead }, { tableId: id, ...body }) =>
-      act(db, who, "accept", { id, body }, now, aheadTable(ahead)),
+    run: ({ db, who, now, ahead }, { tableId, ...body }) =>
+      act(db, who, "accept", { tableId, body }, now, ahead),
   }),
   whisper: operation({
     name: "tables.whisper",
@@ -614,7 +612,7 @@ export const GAME_OPERATIONS = {
       tool: "whisper",
       description: `At any moment of play (not only on your turn): send a private message to another seat — \`to\` (its seat index), text (≤ ${SAID_MAX} characters) and/or claims {clause, setting}. Only the two of you read it until the reveal; then every whisper is published and each claim marked true or false against your charge. At most ${WHISPERS_PER_SEAT} per seat; it takes no turn. Whispers you may read are in table_state's game.whispers.`,
     },
-    run: ({ db, who, now }, { tableId: id, ...body }) => whisper(db, who, { id, body }, now),
+    run: ({ db, who, now }, { tableId, ...body }) => whisper(db, who, { tableId, body }, now),
   }),
   pass: operation({
     name: "tables.pass",
@@ -629,7 +627,7 @@ export const GAME_OPERATIONS = {
       description: `On your turn: pass (optionally saying something: text ≤ ${SAID_MAX} characters and/or claims).`,
     },
     readAhead: tableAhead,
-    run: ({ db, who, now, ahead }, { tableId: id, ...body }) =>
-      act(db, who, "pass", { id, body }, now, aheadTable(ahead)),
+    run: ({ db, who, now, ahead }, { tableId, ...body }) =>
+      act(db, who, "pass", { tableId, body }, now, ahead),
   }),
 };

@@ -6,7 +6,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { Who } from "../../identity";
 import type { AssignableRole } from "../../rules/checkpoint";
 import { notify, recipientKey, type Note, type Recipient } from "../notify";
-import type { LoadedPlan } from "./load";
+import type { LoadedPlan } from "./loaded";
 import { outcomesAt } from "./view.nodes";
 import { risksAt } from "./view.risks";
 import { standingOf } from "./view.standing";

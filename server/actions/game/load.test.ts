@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import type { Who } from "../../identity";
 import { act, joinTable, openTable, startTable } from "./index";
-import { asJsonb, loadTable, tablesRead, type LoadedTable } from "./load";
+import { asJsonb, loadTable, tablesRead } from "./load";
+import type { LoadedTable } from "./loaded";
 import { settingsOf } from "../../rules/game/pool";
 import { hideSaid } from "../moderation";
 import { HIDDEN_TEXT } from "../../rules/moderation";
@@ -27,10 +28,10 @@ async function startedTable(title: string) {
   const players: Who[] = [host];
   for (let i = 1; i < 4; i++) {
     const p = await makeUser(db, `${title}-p${i}`);
-    expect(await joinTable(db.prisma, p, { id }, T0)).toMatchObject({ ok: true });
+    expect(await joinTable(db.prisma, p, { tableId: id }, T0)).toMatchObject({ ok: true });
     players.push(p);
   }
-  expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: true });
+  expect(await startTable(db.prisma, host, { tableId: id }, T0)).toMatchObject({ ok: true });
   /** `n` passes with talk, each by the seat whose turn it is, a minute apart from `from`. */
   const pass = async (from: number, n: number) => {
     for (let turn = from; turn < from + n; turn++)
@@ -39,7 +40,7 @@ async function startedTable(title: string) {
           db.prisma,
           players[turn % 4]!,
           "pass",
-          { id, body: { said: { text: `turn ${turn}` } } },
+          { tableId: id, body: { said: { text: `turn ${turn}` } } },
           T0 + (turn + 1) * MIN,
         ),
       ).toMatchObject({ ok: true, value: { turn } });
@@ -300,7 +301,7 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
 // as kept (append.ts, `parley_as_kept`); otherwise, and for any refusal, it is judged again on the table as read.
 describe("an act on the table as kept", () => {
   const pass = (who: Who, id: number, turn: number, text = `turn ${turn}`) =>
-    act(db.prisma, who, "pass", { id, body: { said: { text } } }, T0 + (turn + 1) * MIN);
+    act(db.prisma, who, "pass", { tableId: id, body: { said: { text } } }, T0 + (turn + 1) * MIN);
 
   it("reads nothing while the table is as kept, and the ledger it keeps is the ledger as read", async () => {
     const { id, players } = await startedTable("askept-quiet");
@@ -399,7 +400,9 @@ describe("an act kept as written reads as one read back", () => {
     const { id, players } = await startedTable("askept-order");
     const charter = (await loadTable(db.prisma, id))!.game!.charter;
     const accord = Object.fromEntries(charter.map((c) => [c, settingsOf(c)![0]!]));
-    expect(await act(db.prisma, players[0]!, "offer", { id, body: { accord } }, T0 + MIN)).toMatchObject({
+    expect(
+      await act(db.prisma, players[0]!, "offer", { tableId: id, body: { accord } }, T0 + MIN),
+    ).toMatchObject({
       ok: true,
       value: { turn: 0 },
     });

@@ -5,7 +5,7 @@ import type { Derived, Game, GameNotice } from "../../rules/game";
 import { derive } from "../../rules/game";
 import { whenText } from "../../rules/span";
 import { notify, type Note, type Recipient } from "../notify";
-import type { LoadedTable } from "./load";
+import type { LoadedTable } from "./loaded";
 
 /** `derived`: derive(game, now), asked of the ledger at most once for all of a change's notices. */
 function sentence(n: GameNotice, title: string, now: number, derived: () => Derived): string {

@@ -62,11 +62,11 @@ async function playingTable(title: string, said?: string) {
   const opened = await openTable(db.prisma, host, { title, seats_max: 4 });
   if (!opened.ok) throw new Error(opened.message);
   const id = opened.value.id;
-  expect(await fillWithBots(db.prisma, host, { id })).toMatchObject({ ok: true });
-  expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: true });
+  expect(await fillWithBots(db.prisma, host, { tableId: id })).toMatchObject({ ok: true });
+  expect(await startTable(db.prisma, host, { tableId: id }, T0)).toMatchObject({ ok: true });
   if (said)
     expect(
-      await act(db.prisma, host, "pass", { id, body: { said: { text: said } } }, T0 + 1000),
+      await act(db.prisma, host, "pass", { tableId: id, body: { said: { text: said } } }, T0 + 1000),
     ).toMatchObject({
       ok: true,
     });
@@ -203,14 +203,14 @@ describe("suspending an account", () => {
 describe("cancelling a table", () => {
   it("ends it there: no more acts, the reveal for everyone, the log on its page, cancelled in the lobby", async () => {
     const { id, host } = await playingTable("mod-cancel");
-    const before = await tableState(db.prisma, ANON, { id }, T0 + 2000);
+    const before = await tableState(db.prisma, ANON, { tableId: id }, T0 + 2000);
     expect(before.ok && before.value.game?.charges).toBeNull();
     expect(await cancelTable(db.prisma, admin, { tableId: id, reason: "abusive host" }, T0 + 2000)).toEqual({
       ok: true,
       value: { status: "cancelled" },
     });
     for (const viewer of [ANON, host, admin, stranger] as Who[]) {
-      const s = await tableState(db.prisma, viewer, { id }, T0 + 3000);
+      const s = await tableState(db.prisma, viewer, { tableId: id }, T0 + 3000);
       if (!s.ok) throw new Error(s.message);
       expect(s.value.status).toBe("cancelled");
       expect(s.value.game?.status).toBe("cancelled");
@@ -227,7 +227,7 @@ describe("cancelling a table", () => {
       ]);
     }
     // Revealed, so anyone can check its deal against the commitment, as at any end.
-    expect(await verifyDeal(db.prisma, ANON, { id }, T0 + 3000)).toMatchObject({
+    expect(await verifyDeal(db.prisma, ANON, { tableId: id }, T0 + 3000)).toMatchObject({
       ok: true,
       value: {
         dealt: true,
@@ -236,26 +236,26 @@ describe("cancelling a table", () => {
         charges: { matches: true },
       },
     });
-    const turnOf = (await tableState(db.prisma, host, { id }, T0 + 3000)) as {
+    const turnOf = (await tableState(db.prisma, host, { tableId: id }, T0 + 3000)) as {
       ok: true;
       value: { yourSeat: number };
     };
     expect(turnOf.value.yourSeat).toBe(0);
-    expect(await act(db.prisma, host, "pass", { id }, T0 + 3000)).toMatchObject({
+    expect(await act(db.prisma, host, "pass", { tableId: id }, T0 + 3000)).toMatchObject({
       ok: false,
       code: "conflict",
       message: "A moderator cancelled this table; no more acts are taken.",
     });
-    const mine = await tableState(db.prisma, host, { id }, T0 + 3000);
+    const mine = await tableState(db.prisma, host, { tableId: id }, T0 + 3000);
     expect(mine.ok && mine.value.game?.may?.pass).toBe(
       "A moderator cancelled this table; no more acts are taken.",
     );
     // The clock stops with it: long after its deadline it is still cancelled, with no clock passes after.
-    const later = await tableState(db.prisma, ANON, { id }, T0 + 30 * 24 * 60 * MIN);
+    const later = await tableState(db.prisma, ANON, { tableId: id }, T0 + 30 * 24 * 60 * MIN);
     expect(later.ok && [later.value.status, later.value.game?.acts.length]).toEqual(["cancelled", 0]);
     const lobby = await listTables(db.prisma, ANON, T0);
     expect(lobby.ok && lobby.value.tables.find((t) => t.id === id)?.status).toBe("cancelled");
-    const record = await tableRecord(db.prisma, ANON, { id }, T0 + 3000);
+    const record = await tableRecord(db.prisma, ANON, { tableId: id }, T0 + 3000);
     expect(record.ok).toBe(true);
     expect(await cancelTable(db.prisma, admin, { tableId: id, reason: "again" }, T0 + 4000)).toMatchObject({
       ok: false,
@@ -273,19 +273,19 @@ describe("cancelling a table", () => {
       ok: true,
     });
     const joiner = await makeUser(db, "mod-open-joiner");
-    expect(await joinTable(db.prisma, joiner, { id }, T0)).toMatchObject({
+    expect(await joinTable(db.prisma, joiner, { tableId: id }, T0)).toMatchObject({
       ok: false,
       code: "conflict",
       message: "A moderator cancelled this table; its seats are closed.",
     });
-    const s = await tableState(db.prisma, host, { id }, T0);
+    const s = await tableState(db.prisma, host, { tableId: id }, T0);
     expect(s.ok && [s.value.status, s.value.lobby?.start]).toEqual([
       "cancelled",
       "A moderator cancelled this table; its seats are closed.",
     ]);
     const { id: ended } = await playingTable("mod-ended");
     const afterDeadline = T0 + 8 * 24 * 60 * MIN;
-    expect((await tableState(db.prisma, ANON, { id: ended }, afterDeadline)).ok).toBe(true);
+    expect((await tableState(db.prisma, ANON, { tableId: ended }, afterDeadline)).ok).toBe(true);
     expect(
       await cancelTable(db.prisma, admin, { tableId: ended, reason: "late" }, afterDeadline),
     ).toMatchObject({
@@ -319,7 +319,7 @@ describe("hiding a said text", () => {
       value: { hidden: true },
     });
     for (const viewer of [ANON, host, stranger, admin] as Who[]) {
-      const s = await tableState(db.prisma, viewer, { id }, T0 + 2000);
+      const s = await tableState(db.prisma, viewer, { tableId: id }, T0 + 2000);
       if (!s.ok) throw new Error(s.message);
       expect(JSON.stringify(s.value.game)).not.toContain("example.test");
       expect(s.value.game?.acts[0]?.said?.text).toBe(HIDDEN_TEXT);
@@ -331,7 +331,7 @@ describe("hiding a said text", () => {
     expect(await cancelTable(db.prisma, admin, { tableId: id, reason: "end it" }, T0 + 3000)).toMatchObject({
       ok: true,
     });
-    const record = await tableRecord(db.prisma, ANON, { id }, T0 + 3000);
+    const record = await tableRecord(db.prisma, ANON, { tableId: id }, T0 + 3000);
     expect(JSON.stringify(record)).not.toContain("example.test");
     expect(JSON.stringify(record)).toContain(HIDDEN_TEXT);
     expect(await hideSaid(db.prisma, admin, { tableId: id, act: 0, reason: "again" }, T0)).toMatchObject({
@@ -347,7 +347,7 @@ describe("hiding a said text", () => {
 
   it("an act that said no text has nothing to hide", async () => {
     const { id, host } = await playingTable("mod-nothing");
-    expect(await act(db.prisma, host, "pass", { id }, T0 + 1000)).toMatchObject({ ok: true });
+    expect(await act(db.prisma, host, "pass", { tableId: id }, T0 + 1000)).toMatchObject({ ok: true });
     expect(await hideSaid(db.prisma, admin, { tableId: id, act: 0, reason: "x" }, T0 + 2000)).toMatchObject({
       ok: false,
       code: "conflict",
