@@ -7,18 +7,20 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { z } from "zod";
 import { answerOf, requestOf, type Answer } from "../../http/asked";
 import type { AdmittedAsk } from "../../http/door";
-import { failureAnswer } from "../../http/floor";
+import { failureAnswer, failureResponse } from "../../http/floor";
 import { describeIssue } from "../../operations/floor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import { env } from "../../env";
 import { isDatabaseDown, UNAVAILABLE } from "../../http/unavailable";
 import type { Who } from "../../identity";
-import { fail } from "../../rules/result";
+import { fail, type Failure } from "../../rules/result";
 import { wireJsonSchema } from "../../operations/wire";
 import { callerRefusal } from "../serve";
 import type { McpTool } from "./tool";
 import { MCP_TOOLS } from "./tools";
+
+const TOOLS_BY_NAME = new Map(MCP_TOOLS.map((t) => [t.name, t]));
 import { answerJson } from "../../http/json";
 
 const text = (s: string, isError = false) => ({
@@ -124,6 +126,24 @@ function argumentsNotAnObject(message: unknown): Response | null {
 }
 
 /**
+ * A guest's call of a tool that needs a signed-in caller is refused as HTTP 401 with the Bearer challenge, before the
+ * transport, as the JSON API refuses the same write: a client then asks for a token (or starts its sign-in) rather
+ * than show a tool result. Any such call in a batch refuses the batch.
+ */
+function signInFirst(message: unknown, who: Who, tools: Map<string, McpTool>): Failure | null {
+  if (who.kind !== "anon") return null;
+  for (const m of Array.isArray(message) ? message : [message]) {
+    if (typeof m !== "object" || m === null) continue;
+    const { method, params } = m as { method?: unknown; params?: { name?: unknown } };
+    const op =
+      method === "tools/call" && typeof params?.name === "string" && tools.get(params.name)?.operation;
+    const refused = op ? callerRefusal(op, who) : null;
+    if (refused?.code === "signin_required") return refused;
+  }
+  return null;
+}
+
+/**
  * A GET asks for a stream of the server's own messages. A stateless server has none to send (each request has its
  * own Server, gone once it answers), so it says so with 405, as the Streamable HTTP transport lets a server that
  * offers no such stream: the SDK's Client then stops asking. A stream that ended at once had it ask again every
@@ -181,6 +201,8 @@ export async function handleMcp(
   const message = messageOf(text);
   const refused = message && argumentsNotAnObject(message.value);
   if (refused) return refused;
+  const unsigned = message && signInFirst(message.value, who, TOOLS_BY_NAME);
+  if (unsigned) return failureResponse(unsigned);
   const server = mcpServer(db, who, clock, rateKey, MCP_TOOLS, address);
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: env().PARLEY_BODY_MAX,
