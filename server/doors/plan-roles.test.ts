@@ -150,8 +150,15 @@ async function viaRest(op: AnyOperation, who: Who, input: Record<string, unknown
 const clients = new Map<Who, Client>();
 async function viaMcp(op: AnyOperation, who: Who, input: Record<string, unknown>): Promise<Answer> {
   let client = clients.get(who);
-  if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock)));
-  const r = await callTool(client, op.mcp!.tool, wire(input) as Record<string, unknown>);
+  if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock, "/mcp/plans")));
+  const r = await callTool(client, op.mcp!.tool, wire(input) as Record<string, unknown>).catch(
+    (e: { code?: unknown }) => e,
+  );
+  // A guest's call of a tool for the signed-in is refused as HTTP 401, before any tool runs.
+  if (!("text" in r)) {
+    if (r.code === 401) return "signin_required";
+    throw r;
+  }
   return r.isError ? (r.text.split(": ")[0] as FailureCode) : "ok";
 }
 afterAll(async () => {
@@ -477,8 +484,8 @@ describe("who may do what on a plan, at every door", () => {
       if (door === "trpc")
         return (await createCaller({ db: db.prisma, who, clock }).plans.list({})) as { id: number }[];
       let client = clients.get(who);
-      if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock)));
-      return (await callTool(client, "list_plans")).json as { id: number }[];
+      if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock, "/mcp/plans")));
+      return (await callTool(client, "list_plans")).json.items as { id: number }[];
     };
     for (const i of IDENTITIES)
       for (const d of ["rest", "mcp", "trpc"] as const) {
@@ -520,7 +527,7 @@ describe("a plan role's invitation at every door: listed, accepted, declined", (
     const trpc = createCaller({ db: db.prisma, who, clock }) as any;
     const mcp = async () => {
       let client = clients.get(who);
-      if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock)));
+      if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock, "/mcp/plans")));
       return client;
     };
     return {

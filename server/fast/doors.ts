@@ -10,7 +10,7 @@ export type Served = { door: Door; streams: boolean } | { plain: PlainDoor };
  * web one and whether it may stream its answer (a tRPC subscription).
  */
 export function doorOf(pathname: string): Served | null {
-  if (pathname === "/mcp") return { plain: mcpPlain };
+  if (pathname === "/mcp" || pathname.startsWith("/mcp/")) return { plain: mcpPlain };
   if (!pathname.startsWith("/api/") || pathname.startsWith("/api/auth/")) return null;
   if (pathname === "/api/events") return { plain: eventsPlain };
   if (pathname === "/api/openapi.json") return { door: openApiDoor, streams: false };

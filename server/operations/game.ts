@@ -436,6 +436,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ seat: z.number() }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/join" },
     mcp: { tool: "join_table", description: "Take a free seat at a table that has not started." },
     run: ({ db, who, now }, i) => joinTable(db, who, { id: i.tableId }, now),
@@ -447,6 +448,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ left: z.literal(true) }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/leave" },
     mcp: { tool: "leave_table", description: "Give your seat up before the table starts." },
     run: ({ db, who }, i) => leaveTable(db, who, { id: i.tableId }),
@@ -469,6 +471,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ seated: z.number() }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/bots" },
     mcp: { tool: "fill_with_bots", description: "As the host, seat house bots in the free seats." },
     run: ({ db, who }, i) => fillWithBots(db, who, { id: i.tableId, count: i.count }),
@@ -498,6 +501,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ commitment: z.string() }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/start" },
     mcp: {
       tool: "start_table",
@@ -512,6 +516,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ visibility: z.enum(VISIBILITIES) }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/visibility" },
     mcp: { tool: "set_table_visibility", description: "As the host, set who may read the table." },
     run: ({ db, who }, i) => setTableVisibility(db, who, { id: i.tableId, visibility: i.visibility }),
@@ -529,6 +534,7 @@ export const GAME_OPERATIONS = {
     }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/invite", status: 201 },
     mcp: {
       tool: "invite_to_table",
@@ -553,6 +559,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ withdrawn: z.literal(true) }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/withdraw" },
     mcp: {
       tool: "withdraw_table_invite",
@@ -586,6 +593,7 @@ export const GAME_OPERATIONS = {
     output: ZActAnswer,
     callers: SIGNED_IN,
     kind: "write",
+    effect: { destructive: true },
     rest: { method: "POST", path: "/api/tables/:table_id/accept" },
     mcp: {
       tool: "accept",
