@@ -15,6 +15,7 @@ import type { Who } from "../../identity";
 import { fail, type Failure } from "../../rules/result";
 import { callerRefusal } from "../serve";
 import type { McpTool } from "./tool";
+import { serveResources } from "./resources";
 import { endpointOf, MCP_ENDPOINTS, MCP_TOOLS, toolSetOf, type ToolSet } from "./tools";
 import { answerJson } from "../../http/json";
 
@@ -77,8 +78,9 @@ export function mcpServer(
 ): Server {
   const server = new Server(
     { name: "parley", version: "1.0.0" },
-    { capabilities: { tools: {} }, jsonSchemaValidator: validator() },
+    { capabilities: { tools: {}, resources: {} }, jsonSchemaValidator: validator() },
   );
+  serveResources(server, { db, who, clock, rateKey, address });
   server.setRequestHandler(ListToolsRequestSchema, () => listingOf(set));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const t = toolFor(req.params.name, set, who);

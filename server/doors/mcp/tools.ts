@@ -3,13 +3,23 @@
 import { OPERATIONS } from "../../operations";
 import { callerOf, type AnyOperation, type Caller } from "../../operations/operation";
 import { fromWire, snake, toWire } from "../../operations/wire";
-import { ok } from "../../rules/result";
+import { ok, type Result } from "../../rules/result";
 import { serve } from "../serve";
-import { listedOf, type McpTool } from "./tool";
+import { listedOf, type McpContext, type McpTool } from "./tool";
 import type { Who } from "../../identity";
 
 /** Some clients send a model only the first 40 tools: no endpoint lists more to anyone (agents.md). */
 export const TOOLS_MAX = 40;
+
+/** An operation called through its floor as MCP calls it: arguments and answer in the wire's names. */
+export async function callOperation(
+  op: AnyOperation,
+  ctx: McpContext,
+  args: Record<string, unknown>,
+): Promise<Result<unknown>> {
+  const r = await serve(op, { ...ctx, names: snake }, fromWire(op.input, args));
+  return r.ok ? ok(toWire(op.output, r.value)) : r;
+}
 
 export function mcpTools(ops: AnyOperation[]): McpTool[] {
   return ops.flatMap((op) =>
@@ -20,10 +30,7 @@ export function mcpTools(ops: AnyOperation[]): McpTool[] {
             operation: op,
             input: op.input,
             ...listedOf(op as AnyOperation & { mcp: { tool: string } }),
-            call: async (ctx, args) => {
-              const r = await serve(op, { ...ctx, names: snake }, fromWire(op.input, args));
-              return r.ok ? ok(toWire(op.output, r.value)) : r;
-            },
+            call: (ctx, args) => callOperation(op, ctx, args),
           } satisfies McpTool,
         ]
       : [],
