@@ -167,6 +167,7 @@ export const COUNCIL_OPERATIONS = {
     output: z.object({ round: z.number(), seat: z.string() }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/councils/:council_id/answer" },
     mcp: {
       tool: "answer_round",
@@ -227,6 +228,7 @@ export const COUNCIL_OPERATIONS = {
     output: z.object({ visibility: z.enum(VISIBILITIES) }),
     callers: PEOPLE,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/councils/:council_id/visibility" },
     mcp: {
       tool: "set_council_visibility",

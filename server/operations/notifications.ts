@@ -85,6 +85,7 @@ export const NOTIFICATION_OPERATIONS = {
     output: z.object({ marked: z.number(), unread: z.number() }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/notifications/read" },
     mcp: {
       tool: "mark_notifications_read",
