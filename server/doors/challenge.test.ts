@@ -23,9 +23,10 @@ let base = "";
 let live = "";
 let revoked = "";
 
-const BARE = 'Bearer realm="parley"';
-const INVALID =
-  'Bearer realm="parley", error="invalid_token", error_description="That bearer token is unknown or revoked."';
+// Where a client finds the way in (RFC 9728 §5.1): /mcp's protected-resource metadata, at PARLEY_URL (unset here).
+const METADATA = 'resource_metadata="http://localhost:3000/.well-known/oauth-protected-resource/mcp"';
+const BARE = `Bearer realm="parley", ${METADATA}`;
+const INVALID = `Bearer realm="parley", ${METADATA}, error="invalid_token", error_description="That bearer token is unknown or revoked."`;
 
 beforeAll(async () => {
   db = await testDatabase();

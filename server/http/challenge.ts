@@ -1,5 +1,7 @@
 // The one `WWW-Authenticate: Bearer` challenge every 401 carries (RFC 6750 §3), so a client shows Parley's sentence
-// for a bad token instead of guessing at a login flow; the OAuth work adds `resource_metadata` (RFC 9728) here.
+// for a bad token instead of guessing at a login flow, and where to find the way in: `resource_metadata` (RFC 9728
+// §5.1) names /mcp's protected-resource metadata, whose authorization server a client asks for a token.
+import { resourceMetadataUrl } from "../oauth/resource";
 
 /** The errors of RFC 6750 §3.1 that this server names. */
 export type BearerError = "invalid_request" | "invalid_token" | "insufficient_scope";
@@ -25,7 +27,7 @@ function quoted(value: string): string {
  * and the sentence the body's `error.message` also carries.
  */
 export function bearerChallenge(o: { error?: BearerError; description?: string } = {}): string {
-  const params: string[] = ['realm="parley"'];
+  const params: string[] = ['realm="parley"', `resource_metadata=${quoted(resourceMetadataUrl("/mcp"))}`];
   if (o.error) params.push(`error=${quoted(o.error)}`);
   if (o.error && o.description) params.push(`error_description=${quoted(o.description)}`);
   return `Bearer ${params.join(", ")}`;

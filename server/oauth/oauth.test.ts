@@ -100,14 +100,17 @@ const whoami = async (token: string) => {
 
 describe("metadata", () => {
   it("names Parley's authorization server for /mcp (RFC 9728) and what it supports (RFC 8414)", async () => {
-    for (const path of [
-      "/.well-known/oauth-protected-resource/mcp",
-      "/.well-known/oauth-protected-resource",
+    for (const [path, resource] of [
+      ["/.well-known/oauth-protected-resource/mcp", "/mcp"],
+      ["/.well-known/oauth-protected-resource", "/mcp"],
+      ["/.well-known/oauth-protected-resource/mcp/tables", "/mcp/tables"],
+      ["/.well-known/oauth-protected-resource/mcp/councils", "/mcp/councils"],
+      ["/.well-known/oauth-protected-resource/mcp/plans", "/mcp/plans"],
     ]) {
-      const r = await json(path);
+      const r = await json(path!);
       expect(r.status, path).toBe(200);
       expect(r.body).toMatchObject({
-        resource: `${base}/mcp`,
+        resource: `${base}${resource}`,
         authorization_servers: [`${base}/`],
         scopes_supported: ["agent"],
       });

@@ -27,6 +27,11 @@ beforeAll(async () => {
     {
       question: "Do we ship the resources?",
       options: ["ship", "hold"],
+      fit: {
+        decision: "Whether MCP clients read records as resources.",
+        options: "Ship them now, or hold them back.",
+        stakes: "Agents reading what they may not would be a leak.",
+      },
       seats: [modelSeat("north"), modelSeat("south"), modelSeat("east")],
     },
     NOW,
