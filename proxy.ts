@@ -6,7 +6,7 @@ import { decodes } from "./server/http/path";
 export function proxy(req: NextRequest) {
   const { pathname } = new URL(req.url);
   if (decodes(pathname)) return NextResponse.next();
-  if (pathname.startsWith("/api/") || pathname === "/mcp")
+  if (pathname.startsWith("/api/") || pathname === "/mcp" || pathname.startsWith("/mcp/"))
     return NextResponse.json(
       { error: { code: "not_found", message: "There is nothing at that address." } },
       { status: 404, headers: { "Cache-Control": "private, no-store" } },

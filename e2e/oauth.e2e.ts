@@ -94,7 +94,7 @@ describe.runIf(hasChromium)("an MCP client connected by URL", () => {
       });
 
       // A turn, as the agent: it opens a table of house bots, starts it and acts when its turn comes.
-      const { id } = await call("open_table", { title: "Connected by URL", seats_max: 3 });
+      const { id } = await call("open_table", { title: "Connected by URL", seats_max: 4 });
       await call("fill_with_bots", { table_id: id });
       await call("start_table", { table_id: id });
       let acted: { type?: string } | null = null;

@@ -29,12 +29,19 @@ export const WaveBlock = memo(function WaveBlock({ data }: NodeProps<Node<BlockN
       data-dimmed={data.dimmed}
       title={`Wave ${s.wave + 1}: open its ${plural(s.count, "node")}`}
     >
-      <div className="flex items-baseline gap-3 whitespace-nowrap" style={{ fontSize: BLOCK.titlePx }}>
-        <span className="font-semibold">Wave {s.wave + 1}</span>
-        <span className="text-stone-600">{plural(s.count, "node")}</span>
+      <div className="flex items-center gap-3 whitespace-nowrap">
+        <span className="font-semibold" style={{ fontSize: BLOCK.titlePx }}>
+          Wave {s.wave + 1}
+        </span>
         {role ? <span className={`${PILL} ml-auto ${role.tag}`}>{role.short}</span> : null}
       </div>
-      <div className="flex flex-wrap gap-1.5">
+      {narrowed !== null ? (
+        <div className="font-semibold text-stone-900" data-testid="block-hits">
+          {s.hits !== null ? `${s.hits} of ${s.count} match` : `${s.holders} hold the next wave`}
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="text-stone-700">{plural(s.count, "node")}:</span>
         {s.statuses.map(([status, n]) => (
           <span key={status} className={`${PILL} ${statusStyle(status).pill}`} data-testid="block-status">
             {n} {statusStyle(status).label}
@@ -68,11 +75,6 @@ export const WaveBlock = memo(function WaveBlock({ data }: NodeProps<Node<BlockN
             </span>
           ))}
           {s.risks.length > 3 ? <span className="text-stone-600">+{s.risks.length - 3}</span> : null}
-        </div>
-      ) : null}
-      {narrowed !== null ? (
-        <div className="mt-auto font-semibold text-stone-900" data-testid="block-hits">
-          {s.hits !== null ? `${s.hits} of ${s.count} match` : `${s.holders} hold the next wave`}
         </div>
       ) : null}
     </div>

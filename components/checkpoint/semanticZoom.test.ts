@@ -116,5 +116,6 @@ describe("the blocks' grid", () => {
     expect(fit.nodes.map((n) => n.id)).toEqual(["block:4", "block:5"]);
     expect(fit.minZoom * BLOCK.textPx).toBeCloseTo(MIN_TEXT_PX);
     expect(fit.minZoom).toBe(BLOCK_MIN_ZOOM);
+    expect(blockColumns(10, frame)).toBe(1); // two blocks side by side would not fit across at that zoom
   });
 });

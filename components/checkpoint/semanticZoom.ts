@@ -13,14 +13,17 @@ export const CARD_LABEL_PX = 12;
 export const LABEL_ZOOM = MIN_TEXT_PX / CARD_LABEL_PX;
 
 /** A block's size and the gap between blocks, in the canvas's own units; its smallest text, and its title's. */
-export const BLOCK = { width: 440, height: 280, gap: 36, textPx: 24, titlePx: 30 };
+export const BLOCK = { width: 400, height: 260, gap: 32, textPx: 24, titlePx: 30 };
 /** The least zoom the blocks are shown at: their smallest text stays MIN_TEXT_PX on screen. */
 export const BLOCK_MIN_ZOOM = MIN_TEXT_PX / BLOCK.textPx;
-/** The most a fit frames the blocks at; zoomed in past BLOCK_OPEN_ZOOM, the block in the middle opens. */
-export const BLOCK_FIT_MAX_ZOOM = 0.8;
-export const BLOCK_OPEN_ZOOM = 1.1;
+/**
+ * The most a fit frames the blocks at; zoomed in past BLOCK_OPEN_ZOOM, the block in the middle opens (the canvas
+ * zooms to 1 at most, so it stays under that).
+ */
+export const BLOCK_FIT_MAX_ZOOM = 0.7;
+export const BLOCK_OPEN_ZOOM = 0.95;
 /** A fit of the blocks leaves this much of the frame around them. */
-const BLOCK_PADDING = 0.04;
+const BLOCK_PADDING = 0.03;
 
 export type Frame = { width: number; height: number };
 
@@ -101,11 +104,14 @@ function gatesOf(view: PlanView): WaveSummary["gates"] {
 
 /**
  * How many blocks to a row, for a frame: the grid whose fit is the largest zoom (wider rather than taller on a tie,
- * so the waves read left to right as their lanes do).
+ * so the waves read left to right as their lanes do), no wider than a row that reads.
  */
 export function blockColumns(waves: number, frame: Frame): number {
+  // Never more to a row than fit across at the least readable zoom: a narrow frame stacks them instead.
+  const room = (frame.width * (1 - 2 * BLOCK_PADDING)) / BLOCK_MIN_ZOOM;
+  const across = Math.max(1, Math.floor((room + BLOCK.gap) / (BLOCK.width + BLOCK.gap)));
   let best = { columns: 1, zoom: 0 };
-  for (let columns = 1; columns <= Math.max(1, waves); columns++) {
+  for (let columns = 1; columns <= Math.min(across, Math.max(1, waves)); columns++) {
     const zoom = gridZoom(columns, Math.ceil(waves / columns), frame);
     if (zoom >= best.zoom) best = { columns, zoom };
   }

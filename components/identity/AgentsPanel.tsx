@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import { CopyButton } from "@/components/ui/CopyButton";
+import { ScrollX } from "@/components/ui/ScrollX";
 import { useTRPC } from "@/components/ui/trpc";
 import { useAttempt } from "@/components/ui/useAttempt";
 import { useLive } from "@/components/ui/useLive";
@@ -40,13 +41,13 @@ export function AgentsPanel({ userId }: { userId: number }) {
   return (
     <div className="space-y-4">
       <form
-        className="card flex items-end gap-3"
+        className="card flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
           create.mutate({ name });
         }}
       >
-        <div className="flex-1">
+        <div className="min-w-48 flex-1">
           <label className="label" htmlFor="agent-name">
             New agent&apos;s name
           </label>
@@ -90,7 +91,7 @@ export function AgentsPanel({ userId }: { userId: number }) {
           </div>
         </div>
       ) : null}
-      <div className="card p-0">
+      <ScrollX label="Your agents and their connections" className="card p-0">
         <table className="w-full text-sm" data-testid="agents-table">
           <thead className="border-b border-stone-200 text-left text-xs uppercase text-stone-500">
             <tr>
@@ -176,7 +177,7 @@ export function AgentsPanel({ userId }: { userId: number }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { modelSeat, table } from "../actions/council/testing";
 import { fixedClock } from "../clock";
 import type { Who } from "../identity";
-import { api, callTool, mcpClient, trpcHttp } from "../testing/doors";
+import { api, callTool, mcpClient, mcpPathOf, trpcHttp } from "../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 
 const NOW = Date.parse("2026-12-01T12:00:00Z");
@@ -18,15 +18,15 @@ const clock = fixedClock(NOW);
 
 let db: TestDatabase;
 let host: Who & { kind: "user" };
-let mcp: Client;
+/** One client per MCP endpoint, each as the host. */
+const mcp = new Map<string, Client>();
 beforeAll(async () => {
   process.env.PARLEY_RATE_LIMIT = "1000000";
   db = await testDatabase();
   host = await makeUser(db, "oneline-host");
-  mcp = await mcpClient(db.prisma, host, clock);
 });
 afterAll(async () => {
-  await mcp?.close();
+  await Promise.all([...mcp.values()].map((c) => c.close()));
   await db?.drop();
 });
 
@@ -52,7 +52,9 @@ const DOORS: Door[] = [
   {
     name: "MCP",
     async write(_path, tool, _procedure, body) {
-      const r = await callTool(mcp, tool, body);
+      const path = mcpPathOf(tool);
+      if (!mcp.has(path)) mcp.set(path, await mcpClient(db.prisma, host, clock, path));
+      const r = await callTool(mcp.get(path)!, tool, body);
       expect(r.isError, r.text).toBe(false);
       return r.json;
     },

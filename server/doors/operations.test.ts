@@ -12,7 +12,7 @@ import type { AnyOperation } from "../operations/operation";
 import { camel, snake, wireJsonSchema } from "../operations/wire";
 import { workedExample } from "../rules/council/testing";
 import { FAILURE_CODES, type FailureCode } from "../rules/result";
-import { api, callTool, mcpClient } from "../testing/doors";
+import { api, callTool, mcpClient, mcpPathOf } from "../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { pathParams } from "./rest/generate";
 import { openApiDocument } from "./rest/openapi";
@@ -101,7 +101,7 @@ describe("the same bad call at every door", () => {
         expect(r.body.error.code).toBe(STATUS_CODE[r.status]);
       }
       if (op.mcp && !(who.kind === "anon" && !op.callers.includes("guest"))) {
-        const client = await mcpClient(db.prisma, who, clock);
+        const client = await mcpClient(db.prisma, who, clock, mcpPathOf(op.mcp.tool));
         const r = await callTool(client, op.mcp.tool, wire);
         await client.close();
         expect(r.isError, `${op.name} MCP ${r.text}`).toBe(true);

@@ -170,8 +170,8 @@ describe("who may do what on a plan, at every door", () => {
       if (door === "trpc")
         return (await createCaller({ db: db.prisma, who, clock }).plans.list({})) as { id: number }[];
       let client = clients.get(who);
-      if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock)));
-      return (await callTool(client, "list_plans")).json as { id: number }[];
+      if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock, "/mcp/plans")));
+      return (await callTool(client, "list_plans")).json.items as { id: number }[];
     };
     for (const i of IDENTITIES)
       for (const d of ["rest", "mcp", "trpc"] as const) {

@@ -115,7 +115,7 @@ describe("a plan role's invitation at every door: listed, accepted, declined", (
     const trpc = createCaller({ db: db.prisma, who, clock }) as any;
     const mcp = async () => {
       let client = clients.get(who);
-      if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock)));
+      if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock, "/mcp/plans")));
       return client;
     };
     return {

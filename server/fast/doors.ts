@@ -19,7 +19,7 @@ export type Served =
  * web one and whether it may stream its answer (a tRPC subscription).
  */
 export function doorOf(pathname: string): Served | null {
-  if (pathname === "/mcp") return { plain: mcpPlain };
+  if (pathname === "/mcp" || pathname.startsWith("/mcp/")) return { plain: mcpPlain };
   if (OAUTH_PATHS.has(pathname)) return { node: serveOAuth };
   if (!pathname.startsWith("/api/") || pathname.startsWith("/api/auth/")) return null;
   if (pathname === "/api/events") return { plain: eventsPlain };

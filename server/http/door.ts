@@ -10,7 +10,14 @@ import { identityKey, type Who } from "../identity";
 import { fail, type Failure } from "../rules/result";
 import { clientAddress } from "./address";
 import { askedOf, pathOf, responseOf, type Answer, type Asked, type Body, type HeadersLike } from "./asked";
-import { crossOriginWrite, failureAnswer, guarded, PRIVATE_HEADERS, thrownAnswer } from "./floor";
+import {
+  crossOriginWrite,
+  failureAnswer,
+  tokenRefused,
+  guarded,
+  PRIVATE_HEADERS,
+  thrownAnswer,
+} from "./floor";
 
 /** The most calls one request may carry (a tRPC batch, a JSON-RPC array). */
 export const BATCH_MAX = 20;
@@ -184,7 +191,7 @@ async function admitLater(
 }
 
 function admitted(asked: Asked, opts: DoorOptions, db: Db, asker: Asker, text: string | null): Admit {
-  if (asker.badToken) return refusal(fail("signin_required", "That bearer token is unknown or revoked."));
+  if (asker.badToken) return { ok: false, answer: badTokenAnswer() };
   const calls = opts.calls?.(asked, text) ?? 1;
   if (calls > BATCH_MAX)
     return refusal(fail("invalid", `A batch holds at most ${BATCH_MAX} calls; this one holds ${calls}.`));
@@ -194,6 +201,10 @@ function admitted(asked: Asked, opts: DoorOptions, db: Db, asker: Asker, text: s
 }
 
 const refusal = (f: Failure): Admit => ({ ok: false, answer: failureAnswer(f) });
+
+/** A token that is unknown or revoked, at every door and for reads too: the client is told so, and why. */
+export const BAD_TOKEN = fail("signin_required", "That bearer token is unknown or revoked.");
+export const badTokenAnswer = (): Answer => failureAnswer(BAD_TOKEN, tokenRefused(BAD_TOKEN));
 
 /**
  * A door as a route handler (Request → Response): the floor, then the handler; an unexpected error is our one

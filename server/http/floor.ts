@@ -5,6 +5,7 @@ import { FAILURE_CODES, fail, type Failure } from "../rules/result";
 import { jsonAnswer, responseOf, type Answer, type HeadersLike } from "./asked";
 import { isDatabaseDown, RETRY_AFTER_S, UNAVAILABLE } from "./unavailable";
 import { answerJson } from "./json";
+import { bearerChallenge } from "./challenge";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -53,7 +54,10 @@ export const privateJsonAnswer = (status: number, value: unknown): Answer => ({
   body: answerJson(value),
 });
 
-/** A refusal in JSON: its code, its sentence, the field it names; Retry-After for a wait. Header names lower case. */
+/**
+ * A refusal in JSON: its code, its sentence, the field it names; Retry-After for a wait; a 401's Bearer challenge
+ * (a bad token's own challenge comes in `extra`). Header names lower case.
+ */
 export function failureAnswer(
   f: Failure & { retryAfter?: number },
   extra: Record<string, string> = {},
@@ -65,10 +69,19 @@ export function failureAnswer(
       ...PRIVATE_HEADERS,
       ...(f.code === "unavailable" ? { "retry-after": String(RETRY_AFTER_S) } : {}),
       ...(f.retryAfter ? { "retry-after": String(f.retryAfter) } : {}),
+      ...(f.code === "signin_required" ? { "www-authenticate": bearerChallenge() } : {}),
       ...extra,
     },
   );
 }
+
+/**
+ * The challenge of a refusal for a token that was sent and is no good (unknown, or revoked as a long poll waited):
+ * `invalid_token` with the refusal's own sentence. Without a token, failureAnswer's plain challenge stands.
+ */
+export const tokenRefused = (f: Failure): Record<string, string> => ({
+  "www-authenticate": bearerChallenge({ error: "invalid_token", description: f.message }),
+});
 
 export function failureResponse(
   f: Failure & { retryAfter?: number },

@@ -100,14 +100,17 @@ const whoami = async (token: string) => {
 
 describe("metadata", () => {
   it("names Parley's authorization server for /mcp (RFC 9728) and what it supports (RFC 8414)", async () => {
-    for (const path of [
-      "/.well-known/oauth-protected-resource/mcp",
-      "/.well-known/oauth-protected-resource",
+    for (const [path, resource] of [
+      ["/.well-known/oauth-protected-resource/mcp", "/mcp"],
+      ["/.well-known/oauth-protected-resource", "/mcp"],
+      ["/.well-known/oauth-protected-resource/mcp/tables", "/mcp/tables"],
+      ["/.well-known/oauth-protected-resource/mcp/councils", "/mcp/councils"],
+      ["/.well-known/oauth-protected-resource/mcp/plans", "/mcp/plans"],
     ]) {
-      const r = await json(path);
+      const r = await json(path!);
       expect(r.status, path).toBe(200);
       expect(r.body).toMatchObject({
-        resource: `${base}/mcp`,
+        resource: `${base}${resource}`,
         authorization_servers: [`${base}/`],
         scopes_supported: ["agent"],
       });
@@ -221,6 +224,25 @@ describe("a client connected by URL", () => {
     const { code } = await consent(client, bo, { agentId: agent.id });
     await auth(client, { serverUrl: `${base}/mcp`, authorizationCode: code });
     expect((await whoami(client.tokens()!.access_token)).body).toMatchObject({ kind: "agent", id: agent.id });
+  });
+});
+
+describe("the person's answer", () => {
+  it("a refusal sends the client access_denied; a revoked agent's connections stop with it", async () => {
+    const gus = await makeUser(db, "gus-oauth");
+    const refusedClient = new MemoryOAuthClient(REDIRECT);
+    await auth(refusedClient, { serverUrl: `${base}/mcp` });
+    const to = await fetch(refusedClient.authorizationUrl!, { redirect: "manual" });
+    const request = new URL(to.headers.get("location")!, base).searchParams.get("request")!;
+    const no = await answerConsent(db.prisma, gus, { request, allow: false }, Date.now());
+    expect(no.ok && new URL(no.value.redirectTo).searchParams.get("error")).toBe("access_denied");
+
+    const client = await connected(gus, "gus-bot");
+    const token = client.tokens()!.access_token;
+    expect((await whoami(token)).status).toBe(200);
+    const agent = await db.prisma.agent.findFirstOrThrow({ where: { name: "gus-bot" } });
+    await db.prisma.agent.update({ where: { id: agent.id }, data: { revokedAt: new Date() } });
+    expect((await whoami(token)).status).toBe(401);
   });
 });
 

@@ -3,7 +3,7 @@
 import { publicUrl } from "../env";
 
 /** The MCP endpoints a client may connect to by URL, each a protected resource with its own metadata document. */
-export const MCP_PATHS = ["/mcp"] as const;
+export const MCP_PATHS = ["/mcp", "/mcp/tables", "/mcp/councils", "/mcp/plans"] as const;
 
 /** The issuer: this server's public URL, as clients reach it (PARLEY_URL). */
 export const issuerUrl = () => new URL(`${publicUrl()}/`);
@@ -24,3 +24,7 @@ export const METADATA_PATHS = [
   "/.well-known/oauth-protected-resource",
   ...MCP_PATHS.map((p) => `/.well-known/oauth-protected-resource${p}`),
 ];
+
+/** The metadata document a 401 of `path` names in its `resource_metadata`. */
+export const resourceMetadataUrl = (path: string) =>
+  `${publicUrl()}/.well-known/oauth-protected-resource${MCP_PATHS.find((p) => p === path) ?? MCP_PATHS[0]}`;

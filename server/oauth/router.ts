@@ -20,7 +20,7 @@ import { publicUrl } from "../env";
 import { hashToken } from "../tokens";
 import { OAUTH_SCOPES, REGISTER_PER_ADDRESS, TOKEN_PER_ADDRESS } from "../rules/oauth";
 import { oauthProvider } from "./provider";
-import { defaultResource, issuerUrl, METADATA_PATHS } from "./resource";
+import { defaultResource, issuerUrl, MCP_PATHS, METADATA_PATHS, resourceOf } from "./resource";
 
 /** The paths this router answers; the fast lane sends them here and nowhere else. */
 export const OAUTH_PATHS: ReadonlySet<string> = new Set([
@@ -33,6 +33,15 @@ export const OAUTH_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 const NO_LIMIT = { rateLimit: false as const };
+
+/** The protected-resource metadata of one MCP endpoint (RFC 9728 §2), as the SDK's router writes /mcp's. */
+const resourceMetadata = (resource: string, docs: URL) => ({
+  resource,
+  authorization_servers: [issuerUrl().href],
+  scopes_supported: [...OAUTH_SCOPES],
+  resource_name: "Parley",
+  resource_documentation: docs.href,
+});
 
 /** Registrations and token requests, each charged to the client's address before the SDK's handler runs. */
 function limited(what: "oauth-register" | "oauth-token", per: number): express.RequestHandler {
@@ -82,16 +91,15 @@ function oauthApp(): express.Express {
       revocationOptions: NO_LIMIT,
     }),
   );
-  // The root form (RFC 9728 §3.1) names the one protected resource, /mcp, for clients that ask there first.
+  // Each other MCP endpoint's own path form (RFC 9728 §3.1); the root form names /mcp, for clients that ask there.
+  for (const path of MCP_PATHS.slice(1))
+    app.use(
+      `/.well-known/oauth-protected-resource${path}`,
+      metadataHandler(resourceMetadata(resourceOf(path), docs)),
+    );
   app.use(
     "/.well-known/oauth-protected-resource",
-    metadataHandler({
-      resource: defaultResource(),
-      authorization_servers: [issuerUrl().href],
-      scopes_supported: [...OAUTH_SCOPES],
-      resource_name: "Parley",
-      resource_documentation: docs.href,
-    }),
+    metadataHandler(resourceMetadata(defaultResource(), docs)),
   );
   // A body past the cap, or one that does not parse, answered as OAuth answers (RFC 6749 §5.2), never as a page.
   app.use(

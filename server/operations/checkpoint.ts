@@ -209,6 +209,7 @@ export const CHECKPOINT_OPERATIONS = {
     }),
     callers: PEOPLE,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/plans/:plan_id/approvals", status: 201 },
     mcp: {
       tool: "approve",
@@ -230,6 +231,7 @@ export const CHECKPOINT_OPERATIONS = {
     }),
     callers: PEOPLE,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/plans/:plan_id/approvals/withdraw" },
     mcp: {
       tool: "withdraw_approval",
@@ -265,6 +267,7 @@ export const CHECKPOINT_OPERATIONS = {
     // The owner or the owner's agents; the action lets only a person admit.
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/plans/:plan_id/checkpoints", status: 201 },
     mcp: {
       tool: "run_checkpoint",
@@ -297,6 +300,7 @@ export const CHECKPOINT_OPERATIONS = {
     output: ZRoleChanged,
     callers: PEOPLE,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/plans/:plan_id/roles", status: 201 },
     mcp: {
       tool: "assign_role",
@@ -313,6 +317,7 @@ export const CHECKPOINT_OPERATIONS = {
     output: ZRoleChanged,
     callers: PEOPLE,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/plans/:plan_id/roles/remove" },
     mcp: {
       tool: "remove_role",
@@ -329,6 +334,7 @@ export const CHECKPOINT_OPERATIONS = {
     output: ZSettingsChanged,
     callers: PEOPLE,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/plans/:plan_id/settings" },
     mcp: {
       tool: "plan_settings",

@@ -182,6 +182,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ seat: z.number() }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/join" },
     mcp: { tool: "join_table", description: "Take a free seat at a table that has not started." },
     run: ({ db, who, now }, i) => joinTable(db, who, i, now),
@@ -193,6 +194,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ left: z.literal(true) }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/leave" },
     mcp: { tool: "leave_table", description: "Give your seat up before the table starts." },
     run: ({ db, who }, i) => leaveTable(db, who, i),
@@ -215,6 +217,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ seated: z.number() }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/bots" },
     mcp: { tool: "fill_with_bots", description: "As the host, seat house bots in the free seats." },
     run: ({ db, who }, i) => fillWithBots(db, who, i),
@@ -244,6 +247,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ commitment: z.string() }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/start" },
     mcp: {
       tool: "start_table",
@@ -258,6 +262,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ visibility: z.enum(VISIBILITIES) }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/visibility" },
     mcp: { tool: "set_table_visibility", description: "As the host, set who may read the table." },
     run: ({ db, who }, i) => setTableVisibility(db, who, i),
@@ -275,6 +280,7 @@ export const GAME_OPERATIONS = {
     }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/invite", status: 201 },
     mcp: {
       tool: "invite_to_table",
@@ -299,6 +305,7 @@ export const GAME_OPERATIONS = {
     output: z.object({ withdrawn: z.literal(true) }),
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/withdraw" },
     mcp: {
       tool: "withdraw_table_invite",
@@ -332,6 +339,7 @@ export const GAME_OPERATIONS = {
     output: ZActAnswer,
     callers: SIGNED_IN,
     kind: "write",
+    effect: { destructive: true },
     rest: { method: "POST", path: "/api/tables/:table_id/accept" },
     mcp: {
       tool: "accept",

@@ -63,6 +63,7 @@ export const INVITATION_OPERATIONS = {
     output: ZAnswered,
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/invitations/accept" },
     mcp: {
       tool: "accept_invitation",
@@ -79,6 +80,7 @@ export const INVITATION_OPERATIONS = {
     output: ZAnswered,
     callers: SIGNED_IN,
     kind: "write",
+    effect: { idempotent: true },
     rest: { method: "POST", path: "/api/invitations/decline" },
     mcp: {
       tool: "decline_invitation",

@@ -67,6 +67,13 @@ export type Operation<
   agentRefusal?: Failure;
   kind: K;
   /**
+   * For a write, what a client may tell its user before calling it (MCP's annotations): `idempotent` when a repeat
+   * with the same input changes nothing more (a setting, a seat taken, a round answered: the repeat is refused or
+   * changes nothing); `destructive` when it settles something the caller cannot take back (an accept that may bind
+   * the table). A write with neither adds something new each time (an act, a revision, a table).
+   */
+  effect?: { idempotent?: true; destructive?: true };
+  /**
    * How many of the caller's rate-limit tokens one call takes (default 1); 0 for an answer that costs nothing to
    * give (the health check, read from a probe shared by every caller), which then spends no round trip on the limit.
    */
@@ -133,4 +140,9 @@ export function operation<
   A = unknown,
 >(op: Operation<I, O, K, R, A>): Operation<I, O, K, R, A> {
   return op;
+}
+
+/** The caller kinds of an identity. */
+export function callerOf(who: Who): Caller {
+  return who.kind === "anon" ? "guest" : who.kind === "user" ? "person" : "agent";
 }

@@ -6,6 +6,7 @@ import type { Db } from "../db";
 import { dispatch } from "../doors/rest/dispatch";
 import { plainDoor, webDoor } from "../http/door";
 import { handleMcp } from "../doors/mcp/server";
+import { endpointOf } from "../doors/mcp/tools";
 import { handleTrpc } from "../doors/trpc/http";
 import { identityKey, type Who } from "../identity";
 
@@ -36,9 +37,12 @@ export function api(db: Db, who: Who, opts: { clock: Clock; badToken?: boolean }
   };
 }
 
-/** An MCP client connected to the /mcp door in-process, acting as `who`; `clock` is the time the door reads (a fixture's T0, or the wall clock). */
-export async function mcpClient(db: Db, who: Who, clock: Clock): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(BASE + "/mcp"), {
+/**
+ * An MCP client connected to an MCP endpoint in-process (`/mcp` unless told), acting as `who`; `clock` is the time
+ * the door reads (a fixture's T0, or the wall clock).
+ */
+export async function mcpClient(db: Db, who: Who, clock: Clock, path = "/mcp"): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(BASE + path), {
     fetch: (async (input: string | URL | Request, init?: RequestInit) =>
       handleMcp(new Request(input as string, init), db, who, clock, identityKey(who))) as typeof fetch,
   });
@@ -46,6 +50,9 @@ export async function mcpClient(db: Db, who: Who, clock: Clock): Promise<Client>
   await client.connect(transport);
   return client;
 }
+
+/** The MCP endpoint that lists a tool to every caller who may use it: its module's own (`/mcp/plans`), or `/mcp`. */
+export const mcpPathOf = (tool: string) => endpointOf(tool) ?? "/mcp";
 
 /** The one sentence an MCP tool call answered with, and whether it was an error. */
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}) {

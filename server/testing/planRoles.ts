@@ -149,8 +149,15 @@ export async function viaRest(op: AnyOperation, who: Who, input: Record<string, 
 export const clients = new Map<Who, Client>();
 export async function viaMcp(op: AnyOperation, who: Who, input: Record<string, unknown>): Promise<Answer> {
   let client = clients.get(who);
-  if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock)));
-  const r = await callTool(client, op.mcp!.tool, wire(input) as Record<string, unknown>);
+  if (!client) clients.set(who, (client = await mcpClient(db.prisma, who, clock, "/mcp/plans")));
+  const r = await callTool(client, op.mcp!.tool, wire(input) as Record<string, unknown>).catch(
+    (e: { code?: unknown }) => e,
+  );
+  // A guest's call of a tool for the signed-in is refused as HTTP 401, before any tool runs.
+  if (!("text" in r)) {
+    if (r.code === 401) return "signin_required";
+    throw r;
+  }
   return r.isError ? (r.text.split(": ")[0] as FailureCode) : "ok";
 }
 export async function viaTrpc(op: AnyOperation, who: Who, input: Record<string, unknown>): Promise<Answer> {

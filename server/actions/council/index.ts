@@ -1,6 +1,7 @@
 // The Round Table actions: every door calls these and decides nothing itself.
 export { convene, prepareConvening, writeConvening, type Convening, ZConvene } from "./convene";
 export { answerRound, ZAnswer } from "./answer";
+export { draftAxesByModel, ZDraftAxes } from "./axes";
 export { confirmStep, setAxes, recordRuling, ZConfirm, ZAxes, ZRuling } from "./facilitate";
 export { councilState, listCouncils, type CouncilSummary } from "./read";
 export { listDecisions } from "./decisions";

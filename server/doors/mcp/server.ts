@@ -2,29 +2,36 @@
 // and every refusal (bad argument or a rule) comes back as an isError result with one sentence.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { z } from "zod";
 import { answerOf, requestOf, responseOf, type Answer } from "../../http/asked";
 import type { AdmittedAsk } from "../../http/door";
-import { failureAnswer } from "../../http/floor";
-import { describeIssue } from "../../operations/floor";
+import { failureAnswer, failureResponse } from "../../http/floor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import { isDatabaseDown, UNAVAILABLE } from "../../http/unavailable";
 import type { Who } from "../../identity";
-import { fail } from "../../rules/result";
-import { wireJsonSchema } from "../../operations/wire";
+import { fail, type Failure } from "../../rules/result";
 import { mcpBodyCap, mcpReadCap } from "../caps";
 import { callerRefusal } from "../serve";
 import type { McpTool } from "./tool";
-import { MCP_TOOLS } from "./tools";
+import { serveResources } from "./resources";
+import { endpointOf, MCP_ENDPOINTS, MCP_TOOLS, toolSetOf, type ToolSet } from "./tools";
 import { answerJson } from "../../http/json";
 
-const text = (s: string, isError = false) => ({
-  content: [{ type: "text" as const, text: s }],
-  ...(isError ? { isError } : {}),
-});
+const TOOLS_BY_NAME = new Map(MCP_TOOLS.map((t) => [t.name, t]));
+
+/**
+ * A refusal as a tool result: the one sentence as text (`code: message`, as older clients read it) and, for a client
+ * that reads structure, `structuredContent.error` (agents.md), valid against every tool's output schema.
+ */
+function refusal(code: string, message: string, field?: string) {
+  return {
+    content: [{ type: "text" as const, text: `${code}: ${message}` }],
+    structuredContent: { error: field === undefined ? { code, message } : { code, message, field } },
+    isError: true,
+  };
+}
 
 /**
  * One JSON Schema validator for every request's server: the SDK makes a new Ajv for each Server it is not handed one
@@ -34,55 +41,64 @@ const text = (s: string, isError = false) => ({
 let shared: AjvJsonSchemaValidator | undefined;
 const validator = () => (shared ??= new AjvJsonSchemaValidator());
 
+/** What tools/list answers for a tool set: made once per set, as the set is. */
+const listings = new WeakMap<ToolSet, { tools: Tool[] }>();
+const listingOf = (set: ToolSet) => {
+  let l = listings.get(set);
+  if (!l) listings.set(set, (l = { tools: set.tools.map((t) => t.listed) }));
+  return l;
+};
+
+/**
+ * The tool a call names: one this endpoint lists to the caller; or one the caller may never use, called all the
+ * same so that its floor answers why not (an agent's `seat_model`); or, for one listed on another endpoint only, the
+ * sentence that says where it is.
+ */
+function toolFor(name: string, set: ToolSet, who: Who): McpTool | ReturnType<typeof refusal> {
+  const listed = set.byName.get(name);
+  if (listed) return listed;
+  const known = TOOLS_BY_NAME.get(name);
+  if (known && callerRefusal(known.operation, who)) return known;
+  const elsewhere = known ? endpointOf(name) : null;
+  if (elsewhere)
+    return refusal(
+      "not_found",
+      `The tool "${name}" is not on ${set.endpoint}: connect to ${elsewhere} to use it.`,
+    );
+  return refusal("not_found", `There is no tool named "${name}"; call tools/list for the ones there are.`);
+}
+
 export function mcpServer(
   db: Db,
   who: Who,
   clock: Clock,
   rateKey: string,
-  tools: McpTool[] = MCP_TOOLS,
+  set: ToolSet,
   address?: string,
 ): Server {
   const server = new Server(
     { name: "parley", version: "1.0.0" },
-    { capabilities: { tools: {} }, jsonSchemaValidator: validator() },
+    { capabilities: { tools: {}, resources: {} }, jsonSchemaValidator: validator() },
   );
-  const byName = new Map(tools.map((t) => [t.name, t]));
-  // A tool this caller can never use is not listed to them (an agent is not shown the people-only tools).
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools
-      .filter((t) => !t.operation || !callerRefusal(t.operation, who))
-      .map((t) => ({
-        name: t.name,
-        description: t.description,
-        inputSchema: (t.operation
-          ? wireJsonSchema(t.operation.input, "input")
-          : z.toJSONSchema(t.input.strict(), { io: "input", unrepresentable: "any" })) as { type: "object" },
-      })),
-  }));
+  serveResources(server, { db, who, clock, rateKey, address });
+  server.setRequestHandler(ListToolsRequestSchema, () => listingOf(set));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
-    const t = byName.get(req.params.name);
-    if (!t)
-      return text(
-        `There is no tool named "${req.params.name}"; call tools/list for the ones there are.`,
-        true,
-      );
-    // A generated tool's arguments are held to its operation's schema by `serve`, in the wire's names.
-    const parsed = t.operation
-      ? { success: true as const, data: req.params.arguments ?? {} }
-      : t.input.strict().safeParse(req.params.arguments ?? {});
-    if (!parsed.success) return text(describeIssue(parsed.error.issues[0], req.params.arguments), true);
+    const t = toolFor(req.params.name, set, who);
+    if (!("operation" in t)) return t;
     try {
+      // The arguments are held to the operation's schema by `serve`, in the wire's names.
       const r = await t.call(
         { db, who, clock, rateKey, address, signal: extra.signal },
-        parsed.data as Record<string, unknown>,
+        req.params.arguments ?? {},
       );
-      if (!r.ok) return text(`${r.code}: ${r.message}`, true);
+      if (!r.ok) return refusal(r.code, r.message, r.field);
+      const value = (t.wrapped ? { items: r.value } : r.value) as Record<string, unknown>;
       // Compact: the JSON-RPC answer escapes this text once more, and a model reads (and pays for) every space.
-      return { content: [{ type: "text" as const, text: answerJson(r.value) }] };
+      return { content: [{ type: "text" as const, text: answerJson(value) }], structuredContent: value };
     } catch (e) {
-      if (isDatabaseDown(e)) return text(`unavailable: ${UNAVAILABLE.message}`, true);
+      if (isDatabaseDown(e)) return refusal("unavailable", UNAVAILABLE.message);
       console.error(`MCP tool ${t.name} failed:`, e);
-      return text("Something went wrong on our side; the call was not applied.", true);
+      return refusal("internal", "Something went wrong on our side; the call was not applied.");
     }
   });
   return server;
@@ -126,8 +142,26 @@ function argumentsNotAnObject(message: unknown): Response | null {
   return Response.json({
     jsonrpc: "2.0",
     id: m.id ?? null,
-    result: text(`The tool's arguments must be an object of named fields, not ${got}.`, true),
+    result: refusal("invalid", `The tool's arguments must be an object of named fields, not ${got}.`),
   });
+}
+
+/**
+ * A guest's call of a tool that needs a signed-in caller is refused as HTTP 401 with the Bearer challenge, before the
+ * transport, as the JSON API refuses the same write: a client then asks for a token (or starts its sign-in) rather
+ * than show a tool result. Any such call in a batch refuses the batch.
+ */
+function signInFirst(message: unknown, who: Who, tools: Map<string, McpTool>): Failure | null {
+  if (who.kind !== "anon") return null;
+  for (const m of Array.isArray(message) ? message : [message]) {
+    if (typeof m !== "object" || m === null) continue;
+    const { method, params } = m as { method?: unknown; params?: { name?: unknown } };
+    const op =
+      method === "tools/call" && typeof params?.name === "string" && tools.get(params.name)?.operation;
+    const refused = op ? callerRefusal(op, who) : null;
+    if (refused?.code === "signin_required") return refused;
+  }
+  return null;
 }
 
 /**
@@ -182,13 +216,21 @@ export async function handleMcp(
   address?: string,
   body?: string | null,
 ): Promise<Response> {
+  const path = new URL(req.url).pathname;
+  const set = toolSetOf(path, who);
+  if (!set)
+    return failureResponse(
+      fail("not_found", `There is nothing at ${path}; the MCP endpoints are ${MCP_ENDPOINTS.join(", ")}.`),
+    );
   const refusedMethod = methodRefused(req.method);
   if (refusedMethod) return refusedMethod;
   const text = req.method === "POST" ? (body ?? (await req.text())) : null;
   const message = messageOf(text);
   const refused = message && (tooLarge(text!, message.value) ?? argumentsNotAnObject(message.value));
   if (refused) return refused;
-  const server = mcpServer(db, who, clock, rateKey, MCP_TOOLS, address);
+  const unsigned = message && signInFirst(message.value, who, TOOLS_BY_NAME);
+  if (unsigned) return failureResponse(unsigned);
+  const server = mcpServer(db, who, clock, rateKey, set, address);
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: mcpReadCap(),
     sessionIdGenerator: undefined,

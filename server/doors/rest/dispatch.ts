@@ -2,7 +2,8 @@
 import type { Clock } from "../../clock";
 import { pathOf, queryOf, type Answer } from "../../http/asked";
 import type { AdmittedAsk } from "../../http/door";
-import { failureAnswer, privateJsonAnswer, RATE_LIMITED } from "../../http/floor";
+import { failureAnswer, privateJsonAnswer, RATE_LIMITED, tokenRefused } from "../../http/floor";
+import type { Who } from "../../identity";
 import { rateLimit } from "../../http/limits";
 import { fail, type Failure, type Result } from "../../rules/result";
 import type { RestRoute } from "./route";
@@ -159,8 +160,16 @@ function called(a: AdmittedAsk, clock: Clock, found: Match): Answer | Promise<An
     idempotencyKey: headers.get("idempotency-key"),
   });
   const status = found.route.status ?? 200;
-  return result instanceof Promise ? result.then((r) => answerOf(status, r)) : answerOf(status, result);
+  return result instanceof Promise
+    ? result.then((r) => answerOf(status, r, a.who))
+    : answerOf(status, result, a.who);
 }
 
-const answerOf = (status: number, result: Result<unknown>): Answer =>
-  result.ok ? privateJsonAnswer(status, result.value) : failureAnswer(result);
+/** A signed-in agent told to sign in had its token revoked as the call waited: that token is what is refused. */
+const answerOf = (status: number, result: Result<unknown>, who: Who): Answer =>
+  result.ok
+    ? privateJsonAnswer(status, result.value)
+    : failureAnswer(
+        result,
+        result.code === "signin_required" && who.kind === "agent" ? tokenRefused(result) : {},
+      );

@@ -5,6 +5,7 @@ export {
   CONFIDENCE_MIN,
   DEFAULT_AGGREGATOR,
   DEFAULT_VALUES_KEYWORDS,
+  FIT_MAX,
   FORBIDDEN_FINAL_CONFIDENCE,
   HABIT_MAX,
   OPTIONS_MAX,
@@ -21,6 +22,7 @@ export {
   SEATS_MIN,
   type Aggregator,
 } from "./constants";
+export { FIT_ASKS, FIT_KEYS, type Fit } from "./fit";
 export {
   REPLY_FIELDS,
   ROUND_NAMES,
@@ -37,6 +39,7 @@ export { inspect } from "./inspect";
 export { vote, type VoteResult } from "./vote";
 export { renderPrompt, type PromptInput } from "./prompts";
 export { AXES_MAX, AXES_MIN, draftAxes } from "./axes";
+export { AXES_SYSTEM, readDraftedAxes, renderAxesPrompt } from "./axes-draft";
 export { type Council } from "./council";
 export { afterBadReply, emptySeat, missedDeadline, nextStep, roundStatus } from "./lifecycle";
 export { fromState, toState } from "./convert";
@@ -50,6 +53,6 @@ export {
   type RoundRecord,
   type VerdictRecord,
 } from "./progress";
-export { roundReminderDue } from "./notices";
+export { ROUND_REMINDER_MS, roundReminderDue, roundReminderLead } from "./notices";
 export { nextTryAt } from "./retry";
 export { hideReplyProse, replyProse } from "./hidden";

@@ -2,7 +2,7 @@
 // and hedger; bad input.
 import { describe, expect, it } from "vitest";
 import { vote } from "@/server/rules/council";
-import { ballots, counted, reasonKinds } from "@/server/rules/council/testing";
+import { ballots, counted, reasonKinds } from "./testing";
 
 describe("step 4: escalate, one reason at a time", () => {
   it("split: under 60% of the confidence cast", () => {
