@@ -8,8 +8,10 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "data/**", "e2e/**"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A guard against a hang, not a speed check: the CPU-bound tests (whole bot tables, the fuzz suite) take 20–40 s
+    // on a two-core machine that is busy with other work, and a slow run must not read as a failure.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: "forks",
     // House bots act at once in tests: a test passes its own `now`, and a pause would wait for a sweep.
     env: { PARLEY_BOT_PAUSE_MS: "0" },

@@ -139,15 +139,21 @@ describe.runIf(hasChromium)("a round table in Chromium", () => {
       await page.goto(`${app}/councils`);
       await shot(page, "council-list");
       await page.getByTestId("convene-link").click();
-      // Step 0: until all three hold, the form says why a Round Table does not fit and convenes nothing.
+      // Step 0: until all three are answered, the form says which is missing and convenes nothing.
       expect(await page.getByTestId("convene-submit").isDisabled()).toBe(true);
-      expect(await page.getByTestId("convene-unfit").textContent()).toMatch(/does not fit yet: a topic/);
-      await page.getByTestId("fit-decision").check();
-      await page.getByTestId("fit-options").check();
       expect(await page.getByTestId("convene-unfit").textContent()).toMatch(
-        /reserved for expensive decisions; a cheap one is just made\.$/,
+        /Answer Step 0 first: say what will be done differently/,
       );
-      await page.getByTestId("fit-stakes").check();
+      await page.getByTestId("fit-decision").fill("The release goes out on Friday, waits, or ships in part.");
+      await page
+        .getByTestId("fit-options")
+        .fill("Ship, hold and split are the three plans the team drew up.");
+      expect(await page.getByTestId("convene-unfit").textContent()).toMatch(
+        /Answer Step 0 first: say what a wrong call costs — a cheap decision is just made\.$/,
+      );
+      await page
+        .getByTestId("fit-stakes")
+        .fill("A bad Friday release pages a thin on-call rota all weekend.");
       expect(await page.getByTestId("convene-unfit").count()).toBe(0);
       // The original's default roster: five seats.
       expect(await page.locator('[data-testid^="seat-"][data-testid$="-name"]').count()).toBe(5);
@@ -261,6 +267,10 @@ describe.runIf(hasChromium)("a round table in Chromium", () => {
       ).text();
       expect(md).toContain(["```", cli.stdout.trimEnd(), "```"].join("\n"));
       expect(md).toContain("- The finance lens voted ship at 8.");
+      // Step 0's answers open the minutes.
+      expect(md).toContain(
+        "- **What a wrong call costs:** A bad Friday release pages a thin on-call rota all weekend.",
+      );
       expect(md).toContain("| the scout lens | pasted persona text | agent: olga-scout | live |");
     } finally {
       await fac.close();

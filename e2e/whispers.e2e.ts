@@ -24,6 +24,12 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       await page.waitForURL(/\/tables\/\d+$/);
       const url = page.url();
       const id = Number(url.split("/").at(-1));
+      // The seat form says what the server's keys allow before anything is spent: the default, the cap, the day's.
+      const n = (t: number) => `${t.toLocaleString("en-US")} tokens`;
+      const note = (await page.getByTestId("model-budget-note").textContent())!.replace(/\s+/g, " ");
+      expect(note).toContain(`${n(MODEL_BUDGET_DEFAULTS.tableTokens)} unless you set one`);
+      expect(note).toContain(`at most ${n(MODEL_BUDGET_DEFAULTS.maxTableTokens)} (the server's cap)`);
+      expect(note).toContain(`at most ${n(MODEL_BUDGET_DEFAULTS.dayTokens)} a day on all model calls`);
       // The host seats a scripted model player (seat 2), then two house bots.
       await page.getByTestId("model-provider").selectOption("scripted");
       await page.getByTestId("model-seat-submit").click();

@@ -146,9 +146,9 @@ describe("acts of many tables at once (a real database)", () => {
     const seats: Who[] = [host];
     for (let i = 1; i < 4; i++) {
       seats.push(await makeUser(db, `${tag}-p${i}`));
-      await joinTable(db.prisma, seats[i]!, opened.value, T0);
+      await joinTable(db.prisma, seats[i]!, { tableId: opened.value.id }, T0);
     }
-    await startTable(db.prisma, host, opened.value, T0);
+    await startTable(db.prisma, host, { tableId: opened.value.id }, T0);
     return { id: opened.value.id, seats };
   }
 
@@ -166,7 +166,7 @@ describe("acts of many tables at once (a real database)", () => {
     for (let i = 0; i < 12; i++) tables.push(await startedTable(`batch${i}`));
     const ids = tables.map((t) => t.id);
     const tries = await Promise.all(
-      tables.map((t) => act(db.prisma, t.seats[0]!, "pass", { id: t.id }, T0 + 1_000)),
+      tables.map((t) => act(db.prisma, t.seats[0]!, "pass", { tableId: t.id }, T0 + 1_000)),
     );
     expect(tries.every((t) => t.ok)).toBe(true);
     for (const id of ids)
@@ -177,9 +177,9 @@ describe("acts of many tables at once (a real database)", () => {
     // Now a race for one turn among them: the racers lose but one, and no other table's act fails for it.
     const raced = tables[0]!;
     const next = await Promise.all([
-      ...tables.map((t) => act(db.prisma, t.seats[1]!, "pass", { id: t.id }, T0 + 2_000)),
+      ...tables.map((t) => act(db.prisma, t.seats[1]!, "pass", { tableId: t.id }, T0 + 2_000)),
       ...Array.from({ length: 4 }, () =>
-        act(db.prisma, raced.seats[1]!, "pass", { id: raced.id }, T0 + 2_000),
+        act(db.prisma, raced.seats[1]!, "pass", { tableId: raced.id }, T0 + 2_000),
       ),
     ]);
     const racers = [next[0]!, ...next.slice(tables.length)];

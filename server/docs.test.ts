@@ -18,6 +18,7 @@ import {
   STREAMS_PER_GUEST,
   STREAMS_PER_IDENTITY,
 } from "./http/streams";
+import { OAUTH_PATHS } from "./oauth";
 import { ALL_OPERATIONS, type AnyOperation } from "./operations";
 import { wireJsonSchema } from "./operations/wire";
 import { audit } from "./rules/checkpoint";
@@ -614,7 +615,9 @@ function restRoute(method: string, urlPath: string): boolean {
 }
 
 const exists = (method: string, urlPath: string) =>
-  restRoute(method, urlPath) || ROUTES.some((r) => r.pattern.test(urlPath) && r.methods.includes(method));
+  restRoute(method, urlPath) ||
+  OAUTH_PATHS.has(urlPath) ||
+  ROUTES.some((r) => r.pattern.test(urlPath) && r.methods.includes(method));
 
 /** A shell block's commands: lines joined where a quote or a trailing backslash carries on, comments dropped. */
 function commands(block: string): string[] {

@@ -10,7 +10,14 @@ export type Who =
       /** The session generation its cookie was signed in under (absent when not from a cookie: tests, scripts). */
       generation?: number;
     }
-  | { kind: "agent"; agentId: number; name: string; ownerId: number };
+  | {
+      kind: "agent";
+      agentId: number;
+      name: string;
+      ownerId: number;
+      /** The OAuth connection its token came from (server/actions/oauth.ts); absent for the agent's pasted token. */
+      grantId?: number;
+    };
 
 export const ANON: Who = { kind: "anon" };
 

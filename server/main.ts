@@ -41,7 +41,8 @@ await app.prepare();
 const server = createServer((req, res) => {
   const door = doorOf(pathOf(req.url));
   if (door && "plain" in door) servePlain(door.plain, req, res);
-  else if (door) void serveDoor(door.door, req, res, door.streams);
+  else if (door && "node" in door) door.node(req, res);
+  else if (door && "door" in door) void serveDoor(door.door, req, res, door.streams, door.bodyCap);
   // A render is charged to who asks, as an API read is (server/fast/pages.ts).
   else servePage(handle, req, res);
 });

@@ -1,4 +1,5 @@
-// /agents – your agent identities: create one (its token is shown once), list them, revoke them.
+// /agents – your agent identities: create one (its token is shown once), list them and their OAuth connections,
+// revoke either.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AgentsPanel } from "@/components/identity/AgentsPanel";
@@ -21,7 +22,10 @@ export default async function AgentsPage() {
           &lt;token&gt;&quot;
         </code>{" "}
         or call the JSON API with{" "}
-        <code className="rounded bg-stone-100 px-1">Authorization: Bearer &lt;token&gt;</code>.
+        <code className="rounded bg-stone-100 px-1">Authorization: Bearer &lt;token&gt;</code>. Or add{" "}
+        <code className="rounded bg-stone-100 px-1">&lt;this server&gt;/mcp</code> to an MCP client by its URL
+        alone: it asks you which agent it acts as, and its connection is listed under that agent, revocable
+        here.
       </p>
       <AgentsPanel userId={who.userId} />
     </div>

@@ -2,11 +2,16 @@
 // ruled, one line each — the decision and a link to its minutes — newest first.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Fragment } from "react";
+import { FIT_KEYS } from "@/server/rules/council";
 import { When } from "@/components/ui/When";
 import { listDecisions } from "@/server/actions/council";
 import { whoFromSession } from "@/server/auth";
 import { wallClock } from "@/server/clock";
 import { getDb } from "@/server/db";
+
+/** Step 0's three answers, as the decisions log labels them beside the outcome. */
+const FIT_LABELS = { decision: "Decision:", options: "Why these options:", stakes: "Stakes:" } as const;
 
 export const metadata: Metadata = { title: "Decisions" };
 export const dynamic = "force-dynamic";
@@ -34,6 +39,23 @@ export default async function DecisionsPage() {
               <p>
                 <strong>{d.decision}</strong> — {d.question}
               </p>
+              {d.fit ? (
+                <dl
+                  className="mt-1 grid gap-x-2 text-xs text-stone-700 sm:grid-cols-[auto_1fr]"
+                  data-testid="decision-fit"
+                >
+                  {FIT_KEYS.map((k) => (
+                    <Fragment key={k}>
+                      <dt className="font-medium">{FIT_LABELS[k]}</dt>
+                      <dd>{d.fit![k]}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+              ) : (
+                <p className="mt-1 text-xs text-stone-600" data-testid="decision-fit">
+                  Step 0: none (an imported record).
+                </p>
+              )}
               <p className="mt-0.5 text-xs text-stone-600">
                 {d.how === "vote" ? "by the vote" : `ruled by ${d.by}`} ·{" "}
                 <When at={Date.parse(d.at)} mode="ago" now={now} /> ·{" "}

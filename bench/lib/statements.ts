@@ -70,8 +70,8 @@ export async function countStatements(url: string, rateLimit: number): Promise<S
     const t = await openTable(db.prisma, host, { title: `stmt ${tag}`, seats_max: 4 });
     if (!t.ok) throw new Error(t.message);
     const id = t.value.id;
-    for (const s of seats.slice(1)) await joinTable(db.prisma, s, { id }, wallClock());
-    await startTable(db.prisma, host, { id }, wallClock());
+    for (const s of seats.slice(1)) await joinTable(db.prisma, s, { tableId: id }, wallClock());
+    await startTable(db.prisma, host, { tableId: id }, wallClock());
     // Seat 0 (the host) is to move; then seat 1 reads.
     const door = (who: Who) => api(db.prisma, who, { clock: wallClock });
     await door(host)("POST", `/api/tables/${id}/pass`, {}); // warm: the first call prepares what later calls reuse

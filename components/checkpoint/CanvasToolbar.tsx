@@ -1,10 +1,9 @@
 "use client";
 // Above the canvas: find a node (by id, title, finding or risk), filter by status, show only what holds the next
 // wave, and go back to the opening view. Enter walks through the hits, each brought to the middle.
-import { useReactFlow, useStore } from "@xyflow/react";
 import { useState } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
-import { openingFit, type StatusFilter } from "./canvasLook";
+import type { StatusFilter } from "./canvasLook";
 import { STATUS_STYLE } from "./colors";
 import type { Layout } from "./layout";
 
@@ -18,12 +17,20 @@ type Props = {
   holders: ReadonlySet<string>;
   onFocus: (id: string | null) => void;
   layout: Layout;
+  /** Back to the opening view: the waves that matter, as cards. */
+  onMatters: () => void;
 };
 
-export function CanvasToolbar({ view, narrowing, onNarrow, hits, holders, onFocus, layout }: Props) {
-  const flow = useReactFlow();
-  const width = useStore((s) => s.width);
-  const height = useStore((s) => s.height);
+export function CanvasToolbar({
+  view,
+  narrowing,
+  onNarrow,
+  hits,
+  holders,
+  onFocus,
+  layout,
+  onMatters,
+}: Props) {
   const [at, setAt] = useState(0);
   // Hits in reading order: wave by wave, top to bottom.
   const ordered = hits
@@ -103,7 +110,7 @@ export function CanvasToolbar({ view, narrowing, onNarrow, hits, holders, onFocu
       <button
         type="button"
         className="whitespace-nowrap text-xs underline"
-        onClick={() => void flow.fitView({ ...openingFit(view, layout, { width, height }), duration: 300 })}
+        onClick={onMatters}
         title="The wave just finished, the next, and what holds it, at a readable size"
       >
         waves that matter

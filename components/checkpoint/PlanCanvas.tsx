@@ -30,6 +30,8 @@ import {
 } from "./flow";
 import { waveLayout, type Layout } from "./layout";
 import { isFar, nodeTypes } from "./nodes";
+import { BLOCK_MIN_ZOOM, summariesOf, type WaveSummary } from "./semanticZoom";
+import { FitButton, useBlocks, useZoomMode, ZoomDriver, type ZoomMode } from "./zoomMode";
 
 type Props = { view: PlanView; focused: string | null; onFocus: (id: string | null) => void };
 
@@ -69,6 +71,21 @@ export function PlanCanvas({ view, focused, onFocus }: Props) {
     () => flowOf(view, layout, focused, cache, look),
     [view, layout, focused, cache, look],
   );
+  const zoom = useZoomMode();
+  const summaries = useMemo(
+    () => (zoom.mode === "waves" ? summariesOf(view, hits, narrowing.onlyHolders ? holders : null) : null),
+    [zoom.mode, view, hits, holders, narrowing.onlyHolders],
+  );
+  // A node found or picked from a list is shown as its card; another revision opens as cards, on its own opening.
+  const { mode, go } = zoom;
+  useEffect(() => {
+    if (focused && mode === "waves") go({ to: "cards" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new focus, not a new mode, opens the cards
+  }, [focused]);
+  useEffect(() => {
+    if (mode === "waves") go({ to: "cards" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new revision, not a new mode, opens the cards
+  }, [key]);
   // Given the first nodes and a frame, React Flow renders them on the server too, framed to fit them all (its server
   // fit knows no subset): so the first nodes are the opening view's, and the cards arrive with the HTML already
   // framed on the waves that matter at a zoom where they read. The rest join once the page runs.
@@ -99,6 +116,7 @@ export function PlanCanvas({ view, focused, onFocus }: Props) {
           holders={holders}
           onFocus={onFocus}
           layout={layout}
+          onMatters={() => zoom.go({ to: "matters" })}
         />
         <div className="min-h-0 flex-1">
           <Canvas
@@ -108,6 +126,8 @@ export function PlanCanvas({ view, focused, onFocus }: Props) {
             layout={layout}
             onFocus={onFocus}
             focused={focused}
+            zoom={zoom}
+            summaries={summaries}
           />
         </div>
       </div>
@@ -138,32 +158,54 @@ function Canvas({
   layout,
   focused,
   onFocus,
-}: Props & { nodes: Node[]; edges: Edges; layout: Layout }) {
+  zoom,
+  summaries,
+}: Props & {
+  nodes: Node[];
+  edges: Edges;
+  layout: Layout;
+  zoom: ZoomMode;
+  summaries: WaveSummary[] | null;
+}) {
   const big = view.nodes.length > 300;
+  const blocks = useBlocks(summaries);
+  const waves = zoom.mode === "waves";
   return (
     <div
       className="plan-canvas h-full w-full"
       data-testid="plan-canvas"
       data-layout={layout.engine}
       data-nodes={view.nodes.length}
+      data-mode={zoom.mode}
     >
       <ReactFlow
-        nodes={nodes}
+        nodes={waves ? blocks : nodes}
         nodeTypes={nodeTypes}
         onlyRenderVisibleElements
-        minZoom={MIN_ZOOM}
+        minZoom={waves ? BLOCK_MIN_ZOOM : MIN_ZOOM}
         maxZoom={2}
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
-        onNodeClick={(_, n) => (n.type === "lane" || n.type === "wave" ? onFocus(null) : onFocus(n.id))}
+        onNodeClick={(_, n) =>
+          n.type === "block"
+            ? zoom.go({ to: "wave", wave: (n.data as { summary: WaveSummary }).summary.wave })
+            : n.type === "lane" || n.type === "wave"
+              ? onFocus(null)
+              : onFocus(n.id)
+        }
         onPaneClick={() => onFocus(null)}
       >
-        <ViewportPortal>
-          <EdgeLayer edges={edges} />
-        </ViewportPortal>
+        {waves ? null : (
+          <ViewportPortal>
+            <EdgeLayer edges={edges} />
+          </ViewportPortal>
+        )}
         <Background gap={24} size={1} />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} showFitView={false}>
+          <FitButton view={view} layout={layout} zoom={zoom} />
+        </Controls>
+        <ZoomDriver view={view} layout={layout} zoom={zoom} summaries={summaries ?? []} blocks={blocks} />
         {big ? null : <MiniMap className="max-sm:!hidden" pannable zoomable nodeColor={minimapColor} />}
         <OpenOn view={view} layout={layout} />
         <FocusOn id={focused} layout={layout} />

@@ -2,6 +2,8 @@
 // The revision switcher: every revision, the superseded ones marked, and what the one shown changed.
 import type { PlanView } from "@/server/actions/checkpoint";
 import { When } from "@/components/ui/When";
+import { ChangeList } from "./ChangeList";
+import { changeGroupsOf, INLINE_CHANGES } from "./revisionChanges";
 
 export function RevisionSwitcher({
   view,
@@ -12,6 +14,8 @@ export function RevisionSwitcher({
 }) {
   const r = view.revision;
   const c = r.changes;
+  const groups = changeGroupsOf(view);
+  const many = groups.reduce((n, g) => n + g.items.length, 0) > INLINE_CHANGES;
   return (
     <section className="card space-y-3 p-4" data-testid="revisions">
       <div className="flex flex-wrap items-center gap-1.5">
@@ -73,7 +77,9 @@ export function RevisionSwitcher({
           ) : null}
         </div>
         <div className="space-y-1 text-xs" data-testid="revision-changes">
-          {r.parentNumber ? (
+          {r.parentNumber && many ? (
+            <ChangeList groups={groups} />
+          ) : r.parentNumber ? (
             <ul className="space-y-0.5">
               {c.added.map((id) => (
                 <li key={`a${id}`}>

@@ -2,11 +2,12 @@
 // the next wave, and which nodes a search or a status filter picks out.
 import type { NodeView, PlanView } from "@/server/actions/checkpoint";
 import { LANE_W, ROW_H, type Layout } from "./layout";
+import { LABEL_ZOOM } from "./semanticZoom";
 
-/** The least zoom the canvas opens at: the cards' 12 px text stays about 10 px on screen. */
-export const READABLE_ZOOM = 0.8;
-/** The least zoom a whole plan opens at: its cards' text still about 8.5 px. */
-export const WHOLE_ZOOM = 0.7;
+/** The least zoom the canvas opens at: the cards' 12 px labels stay 10 px on screen (below it, waves are blocks). */
+export const READABLE_ZOOM = LABEL_ZOOM;
+/** The least zoom a whole plan opens at: the same, so a plan opened whole opens as cards. */
+export const WHOLE_ZOOM = LABEL_ZOOM;
 
 /** Every status a node can show, as the filter offers them; `none` is a node with no outcome at this revision. */
 export type StatusFilter = NonNullable<NodeView["status"]> | "none" | "";
@@ -83,7 +84,7 @@ export const FIT = { padding: 0.08, maxZoom: 1 };
 /** fitView's options for the opening view: the waves that matter at a readable zoom, or everything if none. */
 export function openingFit(view: PlanView, layout: Layout, frame: { width: number; height: number }) {
   const nodes = openingOf(view, layout, frame);
-  return nodes.length ? { ...FIT, nodes, minZoom: READABLE_ZOOM } : FIT;
+  return nodes.length ? { ...FIT, nodes, minZoom: READABLE_ZOOM } : { ...FIT, minZoom: WHOLE_ZOOM };
 }
 
 /** A node matches a search on its id, title, finding ids and words, or risk ids; case does not matter. */

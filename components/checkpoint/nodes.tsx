@@ -5,6 +5,7 @@ import { memo } from "react";
 import type { NodeView } from "@/server/actions/checkpoint";
 import { ROLE_STYLE, SEVERITY_STYLE, statusStyle } from "./colors";
 import { NODE_H, NODE_W } from "./layout";
+import { WaveBlock } from "./WaveBlock";
 
 export type WorkNodeData = { node: NodeView; focused: boolean; dimmed: boolean };
 export type LaneNodeData = {
@@ -253,4 +254,5 @@ export const nodeTypes: NodeTypes = {
   gate: GateNode,
   ghost: GhostNode,
   wave: WaveNode,
+  block: WaveBlock,
 };

@@ -13,6 +13,7 @@ import { Decision } from "./Decision";
 import { FacilitatorPanel, type Step, type StepBodies } from "./FacilitatorPanel";
 import type { CouncilLimits } from "./limits";
 import { Rounds } from "./Rounds";
+import { FitView } from "./FitView";
 import { SeatsPanel } from "./SeatsPanel";
 
 function PhaseLine({ view, now }: { view: CouncilView; now: number }) {
@@ -65,6 +66,7 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
     answer: useMutation(trpc.councils.answer.mutationOptions()),
     confirm: useMutation(trpc.councils.confirm.mutationOptions()),
     axes: useMutation(trpc.councils.axes.mutationOptions()),
+    draftAxes: useMutation(trpc.councils.draftAxes.mutationOptions()),
     ruling: useMutation(trpc.councils.ruling.mutationOptions()),
     accept: useMutation(trpc.invitations.accept.mutationOptions()),
     decline: useMutation(trpc.invitations.decline.mutationOptions()),
@@ -105,6 +107,7 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
   const steps: { [K in keyof StepBodies]: (body: StepBodies[K]) => Promise<unknown> } = {
     confirm: (body) => m.confirm.mutateAsync({ ...body, councilId: v.id }),
     axes: (body) => m.axes.mutateAsync({ ...body, councilId: v.id }),
+    draftAxes: (body) => m.draftAxes.mutateAsync({ ...body, councilId: v.id }),
     ruling: (body) => m.ruling.mutateAsync({ ...body, councilId: v.id }),
   };
   const step: Step = async (which, body) => {
@@ -199,7 +202,12 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
               {typeof v.may.answer === "string" ? v.may.answer : ""}
             </section>
           ) : null}
-          <FacilitatorPanel key={(v.draftAxes ?? []).join("|")} view={v} step={step} limits={limits} />
+          <FacilitatorPanel
+            key={[...(v.draftAxes ?? []), v.draftAxesBy].join("|")}
+            view={v}
+            step={step}
+            limits={limits}
+          />
           <Rounds view={v} now={now} confidenceMax={limits.confidenceMax} onHide={hideAnswer} />
         </div>
         <aside className="space-y-6">
@@ -217,6 +225,7 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
               }
             />
           ) : null}
+          <FitView view={v} />
           <SeatsPanel view={v} onHide={hideSoul} />
           <section className="card space-y-2 text-sm">
             <h2 className="font-semibold">Context and options</h2>

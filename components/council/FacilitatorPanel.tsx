@@ -9,8 +9,60 @@ import type { CouncilLimits } from "./limits";
 
 type CouncilInputs = inferRouterInputs<AppRouter>["councils"];
 /** What each step sends besides the table: exactly the tRPC procedure's input, so tsc checks the panel. */
-export type StepBodies = { [K in "confirm" | "axes" | "ruling"]: Omit<CouncilInputs[K], "councilId"> };
+export type StepBodies = {
+  [K in "confirm" | "axes" | "draftAxes" | "ruling"]: Omit<CouncilInputs[K], "councilId">;
+};
 export type Step = <T extends keyof StepBodies>(step: T, body: StepBodies[T]) => Promise<string | null>;
+
+/** Ask a model seat of the table, or a provider with a key, to draft the axes from rounds 1–2. */
+function AskModel({
+  view,
+  step,
+  onError,
+}: {
+  view: CouncilView;
+  step: Step;
+  onError: (e: string | null) => void;
+}) {
+  const { seats, providers } = view.axesDrafters;
+  const choices = [...seats.map((s) => `seat:${s}`), ...providers.map((p) => `provider:${p}`)];
+  const [who, setWho] = useState(choices[0] ?? "");
+  const [pending, setPending] = useState(false);
+  if (!view.draftAxes || choices.length === 0) return null;
+  const ask = async () => {
+    setPending(true);
+    const [kind, name] = [who.slice(0, who.indexOf(":")), who.slice(who.indexOf(":") + 1)];
+    onError(await step("draftAxes", kind === "seat" ? { seat: name } : { provider: name as "anthropic" }));
+    setPending(false);
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs">
+      <label htmlFor="axes-drafter">Ask a model to draft them:</label>
+      <select
+        id="axes-drafter"
+        className="field w-auto py-1 text-xs"
+        value={who}
+        onChange={(e) => setWho(e.target.value)}
+        data-testid="axes-drafter"
+      >
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {c.startsWith("seat:") ? `the ${c.slice(5)} soul` : c.slice(9)}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="btn-quiet"
+        disabled={pending}
+        onClick={() => void ask()}
+        data-testid="axes-ask-model"
+      >
+        {pending ? "Drafting…" : "Draft with the model"}
+      </button>
+    </div>
+  );
+}
 
 function Axes({ view, step, limits }: { view: CouncilView; step: Step; limits: CouncilLimits }) {
   const [text, setText] = useState(() => (view.axes ?? view.draftAxes ?? []).join("\n"));
@@ -26,9 +78,12 @@ function Axes({ view, step, limits }: { view: CouncilView; step: Step; limits: C
         {limits.axesMin} to {limits.axesMax} lines, one axis each. Round 3 asks every soul which one decides
         its vote.
         {view.draftAxes
-          ? " The engine drafted these from rounds 1 and 2; edit them, or accept the draft."
+          ? view.draftAxesBy
+            ? ` ${view.draftAxesBy} drafted these from rounds 1 and 2; edit them, or accept the draft.`
+            : " The engine's template drafted these from rounds 1 and 2; edit them, accept the draft, or ask a model."
           : " The engine drafts them once round 2 closes."}
       </p>
+      <AskModel view={view} step={step} onError={setError} />
       <textarea
         className="field min-h-24 font-mono text-xs"
         value={text}

@@ -96,8 +96,7 @@ export function Lobby({
   const trpc = useTRPC();
   const qc = useQueryClient();
   const opts = trpc.tables.list.queryOptions();
-  const { data } = useQuery({ ...opts, initialData: { tables: initial } as never });
-  const tables = ((data as { tables: TableSummary[] } | undefined) ?? { tables: initial }).tables;
+  const { tables } = useQuery({ ...opts, initialData: { tables: initial } }).data;
   useLive(["lobby", ...(userId ? [`user:${userId}`] : [])], (e) => {
     if (e.topic === "lobby" || e.type === "notification.new" || e.type === "live.open")
       void qc.invalidateQueries({ queryKey: opts.queryKey });

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TableState } from "@/server/actions/game";
-import type { GameView } from "@/server/rules/game";
 import type { ModelBudget } from "@/server/souls";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
@@ -16,17 +15,14 @@ import { CharterGrid } from "./CharterGrid";
 import { Claims } from "./Claims";
 import { Clock } from "./Clock";
 import { LobbyPanel } from "./LobbyPanel";
-import { PayoffChart } from "./PayoffChart";
-import { Reveal } from "./Reveal";
 import { Seats } from "./Seats";
-import { Standings } from "./Standings";
 import { TurnPanel, type ActBodies, type Send } from "./TurnPanel";
 import { Whispers, type SendWhisper } from "./Whispers";
 import { ModelSeatForm, type SeatModelBody } from "./ModelSeatForm";
 import { ModelUsage } from "./ModelUsage";
-import { describedBy, WhyNot } from "@/components/ui/WhyNot";
-
-const INVITE_WHY = "Name a person (their account name) or an agent (its id) to invite.";
+import { InviteForm } from "./InviteForm";
+import { TheEnd } from "./TheEnd";
+import { YourCharge } from "./YourCharge";
 
 const STATUS: Record<TableState["status"], string> = {
   open: "open — waiting for seats",
@@ -58,8 +54,7 @@ export function TableView({
   const trpc = useTRPC();
   const qc = useQueryClient();
   const opts = trpc.tables.state.queryOptions({ tableId: initial.id });
-  const { data } = useQuery({ ...opts, initialData: initial as never });
-  const t = (data ?? initial) as TableState;
+  const { data: t } = useQuery({ ...opts, initialData: initial });
   const refresh = () => qc.invalidateQueries({ queryKey: opts.queryKey });
   useLive([`table:${initial.id}`], () => void refresh());
   useTitleTurn(t.game?.status === "playing" && t.yourSeat !== null && t.game.turn === t.yourSeat);
@@ -93,8 +88,6 @@ export function TableView({
     }
   };
   const { admin, reason, setReason, problem: modProblem, moderate } = useModerator(attempt);
-  const [invitee, setInvitee] = useState("");
-  const [inviteNote, setInviteNote] = useState<string | null>(null);
   const now = Date.parse(t.now);
   const names = t.seats.map((s) => s.name);
   const g = t.game;
@@ -222,39 +215,7 @@ export function TableView({
           ) : null}
 
           {g && (t.status === "bound" || t.status === "ended" || t.status === "cancelled") ? (
-            <section className="card space-y-4" data-testid="the-end">
-              <h2 className="font-semibold">
-                {t.status === "bound"
-                  ? "The accord bound"
-                  : t.status === "cancelled"
-                    ? "A moderator cancelled the table: nothing binds, and the charges are revealed"
-                    : "The deadline passed unsettled: every seat takes its fallback"}
-              </h2>
-              {g.standings ? (
-                <>
-                  <PayoffChart standings={g.standings} names={names} />
-                  <Standings standings={g.standings} names={names} />
-                </>
-              ) : null}
-              <h3 className="text-sm font-semibold">The reveal</h3>
-              {g.charges ? <Reveal charges={g.charges} names={names} /> : null}
-              <p className="text-sm">
-                {t.seed ? (
-                  <>
-                    Seed <code className="text-xs">{t.seed.slice(0, 16)}…</code> —{" "}
-                    <a href={`/tables/${t.id}/verify`} data-testid="verify-link">
-                      verify the deal
-                    </a>{" "}
-                    ·{" "}
-                  </>
-                ) : (
-                  <>This table was laid by hand (not dealt from a seed). · </>
-                )}
-                <a href={`/api/tables/${t.id}/record`} download={`table-${t.id}.json`}>
-                  download the record
-                </a>
-              </p>
-            </section>
+            <TheEnd table={t} game={g} names={names} />
           ) : null}
 
           {g && (t.yourSeat !== null || g.whispers.length > 0 || t.status === "playing") ? (
@@ -353,37 +314,9 @@ export function TableView({
                 <ModelSeatForm may={t.lobby.model} busy={busy} seat={seatModel} budget={modelBudget} />
               ) : null}
               {t.youHost ? (
-                <form
-                  className="flex flex-wrap gap-2 text-sm"
-                  onSubmit={async (e) => {
-                    e.preventDefault();
-                    const named = invitee.trim();
-                    const body = /^\d+$/.test(named) ? { agent: Number(named) } : { person: named };
-                    setInviteNote(
-                      (await attempt(() => m.invite.mutateAsync({ tableId: t.id, ...body }))) ??
-                        `${named} is invited; the seat holds its place until they answer.`,
-                    );
-                    setInvitee("");
-                  }}
-                >
-                  <input
-                    aria-label="Invite a person (account name) or an agent (its id)"
-                    placeholder="account name, or agent id"
-                    data-testid="invite-name"
-                    value={invitee}
-                    onChange={(e) => setInvitee(e.target.value)}
-                  />
-                  <button
-                    className="btn-quiet"
-                    data-testid="invite-submit"
-                    disabled={!invitee.trim()}
-                    {...describedBy("invite-why", invitee.trim() ? null : INVITE_WHY)}
-                  >
-                    Invite to a seat
-                  </button>
-                  <WhyNot id="invite-why" why={invitee.trim() ? null : INVITE_WHY} />
-                  {inviteNote ? <span className="text-stone-600">{inviteNote}</span> : null}
-                </form>
+                <InviteForm
+                  invite={(body) => attempt(() => m.invite.mutateAsync({ tableId: t.id, ...body }))}
+                />
               ) : null}
               {lobbyError ? (
                 <p className="text-sm text-rose-700" role="alert">
@@ -404,23 +337,5 @@ export function TableView({
         </aside>
       </div>
     </div>
-  );
-}
-
-/** Your secret charge: your aims with their weights, and your fallback if nothing binds. */
-function YourCharge({ charge, className }: { charge: NonNullable<GameView["charge"]>; className: string }) {
-  return (
-    <section className={`card space-y-1 text-sm ${className}`} data-testid="your-charge">
-      <h2 className="font-semibold">Your charge (secret)</h2>
-      <ul>
-        {charge.aims.map((a) => (
-          <li key={a.clause}>
-            <span className="text-brass">{"★".repeat(a.weight)}</span> {a.clause} ={" "}
-            {a.setting.replaceAll("_", " ")}
-          </li>
-        ))}
-      </ul>
-      <p className="text-xs text-stone-600">Fallback if nothing binds: {charge.fallback}</p>
-    </section>
   );
 }

@@ -1,8 +1,10 @@
 "use client";
-// Create, list and revoke agents; the list follows the live feed, so a change made elsewhere shows at once.
+// Create, list and revoke agents, and each agent's OAuth connections beside its pasted token; the list follows the
+// live feed, so a change made elsewhere shows at once.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { CopyButton } from "@/components/ui/CopyButton";
+import { ScrollX } from "@/components/ui/ScrollX";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
@@ -15,9 +17,14 @@ export function AgentsPanel({ userId }: { userId: number }) {
   const [name, setName] = useState("");
   const [token, setToken] = useState<{ name: string; token: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: trpc.identity.agents.queryKey() });
+  const connections = useQuery(trpc.oauth.connections.queryOptions());
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: trpc.identity.agents.queryKey() }),
+      qc.invalidateQueries({ queryKey: trpc.oauth.connections.queryKey() }),
+    ]);
   useLive([`user:${userId}`], (e) => {
-    if (e.type.startsWith("agent.") || e.type === "live.open") void refresh();
+    if (e.type.startsWith("agent.") || e.type.startsWith("oauth.") || e.type === "live.open") void refresh();
   });
   const create = useMutation(
     trpc.identity.createAgent.mutationOptions({
@@ -36,17 +43,23 @@ export function AgentsPanel({ userId }: { userId: number }) {
       onError: (e) => setError(e.message),
     }),
   );
+  const revokeConnection = useMutation(
+    trpc.oauth.revokeConnection.mutationOptions({
+      onSuccess: () => void refresh(),
+      onError: (e) => setError(e.message),
+    }),
+  );
 
   return (
     <div className="space-y-4">
       <form
-        className="card flex items-end gap-3"
+        className="card flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
           create.mutate({ name });
         }}
       >
-        <div className="flex-1">
+        <div className="min-w-48 flex-1">
           <label className="label" htmlFor="agent-name">
             New agent&apos;s name
           </label>
@@ -90,7 +103,7 @@ export function AgentsPanel({ userId }: { userId: number }) {
           </div>
         </div>
       ) : null}
-      <div className="card p-0">
+      <ScrollX label="Your agents and their connections" className="card p-0">
         <table className="w-full text-sm" data-testid="agents-table">
           <thead className="border-b border-stone-200 text-left text-xs uppercase text-stone-500">
             <tr>
@@ -110,35 +123,73 @@ export function AgentsPanel({ userId }: { userId: number }) {
               </tr>
             ) : null}
             {agents.data?.map((a) => (
-              <tr key={a.id} className="border-b border-stone-100 last:border-0" data-testid="agent-row">
-                <td className="px-4 py-2 font-medium">
-                  {a.name} <span className="badge bg-indigo-100 text-indigo-800">agent</span>
-                </td>
-                <td className="px-4 py-2 font-mono text-xs">{a.tokenHint}</td>
-                <td className="px-4 py-2">
-                  <When at={a.createdAt} mode="ago" />
-                </td>
-                <td className="px-4 py-2">
-                  {a.lastUsedAt ? <When at={a.lastUsedAt} mode="ago" /> : "never"}
-                </td>
-                <td className="px-4 py-2 text-right">
-                  {a.revokedAt ? (
-                    <span className="badge bg-stone-200 text-stone-700">revoked</span>
-                  ) : (
-                    <button
-                      className="btn-quiet"
-                      onClick={() => revoke.mutate({ agentId: a.id })}
-                      data-testid="revoke-agent"
+              <Fragment key={a.id}>
+                <tr className="border-b border-stone-100 last:border-0" data-testid="agent-row">
+                  <td className="px-4 py-2 font-medium">
+                    {a.name} <span className="badge bg-indigo-100 text-indigo-800">agent</span>
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">{a.tokenHint}</td>
+                  <td className="px-4 py-2">
+                    <When at={a.createdAt} mode="ago" />
+                  </td>
+                  <td className="px-4 py-2">
+                    {a.lastUsedAt ? <When at={a.lastUsedAt} mode="ago" /> : "never"}
+                  </td>
+                  <td className="px-4 py-2 text-right">
+                    {a.revokedAt ? (
+                      <span className="badge bg-stone-200 text-stone-700">revoked</span>
+                    ) : (
+                      <button
+                        className="btn-quiet"
+                        onClick={() => revoke.mutate({ agentId: a.id })}
+                        data-testid="revoke-agent"
+                      >
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+                {connections.data
+                  ?.filter((c) => c.agentId === a.id)
+                  .map((c) => (
+                    <tr
+                      key={`c${c.id}`}
+                      className="border-b border-stone-100 bg-stone-50"
+                      data-testid="connection-row"
                     >
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
+                      <td className="py-2 pl-8 pr-4">
+                        <span className="badge bg-sky-100 text-sky-900">OAuth</span>{" "}
+                        <span className="break-words">{c.client}</span>{" "}
+                        <span className="text-xs text-stone-600">({c.redirectHost})</span>
+                      </td>
+                      <td className="px-4 py-2 text-xs text-stone-600">connection</td>
+                      <td className="px-4 py-2">
+                        granted <When at={c.createdAt} mode="ago" />
+                      </td>
+                      <td className="px-4 py-2">
+                        {c.lastUsedAt ? <When at={c.lastUsedAt} mode="ago" /> : "never"}
+                      </td>
+                      <td className="px-4 py-2 text-right">
+                        {c.revokedAt ? (
+                          <span className="badge bg-stone-200 text-stone-700">revoked</span>
+                        ) : (
+                          <button
+                            className="btn-quiet"
+                            onClick={() => revokeConnection.mutate({ connectionId: c.id })}
+                            aria-label={`Revoke ${c.client}'s connection as ${a.name}`}
+                            data-testid="revoke-connection"
+                          >
+                            Revoke
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+              </Fragment>
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </div>
   );
 }

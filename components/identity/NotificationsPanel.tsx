@@ -26,7 +26,9 @@ export function NotificationsPanel({ initial, now }: { initial: Page; now: numbe
     trpc.notifications.markRead.mutationOptions({
       onSuccess: (_, input) => {
         const ids = (input as { ids?: number[] }).ids;
-        setOlder((o) => o.map((n) => (!ids || ids.includes(n.id) ? { ...n, read: true } : n)));
+        setOlder((o) =>
+          o.map((n) => (!ids || n.ids.some((i) => ids.includes(i)) ? { ...n, read: true } : n)),
+        );
         refresh();
       },
       onError: (e) => setError(e.message),
@@ -95,10 +97,15 @@ export function NotificationsPanel({ initial, now }: { initial: Page; now: numbe
                 <Link
                   href={n.link}
                   className={n.read ? "text-stone-700" : "font-medium"}
-                  onClick={() => (n.read ? undefined : mark.mutate({ ids: [n.id] }))}
+                  onClick={() => (n.read ? undefined : mark.mutate({ ids: n.ids }))}
                 >
                   {n.text}
                 </Link>
+                {n.count > 1 ? (
+                  <span className="ml-2 text-xs text-stone-500" data-testid="notification-count">
+                    and {n.count - 1} more about it
+                  </span>
+                ) : null}
               </span>
               <span className="flex items-center gap-3 text-xs text-stone-500">
                 <When at={n.at} mode="ago" now={now} />
@@ -109,7 +116,7 @@ export function NotificationsPanel({ initial, now }: { initial: Page; now: numbe
                     type="button"
                     className="btn-quiet"
                     disabled={mark.isPending}
-                    onClick={() => mark.mutate({ ids: [n.id] })}
+                    onClick={() => mark.mutate({ ids: n.ids })}
                     aria-label={`Mark read: ${n.text}`}
                   >
                     Mark read

@@ -13,16 +13,14 @@ import { isUniqueViolation } from "./unique";
 import { parseInput, parseId } from "./input";
 import { jsonRows } from "./rows";
 import { batchedRead } from "../batch";
+import { ZAgentName } from "./agentName";
+import { ACCESS_PREFIX, CONNECTION_REVOKED } from "../rules/oauth";
+import { grantHolds, whoForAccessToken } from "./oauth";
 
 /** The live event on a person's topic when a password reset ends their sessions (server/actions/address.ts). */
 export const SESSIONS_ENDED = "account.sessions_ended";
 
-export const ZAgentName = z
-  .string()
-  .trim()
-  .min(2, "use at least 2 characters")
-  .max(40, "use at most 40 characters")
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, "use letters, digits, spaces, dots, dashes or underscores");
+export { ZAgentName };
 export const ZCreateAgent = z.object({ name: ZAgentName }).strict();
 
 export type AgentSummary = {
@@ -128,6 +126,7 @@ const agentByHash = batchedRead<string, TokenRow>(
 
 /** A bearer token → the agent it belongs to; a revoked or unknown token is no identity at all. */
 export async function whoForToken(db: Db, token: string): Promise<Who | null> {
+  if (token.startsWith(ACCESS_PREFIX)) return whoForAccessToken(db, token);
   if (!token.startsWith(TOKEN_PREFIX)) return null;
   // Every request with a token asks, so it is one statement: the agent, its revocation and its owner's standing.
   const agent = await agentByHash(db, hashToken(token));
@@ -154,6 +153,7 @@ export async function stillSignedIn(db: Db, who: Who): Promise<boolean> {
     });
     return !!user && !suspendedBy(user.moderation) && (who.generation ?? 0) >= user.sessionGeneration;
   }
+  if (who.grantId !== undefined) return grantHolds(db, who.grantId);
   const agent = await db.agent.findUnique({
     where: { id: who.agentId },
     select: { revokedAt: true, owner: { select: { moderation: STANDING } } },
@@ -162,7 +162,8 @@ export async function stillSignedIn(db: Db, who: Who): Promise<boolean> {
 }
 
 /**
- * The live events after which an open stream checks `stillSignedIn` again: `revokeAgent`'s for `who`'s token, a
+ * The live events after which an open stream checks `stillSignedIn` again: `revokeAgent`'s for `who`'s token (and
+ * `revokeGrant`'s for its OAuth connection), a
  * moderator's suspension of `who`'s person, and for a person's own session the end of its sessions by a password
  * reset (all on that person's own topic; an agent's token outlives its owner's password).
  */
@@ -171,9 +172,9 @@ export function mayHaveRevoked(e: { topic: string; type: string; payload: unknow
   if (person === null || e.topic !== `user:${person}`) return false;
   if (e.type === "account.suspended") return true;
   if (e.type === SESSIONS_ENDED) return who.kind === "user";
-  return (
-    who.kind === "agent" &&
-    e.type === "agent.revoked" &&
-    (e.payload as { id?: unknown } | null)?.id === who.agentId
-  );
+  if (who.kind !== "agent") return false;
+  const id = (e.payload as { id?: unknown } | null)?.id;
+  // An OAuth connection's streams end with the connection, and with its agent.
+  if (e.type === CONNECTION_REVOKED) return id === who.grantId;
+  return e.type === "agent.revoked" && id === who.agentId;
 }

@@ -32,8 +32,9 @@ describe("db check", () => {
     const host = await makeUser(db, "gap-host");
     const t = await openTable(db.prisma, host, { title: "gappy", seats_max: 4 });
     const id = t.ok ? t.value.id : 0;
-    for (const n of ["g1", "g2", "g3"]) await joinTable(db.prisma, await makeUser(db, n), { id }, NOW);
-    await startTable(db.prisma, host, { id }, NOW);
+    for (const n of ["g1", "g2", "g3"])
+      await joinTable(db.prisma, await makeUser(db, n), { tableId: id }, NOW);
+    await startTable(db.prisma, host, { tableId: id }, NOW);
     await db.prisma.act.create({ data: { tableId: id, turn: 5, seat: 1, type: "pass", at: new Date(NOW) } });
     const r = await dbCheck(db, invariantsOf());
     expect(r.problems.join("\n")).toMatch(/turns run 0, 1, 2/);

@@ -2,6 +2,17 @@
 import { z } from "zod";
 import { fail, ok, type Result } from "../rules/result";
 
+/**
+ * On an array nested in another (each node's `depends_on`): how many items all its occurrences in one input hold
+ * together, a limit the schema enforces with a refinement. A body cap derived from the schema counts them once for
+ * the whole input, not once per parent (server/operations/size.ts).
+ */
+export const TOTAL_ITEMS = "x-total-items";
+/** On a field the schema takes as it stands (a foreign document): the JSON Schema of its largest accepted form. */
+export const LARGEST_AS = "x-largest-as";
+/** On a field given instead of another (a plan's declaration, instead of its nodes): never both in one input. */
+export const INSTEAD_OF = "x-instead-of";
+
 /** Deeper than this, an input is not something a person or an agent wrote: refused before anything walks it. */
 export const INPUT_DEPTH_MAX = 64;
 
@@ -114,6 +125,28 @@ export const oneLine = (s: string) => s.replace(SPACE_RUN, (run) => (CONTROL.tes
  * Multi-line fields (said text, context, rationale) stay plain strings and keep their line breaks.
  */
 export const ZOneLine = z.string().overwrite(oneLine);
+
+/** A limit in JSON Schema's words (a string's length in code points, as the rules count characters). */
+export type Limits = Partial<
+  Record<
+    | "minimum"
+    | "maximum"
+    | "minLength"
+    | "maxLength"
+    | "minItems"
+    | "maxItems"
+    | "minProperties"
+    | "maxProperties",
+    number
+  >
+>;
+
+/**
+ * A limit the rules enforce, each with its own sentence (said text after trimming, a table's size, its windows),
+ * stated on the field's schema: every published schema (OpenAPI, MCP) then carries the rule's number, read from the
+ * rules' constants, while the refusal stays the rules' own.
+ */
+export const ruled = <T extends z.ZodType>(schema: T, limits: Limits): T => schema.meta(limits) as T;
 
 /** Ids are plain digits and nothing else, so one thing has one URL: "1e3" and "1.0" are not ids. */
 export function parseId(raw: unknown): number | null {

@@ -14,8 +14,7 @@ import { ASSIGNABLE_ROLES } from "../rules/checkpoint";
 import { answerPlanInvitation, planInvitationsOf } from "./checkpoint";
 import { answerCouncilInvitation } from "./council/consent";
 import { councilReadable, loadCouncil } from "./council/load";
-import { answerTableInvitation } from "./game/tables";
-import { loadTable, tableReadable } from "./game/load";
+import { answerTableInvitation, loadTable, tableReadable } from "./game";
 import { person, signedIn } from "./guard";
 import { parseId, parseInput } from "./input";
 import { isUniqueViolation } from "./unique";
@@ -142,7 +141,7 @@ export async function answerInvitation(
   }
   if (role !== undefined) return fail("invalid", "Only an invitation to a plan names a role.");
   if (kind === "table") {
-    const r = await answerTableInvitation(db, who, { id, agentId, accept });
+    const r = await answerTableInvitation(db, who, { tableId: id, agentId, accept });
     if (!r.ok) return r;
     const message = accept
       ? "You took your seat at the table."

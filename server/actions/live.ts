@@ -5,7 +5,7 @@ import type { Db } from "../db";
 import type { Who } from "../identity";
 import type { LiveEvent } from "../live";
 import { councilReadable, loadCouncil } from "./council/load";
-import { loadTable, tableReadable } from "./game/load";
+import { loadTable, tableReadable } from "./game";
 
 /** Events after which who may read a table or a round table may differ: the follower asks again. */
 const ACCESS_CHANGES = new Set([

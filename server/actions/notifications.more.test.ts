@@ -58,7 +58,7 @@ describe("invitations", () => {
 });
 
 describe("a round table", () => {
-  it("tells the seat's wearer a round opened, that it closes in 10 minutes (once), and that the seat was emptied", async () => {
+  it("tells the seat's wearer a round opened, that it closes soon (once), and that the seat was emptied", async () => {
     const fac = await makeUser(db, "nc-fac");
     const pat = await makeUser(db, "nc-pat");
     const r = await convene(
@@ -78,19 +78,21 @@ describe("a round table", () => {
     const opened = (await told(pat)).at(-1)!;
     expect(opened).toMatchObject({ kind: "round.opened", link: `/councils/${id}` });
     expect(opened.text).toMatch(
-      /^Round 1 of “Do we ship the release on Friday\?” is open for your seat pat: answer by /,
+      /^Round 1 of “Do we ship the release on Friday\?” is open for your seat pat: it closes in 30 min\.$/,
     );
     expect((await told(fac)).some((n) => n.kind === "round.opened")).toBe(false); // the facilitator wears no seat
 
     const deadline = T0 + ROUND_DEADLINE_DEFAULT_MS;
-    await sweepCouncils(db, deadline - 10 * MIN - 1000, { models: "await" });
+    // a 30-minute round is reminded a quarter of it ahead (7.5 min), not 10 min
+    const lead = ROUND_DEADLINE_DEFAULT_MS / 4;
+    await sweepCouncils(db, deadline - lead - 1000, { models: "await" });
     expect((await told(pat)).filter((n) => n.kind === "round.reminder")).toHaveLength(0);
-    await sweepCouncils(db, deadline - 10 * MIN + 1000, { models: "await" });
+    await sweepCouncils(db, deadline - lead + 1000, { models: "await" });
     await sweepCouncils(db, deadline - 5 * MIN, { models: "await" });
     expect((await told(pat)).filter((n) => n.kind === "round.reminder")).toEqual([
       {
         kind: "round.reminder",
-        text: "Round 1 of “Do we ship the release on Friday?” closes in 10 minutes and your seat pat has not answered.",
+        text: "Round 1 of “Do we ship the release on Friday?” closes in 7 min and your seat pat has not answered.",
         link: `/councils/${id}`,
       },
     ]);
@@ -102,7 +104,7 @@ describe("a round table", () => {
 });
 
 describe("a plan's checkpoint", () => {
-  it("tells the owner and the operators what it decided, and asks the approvers when the wave needs them", async () => {
+  it("asks the approvers the moment a wave needs them, and tells the owner and the operators what a checkpoint decided", async () => {
     const NOW = new Date(T0);
     const owner = await makeUser(db, "np-owner");
     const ap = await makeUser(db, "np-approver");
@@ -131,6 +133,12 @@ describe("a plan's checkpoint", () => {
       NOW,
     );
     if (!reported.ok) throw new Error(reported.message);
+    // The wave that needs approval is proposed the moment "build" succeeds: its approver is asked now, not at a hold.
+    expect((await told(ap)).at(-1)).toEqual({
+      kind: "approval.requested",
+      text: "Your approval is asked for the next wave (ship) of “Harbour release”, revision 1: it is proposed and waits for approval.",
+      link: `/plans/${id}`,
+    });
     const c = await runCheckpoint(
       db.prisma,
       owner,
@@ -138,14 +146,8 @@ describe("a plan's checkpoint", () => {
       NOW,
     );
     if (!c.ok) throw new Error(c.message);
-    const ask = (await told(ap)).at(-1)!;
-    expect(ask).toEqual({
-      kind: "approval.requested",
-      text: expect.stringMatching(
-        /^Your approval is asked for the next wave \(.+\) of “Harbour release”, revision 1\.$/,
-      ),
-      link: `/plans/${id}`,
-    });
+    // …and the hold does not ask again.
+    expect((await told(ap)).filter((n) => n.kind === "approval.requested")).toHaveLength(1);
     expect((await told(op)).at(-1)).toMatchObject({ kind: "checkpoint.held", link: `/plans/${id}` });
     expect((await told(op)).at(-1)!.text).toMatch(/^The checkpoint on “Harbour release” held the next wave/);
     // the owner wrote it: not told of her own act

@@ -9,7 +9,7 @@ import { api } from "../testing/doors";
 import { createAgent, whoForToken } from "./agents";
 import { sweepTables } from "./game/sweep";
 import { listNotifications, markNotificationsRead, unreadNotifications } from "./notifications";
-import { notify } from "./notify";
+import { notify, recipientKey } from "./notify";
 
 const T0 = Date.parse("2026-12-01T09:00:00Z");
 let db: TestDatabase;
@@ -18,11 +18,19 @@ let agent: Who;
 let other: Who & { kind: "user" };
 let tableId: number;
 
-const kinds = async (who: Who) => {
-  const r = await listNotifications(db.prisma, who, { limit: 100 });
-  if (!r.ok) throw new Error(r.message);
-  return r.value.notifications.map((n) => n.kind).reverse(); // oldest first, to read as a story
-};
+/** Every notification written for `who`, oldest first, to read as a story (the list groups a burst into one entry). */
+const kinds = async (who: Who) =>
+  (
+    await db.prisma.notification.findMany({
+      where: {
+        recipient: recipientKey(
+          who.kind === "user" ? { userId: who.userId } : { agentId: who.kind === "agent" ? who.agentId : 0 },
+        ),
+      },
+      orderBy: { id: "asc" },
+      select: { kind: true },
+    })
+  ).map((n) => n.kind);
 
 beforeAll(async () => {
   process.env.PARLEY_RATE_LIMIT = "1000000";

@@ -8,6 +8,10 @@ import { ok, type Result } from "../rules/result";
 import { signedIn, type Signed } from "./guard";
 import { parseInput } from "./input";
 import { recipientKey } from "./notify";
+import { BURST_MS, groupBursts } from "../rules/notifications";
+
+/** Rows read per entry asked for, so a page of bursts is full. */
+const BURST_ROWS = 5;
 
 export const NOTIFICATIONS_PAGE_MAX = 100;
 
@@ -41,20 +45,37 @@ export const ZMarkRead = z
   })
   .strict();
 
+/** One entry: a notification, or a burst about one subject shown as its latest with the count. */
 export type NotificationView = {
+  /** The latest notification's id. */
   id: number;
   kind: string;
   text: string;
   link: string;
   at: string;
+  /** The moment the text speaks of (a deadline), machine-readable; null when it speaks of none. */
+  moment: string | null;
+  /** Read once every notification of the entry is. */
   read: boolean;
+  /** How many notifications the entry stands for (a burst about one table, round table or plan), and their ids. */
+  count: number;
+  ids: number[];
 };
 
 const mine = (who: Signed) =>
   recipientKey(who.kind === "user" ? { userId: who.userId } : { agentId: who.agentId });
 
+/** Unread entries: a burst (one subject, one window: rules/notifications.ts) counts once, as the list shows it. */
 async function unreadOf(db: Db, recipient: string): Promise<number> {
-  return db.notification.count({ where: { recipient, read: { is: null } } });
+  const rows = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT count(DISTINCT coalesce(
+      substring(n.link from '^/(?:tables|councils|plans)/[0-9]+(?=$|[/?#])') || ' ' ||
+        floor(extract(epoch from n."createdAt") * 1000 / ${BURST_MS})::text,
+      '#' || n.id::text)) AS n
+    FROM "Notification" n
+    WHERE n.recipient = ${recipient}
+      AND NOT EXISTS (SELECT 1 FROM "NotificationRead" r WHERE r."notificationId" = n.id)`;
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function listNotifications(
@@ -68,6 +89,8 @@ export async function listNotifications(
   if (!i.ok) return i;
   const recipient = mine(me.value);
   const limit = i.value.limit ?? 20;
+  // Enough rows for `limit` entries when bursts fold several into one; a burst cut by the page's end goes on there.
+  const take = limit * BURST_ROWS + 1;
   const rows = await db.notification.findMany({
     where: {
       recipient,
@@ -75,21 +98,44 @@ export async function listNotifications(
       ...(i.value.unread ? { read: { is: null } } : {}),
     },
     orderBy: { id: "desc" },
-    take: limit + 1,
-    select: { id: true, kind: true, text: true, link: true, createdAt: true, read: { select: { at: true } } },
+    take,
+    select: {
+      id: true,
+      kind: true,
+      text: true,
+      link: true,
+      createdAt: true,
+      moment: true,
+      read: { select: { at: true } },
+    },
   });
-  const page = rows.slice(0, limit);
+  const fetched = rows.slice(0, take - 1);
+  const entries = groupBursts(
+    fetched.map((r) => ({ ...r, id: Number(r.id), at: r.createdAt.getTime(), read: r.read !== null })),
+  );
+  const page = entries.slice(0, limit);
+  // The next page starts at the newest row not shown here (entries interleave: a burst may reach below it).
+  const shown = new Set(page.flatMap((g) => g.ids));
+  const rest = fetched.map((r) => Number(r.id)).filter((id) => !shown.has(id));
+  const next = rest.length
+    ? Math.max(...rest) + 1
+    : rows.length === take && shown.size
+      ? Math.min(...shown)
+      : null;
   return ok({
-    notifications: page.map((r) => ({
-      id: Number(r.id),
-      kind: r.kind,
-      text: r.text,
-      link: r.link,
-      at: r.createdAt.toISOString(),
-      read: r.read !== null,
+    notifications: page.map((g) => ({
+      id: g.latest.id,
+      kind: g.latest.kind,
+      text: g.latest.text,
+      link: g.latest.link,
+      at: g.latest.createdAt.toISOString(),
+      moment: g.latest.moment?.toISOString() ?? null,
+      read: !g.unread,
+      count: g.count,
+      ids: g.ids,
     })),
     unread: await unreadOf(db, recipient),
-    next: rows.length > limit ? Number(page.at(-1)!.id) : null,
+    next,
   });
 }
 

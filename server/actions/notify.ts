@@ -6,11 +6,12 @@ import { rawRows, type Db } from "../db";
 import { env } from "../env";
 import { enqueue } from "../jobs/queue";
 import { EVENT_COLUMNS, eventRows, type OutboxEvent } from "../live/outbox";
-import { groupOf } from "../rules/notifications";
+import { burstEnds, burstOf, groupOf, subjectOf } from "../rules/notifications";
 import { mailModes } from "./mail";
 import { jsonRows } from "./rows";
 
-const NOTE_COLUMNS = "recipient text, kind text, text text, link text, once text, at timestamp(3)";
+const NOTE_COLUMNS =
+  "recipient text, kind text, text text, link text, once text, at timestamp(3), moment timestamp(3)";
 
 export type Recipient = { userId: number } | { agentId: number };
 
@@ -24,6 +25,8 @@ export type Note = {
   link: string;
   /** Unique per recipient: a note derived twice (two sweepers, a retried change) is written once. */
   once: string;
+  /** The moment the text speaks of (a deadline), sent beside it as a field: texts say times in words only. */
+  moment?: number;
 };
 
 export const recipientKey = (to: Recipient) => ("userId" in to ? `user:${to.userId}` : `agent:${to.agentId}`);
@@ -32,8 +35,8 @@ export const recipientKey = (to: Recipient) => ("userId" in to ? `user:${to.user
 export const personOfRecipient = (recipient: string): number | null =>
   recipient.startsWith("user:") ? Number(recipient.slice("user:".length)) : null;
 
-/** A note written (not one skipped because it was written before). */
-export type WrittenNote = { id: bigint; recipient: string; kind: string };
+/** A note written (not one skipped because it was written before), with what its mail's burst is read from. */
+export type WrittenNote = { id: bigint; recipient: string; kind: string; link: string; at: Date };
 
 /** What one change writes beside its own rows: the events it announces and the notes it leaves. */
 export type News = { events?: readonly OutboxEvent[]; notes?: readonly Note[] };
@@ -56,7 +59,15 @@ export async function writeChange(
 /** A change's notes and events as its statement writes them, each note stamped with the change's own moment. */
 export type Changed = { notes: NoteRow[]; events: readonly OutboxEvent[] };
 /** `at` as JSON writes a Date (the statement reads it as a timestamp), made once for all the change's notes. */
-type NoteRow = { recipient: string; kind: string; text: string; link: string; once: string; at: string };
+type NoteRow = {
+  recipient: string;
+  kind: string;
+  text: string;
+  link: string;
+  once: string;
+  at: string;
+  moment: string | null;
+};
 
 export function changed(now: number, { events = [], notes = [] }: News): Changed {
   const at = new Date(now).toISOString();
@@ -69,6 +80,7 @@ export function changed(now: number, { events = [], notes = [] }: News): Changed
       link: n.link,
       once: n.once,
       at,
+      moment: n.moment === undefined ? null : new Date(n.moment).toISOString(),
     })),
   };
 }
@@ -89,16 +101,18 @@ export async function writeChanged(
   if (!rows && events.length === 0 && notes.length === 0) return { notes: [], rows: [] };
   // The statement's text is the same for every change with the same kind of rows (prepared once, server/db.ts);
   // its data travels as parameters (server/actions/rows.ts). Events keep their order, then each person's news once.
-  const written = await rawRows<WrittenNote & { tableId: number | null; turn: number | null }>(
+  const written = await rawRows<
+    Omit<WrittenNote, "at"> & { at: Date | string; tableId: number | null; turn: number | null }
+  >(
     q,
     Prisma.sql`
     WITH ${rows ? Prisma.sql`change AS (${rows}),` : Prisma.empty}
     note AS (
-      INSERT INTO "Notification" (recipient, kind, text, link, once, "createdAt")
-      SELECT r.recipient, r.kind, r.text, r.link, r.once, r.at FROM ${jsonRows(notes, NOTE_COLUMNS)}
+      INSERT INTO "Notification" (recipient, kind, text, link, once, "createdAt", moment)
+      SELECT r.recipient, r.kind, r.text, r.link, r.once, r.at, r.moment FROM ${jsonRows(notes, NOTE_COLUMNS)}
       ORDER BY r.ord
       ON CONFLICT (recipient, once) DO NOTHING
-      RETURNING id, recipient, kind),
+      RETURNING id, recipient, kind, link, "createdAt"),
     event AS (
       INSERT INTO "Event" (topic, type, payload, "createdAt")
       SELECT e.topic, e.type, e.payload, ${new Date()} FROM (
@@ -107,13 +121,13 @@ export async function writeChanged(
         SELECT note.recipient, 'notification.new', '{}'::jsonb, 1, min(note.id) FROM note
         WHERE note.recipient LIKE 'user:%' GROUP BY note.recipient
       ) e ORDER BY e.after, e.ord)
-    SELECT id, recipient, kind, NULL::int AS "tableId", NULL::int AS turn FROM note
-    ${rows && rowsBack ? Prisma.sql`UNION ALL SELECT id, NULL, NULL, "tableId", turn FROM change` : Prisma.empty}
+    SELECT id, recipient, kind, link, "createdAt" AS at, NULL::int AS "tableId", NULL::int AS turn FROM note
+    ${rows && rowsBack ? Prisma.sql`UNION ALL SELECT id, NULL, NULL, NULL, NULL, "tableId", turn FROM change` : Prisma.empty}
     ORDER BY turn NULLS FIRST, id`,
   );
   const out = { notes: [] as WrittenNote[], rows: [] as WrittenRow[] };
-  for (const { id, recipient, kind, tableId, turn } of written)
-    if (turn === null) out.notes.push({ id, recipient, kind });
+  for (const { id, recipient, kind, link, at, tableId, turn } of written)
+    if (turn === null) out.notes.push({ id, recipient, kind, link, at: new Date(at) });
     else out.rows.push({ id: Number(id), tableId: tableId!, turn });
   return out;
 }
@@ -139,10 +153,23 @@ export async function mailNotes(
     await tx.user.findMany({ where: { id: { in: ids }, email: { not: null } }, select: { id: true } })
   ).map((u) => u.id);
   const modes = await mailModes(tx, withAddress);
+  // A burst (one subject, one window) is mailed once, when its window closes: one job per burst from this change;
+  // another change's job for the same burst finds it is not the first and sends nothing (server/jobs/mail.ts).
+  const queued = new Set<string>();
   for (const w of written) {
     const p = personOfRecipient(w.recipient);
     const mode = p === null ? undefined : modes.get(p)?.[groupOf(w.kind)];
-    if (mode === "immediately") await enqueue(tx, "mail", { notificationId: String(w.id) });
+    const subject = subjectOf(w.link);
+    const burst = `${w.recipient} ${subject} ${burstOf(w.at.getTime())}`;
+    if (mode !== "immediately" || queued.has(burst)) continue;
+    if (subject !== null) queued.add(burst);
+    await enqueue(
+      tx,
+      "mail",
+      { notificationId: String(w.id) },
+      // a note about no table, round table or plan is its own burst: mailed at once
+      subject === null ? {} : { startAfter: new Date(burstEnds(w.at.getTime())) },
+    );
   }
 }
 

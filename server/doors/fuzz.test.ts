@@ -36,8 +36,8 @@ beforeAll(async () => {
   const open = await openTable(db.prisma, host, { title: "open for fuzz", seats_max: 5 });
   const played = await openTable(db.prisma, host, { title: "started for fuzz", seats_max: 4 });
   if (!open.ok || !played.ok) throw new Error("setup failed");
-  await fillWithBots(db.prisma, host, { id: played.value.id });
-  await startTable(db.prisma, host, { id: played.value.id }, NOW);
+  await fillWithBots(db.prisma, host, { tableId: played.value.id });
+  await startTable(db.prisma, host, { tableId: played.value.id }, NOW);
   viewers = [ANON, host, outsider, agent];
   ids = [String(open.value.id), String(played.value.id), String(a.ok ? a.value.id : 1)];
 });

@@ -7,15 +7,17 @@ import { eventAudience } from "../actions/live";
 import { whoFromRequest } from "../auth";
 import { wallClock } from "../clock";
 import { mcpAnswer } from "./mcp/server";
+import { ANYONE, type Caller } from "../operations/operation";
 import { openApiDocument } from "./rest/openapi";
 import { dispatch } from "./rest/dispatch";
 import { handleTrpc } from "./trpc/http";
 import { door, jsonRpcCalls, plainDoor, trpcCalls, webDoor, type AdmittedAsk } from "../http/door";
 import { queryOf, type Answer } from "../http/asked";
-import { getTailer } from "../live";
+import { getTailer, TOPICS_MAX } from "../live";
 import { sseFeed, SSE_HEADERS } from "../live/sse";
 import { failureAnswer } from "../http/floor";
 import { chargeReplay, openStream } from "../http/streams";
+import { mcpReadCap, restBodyCap, trpcBodyCap } from "./caps";
 
 const resolveWho = whoFromRequest;
 
@@ -23,20 +25,25 @@ const resolveWho = whoFromRequest;
  * /api/* – the JSON API: every path a route generated from the operation declarations, else a plain JSON 404. A
  * plain door (Asked → Answer), which the fast lane serves from node:http's own objects; `apiRoute` for Next alone.
  */
-export const apiDoor = plainDoor((a) => dispatch(a, wallClock), { resolveWho });
+export const apiDoor = plainDoor((a) => dispatch(a, wallClock), { resolveWho, bodyCap: restBodyCap });
 export const apiRoute = webDoor(apiDoor);
 
 /** /api/trpc – the tRPC door the pages use; a batch is charged once per call and capped at BATCH_MAX calls. */
 export const trpcDoor = door((a) => handleTrpc(a.req, a.db, a.who, wallClock, a.rateKey, a.address), {
   resolveWho,
   calls: trpcCalls,
+  bodyCap: trpcBodyCap,
 });
 
 /**
  * /mcp – the MCP door (Streamable HTTP, stateless); a JSON-RPC array is charged once per call. A plain door, which
  * the fast lane serves from node:http's own objects; `mcpDoor` for Next alone.
  */
-export const mcpPlain = plainDoor((a) => mcpAnswer(a, wallClock), { resolveWho, calls: jsonRpcCalls });
+export const mcpPlain = plainDoor((a) => mcpAnswer(a, wallClock), {
+  resolveWho,
+  calls: jsonRpcCalls,
+  bodyCap: mcpReadCap,
+});
 export const mcpDoor = webDoor(mcpPlain);
 
 async function events({ asked, who, db, rateKey }: AdmittedAsk): Promise<Answer> {
@@ -46,7 +53,7 @@ async function events({ asked, who, db, rateKey }: AdmittedAsk): Promise<Answer>
   const held = await openStream(db, who, rateKey);
   if (!held.ok) return failureAnswer(held);
   const query = new URLSearchParams(queryOf(asked.target));
-  const topics = query.get("topics")?.split(",").filter(Boolean).slice(0, 20) ?? null;
+  const topics = query.get("topics")?.split(",").filter(Boolean).slice(0, TOPICS_MAX) ?? null;
   const feed = sseFeed({
     who,
     topics: topics?.length ? topics : null,
@@ -73,7 +80,21 @@ async function events({ asked, who, db, rateKey }: AdmittedAsk): Promise<Answer>
 export const eventsPlain = plainDoor(events, { resolveWho });
 export const eventsDoor = webDoor(eventsPlain);
 
-/** GET /api/openapi.json – the OpenAPI 3.1 document of the JSON API, generated from its route table. */
-export function openApiDoor(): Response {
-  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=60" } });
+const CALLERS: readonly Caller[] = ANYONE;
+/** Each document as text, made once per process: the declarations do not change while it runs. */
+const documents = new Map<string, string>();
+
+/**
+ * GET /api/openapi.json – the OpenAPI 3.1 document of the JSON API, generated from its route table; with
+ * `?caller=guest|person|agent`, only what that caller may call (so an agent's generated client offers no people-only
+ * call). Anything else in the query is the whole document.
+ */
+export function openApiDoor(req: Request): Response {
+  const asked = new URL(req.url).searchParams.get("caller");
+  const caller = CALLERS.find((c) => c === asked);
+  let doc = documents.get(caller ?? "all");
+  if (!doc) documents.set(caller ?? "all", (doc = JSON.stringify(openApiDocument({ caller }))));
+  return new Response(doc, {
+    headers: { "content-type": "application/json", "Cache-Control": "public, max-age=60" },
+  });
 }

@@ -18,13 +18,18 @@ export { pathOf };
 
 /**
  * A web door's Request from node's (its headers as requestOf lists them: the socket's peer over any the client sent,
- * server/http/address.ts). A body is read into memory first, no further than one byte past PARLEY_BODY_MAX (the floor
- * then refuses it, naming the cap): a Request over bytes is far cheaper than one over `Readable.toWeb(req)`, whose web
+ * server/http/address.ts). A body is read into memory first, no further than one byte past the door's cap for it
+ * (its operations', server/doors/caps.ts; else PARLEY_BODY_MAX: the floor then refuses it, naming the cap): a Request over bytes is far cheaper than one over `Readable.toWeb(req)`, whose web
  * stream every reader (the floor, then the door) pays for.
  */
-async function toRequest(req: IncomingMessage, signal: AbortSignal | undefined): Promise<Request> {
+async function toRequest(
+  req: IncomingMessage,
+  signal: AbortSignal | undefined,
+  bodyCap: ((asked: Asked) => number) | undefined,
+): Promise<Request> {
   const asked = askedOfNode(req);
-  const body = asked.body === null ? undefined : await bytesOf(req, env().PARLEY_BODY_MAX + 1);
+  const cap = bodyCap?.(asked) ?? env().PARLEY_BODY_MAX;
+  const body = asked.body === null ? undefined : await bytesOf(req, cap + 1);
   return requestOf(signal ? { ...asked, signal } : asked, body);
 }
 
@@ -187,6 +192,7 @@ export async function serveDoor(
   req: IncomingMessage,
   res: ServerResponse,
   streams = false,
+  bodyCap?: (asked: Asked) => number,
 ): Promise<void> {
   // A malformed %-escape (say /api/tables/%E0) names nothing, as proxy.ts answers it on Next's side.
   if (!decodes(pathOf(req.url))) return malformed(res);
@@ -200,7 +206,7 @@ export async function serveDoor(
   try {
     let request: Request;
     try {
-      request = await toRequest(req, signal);
+      request = await toRequest(req, signal, bodyCap);
     } catch {
       return json(res, 400, { error: { code: "invalid", message: "That request is malformed." } });
     }

@@ -9,7 +9,7 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { whoForUserId } from "../actions/accounts";
 import { createAgent, whoForToken } from "../actions/agents";
-import { openTable } from "../actions/game/tables";
+import { openTable } from "../actions/game";
 import { getDb, setDatabase } from "../db";
 import type { HeadersLike } from "../http/asked";
 import { carriesSession, SESSION_COOKIE, sessionUserId } from "../http/session";
@@ -67,7 +67,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const door = doorOf(pathOf(req.url));
     if (door && "plain" in door) servePlain(door.plain, req, res);
-    else if (door) void serveDoor(door.door, req, res, door.streams);
+    else if (door && "door" in door) void serveDoor(door.door, req, res, door.streams);
     else res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

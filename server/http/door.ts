@@ -49,6 +49,11 @@ export type AdmittedAsk = Admission & { asked: Asked };
 export type DoorOptions = {
   resolveWho: WhoResolver;
   db?: Db;
+  /**
+   * How many bytes of body this request may carry, from the operations it names (server/doors/caps.ts); default
+   * PARLEY_BODY_MAX.
+   */
+  bodyCap?: (asked: Asked) => number;
   /** How many calls the request carries (a batch); refused past BATCH_MAX. */
   calls?: (asked: Asked, body: string | null) => number;
   /** The Host names answered; default PARLEY_ALLOWED_HOSTS, else this machine's own names. */
@@ -180,7 +185,7 @@ async function admitLater(
   const asker = await (asking ?? opts.resolveWho(asked, db));
   // An unknown token is refused before its body is read.
   if (asker.badToken) return admitted(asked, opts, db, asker, null);
-  const body = asked.body === null ? NO_BODY : await readBody(asked);
+  const body = asked.body === null ? NO_BODY : await readBody(asked, opts.bodyCap?.(asked));
   if (!body.ok) return body;
   return admitted(asked, opts, db, asker, body.text);
 }

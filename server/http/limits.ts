@@ -49,7 +49,9 @@ type Counter =
   | "sign-in-fails-name"
   | "sign-in-known"
   | "sign-up-name"
-  | "sign-up-address";
+  | "sign-up-address"
+  | "oauth-register"
+  | "oauth-token";
 
 /** A counter's limiter, and its charge: for an operation's, charged ahead where the store is a round trip. */
 type Limiter = {
@@ -171,6 +173,19 @@ export async function authLimit(
     spend(db, `${what}-address`, perAddress, address),
   ]);
   return later(byName, byAddress);
+}
+
+/**
+ * An OAuth client's registration or token request (server/oauth/router.ts), charged to the client's address: `per`
+ * a minute, or PARLEY_AUTH_ADDRESS_LIMIT when set (many clients behind one address).
+ */
+export function oauthLimit(
+  db: Db,
+  what: "oauth-register" | "oauth-token",
+  address: string,
+  per: number,
+): Promise<Spent | null> | null {
+  return spend(db, what, env().PARLEY_AUTH_ADDRESS_LIMIT ?? per, address);
 }
 
 /** A sign-in let through to the password check, to be told how it went. */

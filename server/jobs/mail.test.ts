@@ -170,6 +170,7 @@ describe("titles in mail", () => {
     });
     const council = await as("POST", "/api/councils", {
       question: "Do we ship\r\non Friday?",
+      fit: { decision: "We ship or hold.", options: "The only two.", stakes: "A lost weekend." },
       options: ["ship", "hold"],
       seats: [
         { name: "finance", soul: "Asks who pays.", source: "habit", wearer: "person", person: jo.name },

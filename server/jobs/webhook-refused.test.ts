@@ -166,6 +166,37 @@ const spellingsOf = (address: string) =>
   address.includes(":") ? [`[${address}]`] : [address, `[::ffff:${address}]`];
 
 describe("a plan's webhooks never reach a refused address", () => {
+  it("follow no redirect: a 3xx is the delivery's answer, and where it points hears nothing", async () => {
+    allowPrivate(true); // both receivers are on loopback; the redirect alone must not carry the delivery on
+    const target = await receiver("127.0.0.1");
+    const s = createServer((req, res) => {
+      hits.push(`redirector ${req.headers["webhook-id"]}`);
+      res.writeHead(302, { location: `http://127.0.0.1:${target}/elsewhere` }).end();
+    });
+    receivers.push(s);
+    await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
+    const port = (s.address() as AddressInfo).port;
+    const planId = await plan("redirect");
+    expect(
+      (
+        await as()("POST", `/api/plans/${planId}/webhooks`, {
+          url: `http://127.0.0.1:${port}/hook`,
+          events: ["plan.outcome"],
+        })
+      ).status,
+    ).toBe(201);
+    hits.length = 0;
+    await as()("POST", `/api/plans/${planId}/outcomes`, {
+      node_id: "a",
+      status: "success",
+      evidence_hash: "e",
+    });
+    const d = await firstAttempted(planId);
+    expect(d.attempts[0]).toMatchObject({ status: 302 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(hits).toEqual([`redirector ${d.id}`]);
+  });
+
   it("refuse loopback in every spelling, at registration and at delivery", { timeout: 90_000 }, async () => {
     const port = await receiver("127.0.0.1");
     const hosts = [

@@ -6,6 +6,10 @@ import { later, parseEventId, START } from "./cursor";
 import { eventIsAfter, Tailer, type LiveEvent } from "./tail";
 
 export type { LiveEvent } from "./tail";
+export { BACKLOG_MAX } from "./tail";
+
+/** The most topics one stream follows (`?topics=`): the rest of a longer list is dropped. */
+export const TOPICS_MAX = 20;
 export { parseEventId } from "./cursor";
 export { publish, type Audience, type OutboxEvent } from "./outbox";
 

@@ -36,14 +36,12 @@ import {
   ZAuditAnswer,
   ZCheckpointAnswer,
   ZDeclaration,
-  ZMembersAnswer,
   ZPlanSummary,
   ZPlanView,
   ZRecorded,
-  ZRoleChanged,
-  ZSettingsChanged,
   ZWritten,
 } from "./checkpoint.schemas";
+import { ZMembersAnswer, ZRoleChanged, ZSettingsChanged } from "./checkpoint.members.schemas";
 import { ZId } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { WEBHOOK_OPERATIONS } from "./webhooks";
@@ -125,6 +123,7 @@ export const CHECKPOINT_OPERATIONS = {
     output: z.object({ id: z.number(), revision: z.number(), notes: z.array(z.string()) }),
     callers: PEOPLE,
     kind: "write",
+    bodyCap: "input",
     rest: { method: "POST", path: "/api/plans", status: 201 },
     mcp: {
       tool: "create_plan",
@@ -141,6 +140,7 @@ export const CHECKPOINT_OPERATIONS = {
     output: ZWritten,
     callers: SIGNED_IN,
     kind: "write",
+    bodyCap: "input",
     rest: { method: "POST", path: "/api/plans/:plan_id/revisions", status: 201 },
     mcp: {
       tool: "revise_plan",

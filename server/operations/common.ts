@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { WAIT_MAX_MS } from "../actions/poll";
 
+export { WAIT_MAX_MS };
+
 /** Ids are plain positive integers (the JSON API's paths hold only digits). */
 export const ZId = z.number().int().positive().max(2_147_483_647);
 

@@ -162,9 +162,17 @@ const ZYourRound = z
   })
   .describe("what your seat is asked now, when it owes the open round an answer");
 
+/** Step 0's three answers, one sentence each. */
+export const ZFitView = z
+  .object({ decision: z.string(), options: z.string(), stakes: z.string() })
+  .describe(
+    "Step 0, the convener's answers: what will be done differently, why these options, what a wrong call costs",
+  );
+
 export const ZCouncilView = z.object({
   id: z.number(),
   question: z.string(),
+  fit: ZFitView.nullable().describe("Step 0's answers; null for an imported record, which had none"),
   context: z.string(),
   options: ZNames,
   aggregator: z.string(),
@@ -190,7 +198,20 @@ export const ZCouncilView = z.object({
   calls: z.array(ZCallView),
   verdicts: z.array(ZVerdictView),
   axes: ZNames.nullable(),
-  draftAxes: ZNames.nullable().describe("the engine's draft of the axes, until round 3 opens"),
+  draftAxes: ZNames.nullable().describe(
+    "the draft of the axes on offer until round 3 opens: a model's when the facilitator asked for one, else the template's",
+  ),
+  draftAxesBy: z.string().nullable().describe("who drafted the draft on offer; null: the engine's template"),
+  axesSource: z
+    .enum(["model", "model-edited", "template", "facilitator"])
+    .nullable()
+    .describe(
+      "where the axes came from: a model's draft as it stood, edited by the facilitator, the template's, or the facilitator's own",
+    ),
+  axesFrom: z.string().nullable().describe("where the axes came from, in words, as the minutes say it"),
+  axesDrafters: z
+    .object({ seats: ZNames, providers: ZNames })
+    .describe("for the facilitator: the model seats and providers that may draft the axes"),
   result: ZResultView.nullable(),
   ruling: z.object({ choice: z.string(), reason: z.string(), by: z.string(), at: ZInstant }).nullable(),
   noDecision: z.string(),

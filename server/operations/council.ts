@@ -6,6 +6,8 @@ import {
   confirmStep,
   convene,
   councilMinutes,
+  draftAxesByModel,
+  ZDraftAxes,
   councilState,
   exportState,
   importState,
@@ -27,7 +29,7 @@ import {
 import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
 import { AXES_MAX, AXES_MIN, OPTIONS_MAX, OPTIONS_MIN, SEATS_MAX, SEATS_MIN } from "../rules/council";
-import { ZCouncilSummary, ZCouncilView, ZMinutes, ZStateFile } from "./council.schemas";
+import { ZCouncilSummary, ZCouncilView, ZFitView, ZMinutes, ZStateFile } from "./council.schemas";
 import { ZId, ZInstant, ZTimeout } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
@@ -72,6 +74,9 @@ export const COUNCIL_OPERATIONS = {
           at: ZInstant,
           by: z.string().nullable().describe("who ruled; null for a vote"),
           minutes: z.string().describe("the path of the table's minutes"),
+          fit: ZFitView.nullable().describe(
+            "Step 0's answers beside the outcome; null for an imported record",
+          ),
         }),
       ),
     }),
@@ -142,7 +147,7 @@ export const COUNCIL_OPERATIONS = {
   }),
   convene: operation({
     name: "councils.convene",
-    summary: `Convene a round table: question, context, ${options}, aggregator, values_keywords, round_deadline_ms, and ${seats} (name, soul, source, wearer: person | agent | model). Round 1 opens at once.`,
+    summary: `Convene a round table: fit (Step 0: decision, options, stakes — one sentence each), question, context, ${options}, aggregator, values_keywords, round_deadline_ms, and ${seats} (name, soul, source, wearer: person | agent | model). Round 1 opens at once.`,
     input: idempotent(ZConvene),
     output: z.object({ id: z.number() }),
     callers: SIGNED_IN,
@@ -150,7 +155,7 @@ export const COUNCIL_OPERATIONS = {
     rest: { method: "POST", path: "/api/councils", status: 201 },
     mcp: {
       tool: "convene",
-      description: `Convene a round table on one decision (your owner facilitates it): question, context, ${options}, aggregator, values_keywords, round_deadline_ms, and ${seats}, each with a soul text, its source and who wears it (a person, an agent, or a model the server runs). Round 1 opens at once.`,
+      description: `Convene a round table on one decision (your owner facilitates it). First answer Step 0 in \`fit\`, one sentence each — decision (what will be done differently depending on the answer), options (why these options), stakes (what a wrong call costs); without all three it is refused. Then: question, context, ${options}, aggregator, values_keywords, round_deadline_ms, and ${seats}, each with a soul text, its source and who wears it (a person, an agent, or a model the server runs). Round 1 opens at once.`,
     },
     run: ({ db, who, now }, i) => convene(db, who, i, now),
   }),
@@ -191,6 +196,19 @@ export const COUNCIL_OPERATIONS = {
     kind: "write",
     rest: { method: "POST", path: "/api/councils/:council_id/axes" },
     run: ({ db, who, now }, { councilId: id, ...body }) => setAxes(db, who, { id, body }, now),
+  }),
+  draftAxes: operation({
+    name: "councils.draftAxes",
+    summary: `After round 2, the facilitator asks a model to draft round 3's ${AXES_MIN}–${AXES_MAX} axes from the transcript: a model seat of the table ({seat}, default the first), or a provider the server holds a key for ({provider, model?, base_url?}). The draft is offered for editing; confirm it with councils.axes.`,
+    input: ZDraftAxes.extend({ councilId }),
+    output: z.object({
+      axes: z.array(z.string()),
+      by: z.string().describe("who drafted them: the seat and its provider · model, or the provider · model"),
+    }),
+    callers: PEOPLE,
+    kind: "write",
+    rest: { method: "POST", path: "/api/councils/:council_id/axes/draft" },
+    run: ({ db, who, now }, { councilId: id, ...body }) => draftAxesByModel(db, who, { id, body }, now),
   }),
   ruling: operation({
     name: "councils.ruling",

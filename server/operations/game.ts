@@ -15,11 +15,9 @@ import {
   verifyDeal,
   waitForTurn,
   ZAccept,
-  ZClaim,
   ZOffer,
   ZOpenTable,
   ZPass,
-  ZSaid,
   WAIT_MAX_MS,
   ZInvite,
   inviteToTable,
@@ -30,270 +28,19 @@ import {
   seatModel,
   ZSeatModel,
   tableAhead,
-  aheadTable,
 } from "../actions/game";
 import { VISIBILITIES } from "../rules/access";
 import { linkOperations } from "./links";
-import {
-  BOT_STRATEGIES,
-  MODEL_PEOPLE_ONLY,
-  SAID_MAX,
-  SEATS_MAX,
-  SEATS_MIN,
-  WHISPERS_PER_SEAT,
-} from "../rules/game";
-import { ZId, ZInstant, ZMay, ZModerationEntry, ZTimeout } from "./common";
+import { MODEL_PEOPLE_ONLY, SAID_MAX, SEATS_MAX, SEATS_MIN, WHISPERS_PER_SEAT } from "../rules/game";
+import { ZId, ZInstant, ZTimeout } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { verbatim } from "./wire";
+
+import { ZActAnswer, ZArenaRow, ZDealCheck, ZTableState, ZTableSummary } from "./game.schemas";
 
 const tableId = ZId.describe("the table's id (from list_tables)");
 const waitUpTo = `${WAIT_MAX_MS / 1000} s`;
 const onTable = z.object({ tableId });
-
-const ZStatus = z.enum(["open", "playing", "bound", "ended", "cancelled"]);
-const ZAccord = z.record(z.string(), z.string()).describe("one setting for each clause, keyed by clause");
-const ZCharge = z.object({
-  aims: z.array(ZClaim.extend({ weight: z.number() })),
-  fallback: z.number(),
-});
-const ZViewAct = z.union([
-  z.object({
-    index: z.number(),
-    seat: z.number(),
-    type: z.literal("offer"),
-    accord: ZAccord,
-    changed: z
-      .array(z.string())
-      .nullable()
-      .describe(
-        "the clauses whose setting differs from the standing offer this one replaced; null for the first",
-      ),
-    said: ZSaid.optional(),
-    at: z.number(),
-  }),
-  z.object({
-    index: z.number(),
-    seat: z.number(),
-    type: z.literal("accept"),
-    cite: ZClaim.optional(),
-    said: ZSaid.optional(),
-    at: z.number(),
-  }),
-  z.object({
-    index: z.number(),
-    seat: z.number(),
-    type: z.literal("pass"),
-    said: ZSaid.optional(),
-    by: z.literal("clock").optional(),
-    at: z.number(),
-  }),
-]);
-const ZGameView = z.object({
-  seats: z.number(),
-  charter: z.array(z.string()),
-  startedAt: z.number(),
-  turnWindowMs: z.number(),
-  deadlineMs: z.number(),
-  status: z.enum(["playing", "bound", "ended", "cancelled"]),
-  quorum: z.number(),
-  turn: z.number().nullable(),
-  turnEndsAt: z.number().nullable(),
-  deadlineAt: z.number(),
-  boundAt: z.number().nullable(),
-  endedAt: z.number().nullable(),
-  acts: z.array(ZViewAct),
-  standingOffer: z.object({ accord: ZAccord, seat: z.number(), act: z.number() }).nullable(),
-  acceptances: z.array(z.number()),
-  sworn: z.array(z.object({ seat: z.number(), clause: z.string(), setting: z.string(), act: z.number() })),
-  said: z.array(
-    z.object({
-      seat: z.number(),
-      act: z.number(),
-      text: z.string().optional(),
-      clause: z.string().optional(),
-      setting: z.string().optional(),
-      truthful: z.boolean().nullable(),
-    }),
-  ),
-  whispers: z
-    .array(
-      z.object({
-        index: z.number(),
-        from: z.number(),
-        to: z.number(),
-        at: z.number(),
-        sealed: z.boolean().describe("true when you may not read it: then it has no text or claims"),
-        text: z.string().optional(),
-        claims: z
-          .array(
-            ZClaim.extend({ truthful: z.boolean().nullable().describe("judged at the reveal; null before") }),
-          )
-          .optional(),
-      }),
-    )
-    .describe(
-      "private talk between two seats (§12): whole for its two seats, sealed (who, to whom, when) for anyone else until the reveal publishes and judges every one",
-    ),
-  mayWhisper: ZMay.nullable().describe("whether your seat may whisper now, or why not; null without a seat"),
-  payoffs: z.array(z.number()).nullable(),
-  standings: z
-    .array(z.object({ seat: z.number(), payoff: z.number(), overFallback: z.number(), place: z.number() }))
-    .nullable(),
-  seat: z.number().nullable(),
-  charge: ZCharge.nullable().describe("your own charge, if you hold a seat"),
-  charges: z.array(ZCharge).nullable().describe("every charge, only after the reveal"),
-  may: z
-    .object({ offer: ZMay, accept: ZMay, pass: ZMay, cite: z.array(ZClaim) })
-    .nullable()
-    .describe("what you may do now, or why not, and which aims accepting would swear"),
-  yourPayoff: z.number().nullable().describe("what the standing offer would pay you"),
-});
-export const ZTableState = z.object({
-  id: z.number(),
-  title: z.string(),
-  host: z
-    .object({
-      id: z.number().describe("the person's id, or the agent's when an agent hosts"),
-      name: z.string(),
-      kind: z.enum(["person", "agent"]).describe("an agent hosts a table it opened with its token"),
-    })
-    .describe("who opened the table and hosts it"),
-  status: ZStatus,
-  visibility: z.enum(VISIBILITIES).describe("who may read it: public, signed_in or invited"),
-  visibilityText: z.string(),
-  seatsMax: z.number(),
-  turnWindowMs: z.number(),
-  deadlineMs: z.number(),
-  createdAt: ZInstant,
-  startedAt: ZInstant.nullable(),
-  quorum: z.number(),
-  commitment: z.string().nullable(),
-  seed: z.string().nullable(),
-  seats: z.array(
-    z.object({
-      index: z.number(),
-      name: z.string(),
-      kind: z.enum(["person", "agent", "bot", "model"]),
-      status: z.enum(["taken", "invited"]).describe("invited: it holds its place until its invitee answers"),
-      strategy: z
-        .enum(BOT_STRATEGIES)
-        .nullable()
-        .describe(
-          "a house bot's character: cooperative, hard (a hard bargainer) or bluffer; null for anyone else",
-        ),
-      model: z
-        .object({ provider: z.string(), model: z.string() })
-        .nullable()
-        .describe("a model player's provider and model id; null for anyone else"),
-      you: z.boolean(),
-    }),
-  ),
-  yourSeat: z.number().nullable(),
-  invitations: z
-    .array(z.object({ seat: z.number(), agentId: z.number().nullable(), invitee: z.string() }))
-    .describe("the seats you are invited to (yours, or your agents'): accept or decline them"),
-  youHost: z.boolean(),
-  lobby: z.object({ join: ZMay, leave: ZMay, start: ZMay, fill: ZMay, model: ZMay }).nullable(),
-  game: ZGameView.nullable(),
-  moderation: z.array(ZModerationEntry),
-  modelNotes: z
-    .array(z.object({ turn: z.number(), seat: z.number(), note: z.string() }))
-    .describe("why a model player passed, by the pass's turn"),
-  modelUsage: z
-    .object({
-      seats: z.array(
-        z.object({
-          seat: z.number(),
-          calls: z.number(),
-          tokensIn: z.number(),
-          tokensOut: z.number(),
-          costUsd: z
-            .number()
-            .nullable()
-            .describe(
-              "USD as far as known: null when no call's cost is known (a model without a price), never 0 for unknown",
-            ),
-          unpricedCalls: z
-            .number()
-            .describe("calls whose cost is unknown: where any are, cost_usd is only a lower bound"),
-          latencyMsMean: z.number().nullable(),
-        }),
-      ),
-      budget: z.object({ tokens: z.number().nullable(), usd: z.number().nullable() }),
-    })
-    .nullable()
-    .describe(
-      "each model player's calls, tokens, cost and latency, and the budget: the host's and admins' only",
-    ),
-  settings: z.record(z.string(), z.array(z.string())),
-  now: ZInstant,
-});
-const ZTableSummary = z.object({
-  id: z.number(),
-  title: z.string(),
-  host: z.string(),
-  hostKind: z.enum(["person", "agent"]).describe("whether the host is a person or an agent"),
-  status: ZStatus,
-  visibility: z.enum(VISIBILITIES),
-  seatsTaken: z.number(),
-  seatsMax: z.number(),
-  createdAt: ZInstant,
-  startedAt: ZInstant.nullable(),
-  finishedAt: ZInstant.nullable(),
-  yours: z.boolean(),
-  yourTurn: z.boolean().describe("whether it is your seat's turn now"),
-});
-const ZActAnswer = z.object({
-  seat: z.number(),
-  turn: z.number(),
-  type: z.enum(["offer", "accept", "pass"]),
-  status: z.string(),
-});
-const ZDealCheck = z.union([
-  z.object({
-    dealt: z.literal(false),
-    reason: z.enum(["not revealed", "laid by hand"]),
-    title: z.string(),
-    id: z.number(),
-  }),
-  z.object({
-    dealt: z.literal(true),
-    id: z.number(),
-    title: z.string(),
-    seed: z.string(),
-    seats: z.number(),
-    commitment: z.object({ published: z.string(), recomputed: z.string(), matches: z.boolean() }),
-    charter: z.object({ redealt: z.array(z.string()), matches: z.boolean() }),
-    charges: z.object({ redealt: z.number(), matches: z.boolean() }),
-  }),
-]);
-
-const ZArenaRow = z.object({
-  player: z.string().describe("person:<id>, agent:<id>, bot:<strategy> or model:<provider>:<model>"),
-  kind: z.enum(["person", "agent", "bot", "model"]),
-  name: z.string(),
-  seats: z.number(),
-  bound: z.number(),
-  meanPayoff: z.number(),
-  meanOverFallback: z.number(),
-  overFallbackCi: z
-    .object({ low: z.number(), high: z.number() })
-    .nullable()
-    .describe(
-      "the 95% confidence interval of mean_over_fallback (Student's t over its seats); null with one seat",
-    ),
-  rating: z
-    .object({ mu: z.number(), sigma: z.number() })
-    .describe(
-      "its OpenSkill rating over the finished tables oldest first (each a free-for-all ranked by payoff over fallback): mu, and sigma, its uncertainty",
-    ),
-  sworn: z.number(),
-  claims: z.number(),
-  honesty: z
-    .number()
-    .nullable()
-    .describe("share of its said and whispered claims judged true; null with none"),
-});
 
 export const GAME_OPERATIONS = {
   arena: operation({
@@ -378,7 +125,7 @@ export const GAME_OPERATIONS = {
         "Read one table as you may see it: charter, seats, status, clock, quorum, the act log with sworn and said claims, the whispers (yours whole, others sealed until the reveal); if you hold a seat, your own charge, `may` (what you may do now, or why not, and which aims you could cite) and `your_payoff` (what the standing offer would pay you).",
     },
     readAhead: tableAhead,
-    run: ({ db, who, now, ahead }, i) => tableState(db, who, { id: i.tableId }, now, aheadTable(ahead)),
+    run: ({ db, who, now, ahead }, i) => tableState(db, who, i, now, ahead),
   }),
   record: operation({
     name: "tables.record",
@@ -389,7 +136,7 @@ export const GAME_OPERATIONS = {
     callers: ANYONE,
     kind: "read",
     rest: { method: "GET", path: "/api/tables/:table_id/record" },
-    run: ({ db, who, now }, i) => tableRecord(db, who, { id: i.tableId }, now),
+    run: ({ db, who, now }, i) => tableRecord(db, who, i, now),
   }),
   verify: operation({
     name: "tables.verify",
@@ -399,7 +146,7 @@ export const GAME_OPERATIONS = {
     callers: ANYONE,
     kind: "read",
     rest: { method: "GET", path: "/api/tables/:table_id/deal" },
-    run: ({ db, who, now }, i) => verifyDeal(db, who, { id: i.tableId }, now),
+    run: ({ db, who, now }, i) => verifyDeal(db, who, i, now),
   }),
   wait: operation({
     name: "tables.wait",
@@ -415,8 +162,7 @@ export const GAME_OPERATIONS = {
       tool: "wait_for_turn",
       description: `Wait (up to ${waitUpTo}) until it is your turn or the table ends, then return the table state; if it returns with timed_out, call it again.`,
     },
-    run: ({ db, who, clock, signal }, i) =>
-      waitForTurn(db, who, { id: i.tableId, timeoutMs: i.timeoutMs }, clock, signal),
+    run: ({ db, who, clock, signal }, i) => waitForTurn(db, who, i, clock, signal),
   }),
   open: operation({
     name: "tables.open",
@@ -439,7 +185,7 @@ export const GAME_OPERATIONS = {
     effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/join" },
     mcp: { tool: "join_table", description: "Take a free seat at a table that has not started." },
-    run: ({ db, who, now }, i) => joinTable(db, who, { id: i.tableId }, now),
+    run: ({ db, who, now }, i) => joinTable(db, who, i, now),
   }),
   leave: operation({
     name: "tables.leave",
@@ -451,7 +197,7 @@ export const GAME_OPERATIONS = {
     effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/leave" },
     mcp: { tool: "leave_table", description: "Give your seat up before the table starts." },
-    run: ({ db, who }, i) => leaveTable(db, who, { id: i.tableId }),
+    run: ({ db, who }, i) => leaveTable(db, who, i),
   }),
   fillWithBots: operation({
     name: "tables.fillWithBots",
@@ -474,7 +220,7 @@ export const GAME_OPERATIONS = {
     effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/bots" },
     mcp: { tool: "fill_with_bots", description: "As the host, seat house bots in the free seats." },
-    run: ({ db, who }, i) => fillWithBots(db, who, { id: i.tableId, count: i.count }),
+    run: ({ db, who }, i) => fillWithBots(db, who, i),
   }),
   seatModel: operation({
     name: "tables.seatModel",
@@ -491,7 +237,7 @@ export const GAME_OPERATIONS = {
       description:
         "As the host, before the start: seat a model player (provider: anthropic, openai-compatible or scripted) in a free seat; it plays its turns through the server, which asks the provider with only what that seat may see.",
     },
-    run: ({ db, who }, { tableId: id, ...body }) => seatModel(db, who, { id, body }),
+    run: ({ db, who }, { tableId, ...body }) => seatModel(db, who, { tableId, body }),
   }),
   start: operation({
     name: "tables.start",
@@ -507,7 +253,7 @@ export const GAME_OPERATIONS = {
       tool: "start_table",
       description: `As the host, deal and start the table (at least ${SEATS_MIN} seats taken).`,
     },
-    run: ({ db, who, now }, i) => startTable(db, who, { id: i.tableId }, now),
+    run: ({ db, who, now }, i) => startTable(db, who, i, now),
   }),
   setVisibility: operation({
     name: "tables.setVisibility",
@@ -519,7 +265,7 @@ export const GAME_OPERATIONS = {
     effect: { idempotent: true },
     rest: { method: "POST", path: "/api/tables/:table_id/visibility" },
     mcp: { tool: "set_table_visibility", description: "As the host, set who may read the table." },
-    run: ({ db, who }, i) => setTableVisibility(db, who, { id: i.tableId, visibility: i.visibility }),
+    run: ({ db, who }, i) => setTableVisibility(db, who, i),
   }),
   invite: operation({
     name: "tables.invite",
@@ -541,7 +287,7 @@ export const GAME_OPERATIONS = {
       description:
         "As the host, invite a person (by account name) or an agent (by id) to a free seat before the start; the seat waits for their yes.",
     },
-    run: ({ db, who, now }, { tableId: id, ...body }) => inviteToTable(db, who, { id, body }, now),
+    run: ({ db, who, now }, { tableId, ...body }) => inviteToTable(db, who, { tableId, body }, now),
   }),
   withdraw: operation({
     name: "tables.withdraw",
@@ -566,7 +312,7 @@ export const GAME_OPERATIONS = {
       description:
         "As the host, before the start: withdraw an invitation nobody has answered (seat: its index), freeing the seat so the table can start.",
     },
-    run: ({ db, who }, i) => withdrawTableInvitation(db, who, { id: i.tableId, seat: i.seat }),
+    run: ({ db, who }, i) => withdrawTableInvitation(db, who, i),
   }),
   ...linkOperations("table", "tableId"),
   offer: operation({
@@ -583,8 +329,8 @@ export const GAME_OPERATIONS = {
         "On your turn: offer an accord — exactly one setting for every clause of the table's charter. It becomes the standing offer and clears every acceptance.",
     },
     readAhead: tableAhead,
-    run: ({ db, who, now, ahead }, { tableId: id, ...body }) =>
-      act(db, who, "offer", { id, body }, now, aheadTable(ahead)),
+    run: ({ db, who, now, ahead }, { tableId, ...body }) =>
+      act(db, who, "offer", { tableId, body }, now, ahead),
   }),
   accept: operation({
     name: "tables.accept",
@@ -601,8 +347,8 @@ export const GAME_OPERATIONS = {
         "On your turn: accept the standing offer. It costs a truth: you swear one of your aims the accord satisfies (`cite`, one of may.cite; default the first in charter order).",
     },
     readAhead: tableAhead,
-    run: ({ db, who, now, ahead }, { tableId: id, ...body }) =>
-      act(db, who, "accept", { id, body }, now, aheadTable(ahead)),
+    run: ({ db, who, now, ahead }, { tableId, ...body }) =>
+      act(db, who, "accept", { tableId, body }, now, ahead),
   }),
   whisper: operation({
     name: "tables.whisper",
@@ -622,7 +368,7 @@ export const GAME_OPERATIONS = {
       tool: "whisper",
       description: `At any moment of play (not only on your turn): send a private message to another seat — \`to\` (its seat index), text (≤ ${SAID_MAX} characters) and/or claims {clause, setting}. Only the two of you read it until the reveal; then every whisper is published and each claim marked true or false against your charge. At most ${WHISPERS_PER_SEAT} per seat; it takes no turn. Whispers you may read are in table_state's game.whispers.`,
     },
-    run: ({ db, who, now }, { tableId: id, ...body }) => whisper(db, who, { id, body }, now),
+    run: ({ db, who, now }, { tableId, ...body }) => whisper(db, who, { tableId, body }, now),
   }),
   pass: operation({
     name: "tables.pass",
@@ -637,7 +383,7 @@ export const GAME_OPERATIONS = {
       description: `On your turn: pass (optionally saying something: text ≤ ${SAID_MAX} characters and/or claims).`,
     },
     readAhead: tableAhead,
-    run: ({ db, who, now, ahead }, { tableId: id, ...body }) =>
-      act(db, who, "pass", { id, body }, now, aheadTable(ahead)),
+    run: ({ db, who, now, ahead }, { tableId, ...body }) =>
+      act(db, who, "pass", { tableId, body }, now, ahead),
   }),
 };

@@ -6,6 +6,7 @@ import { IDENTITY_OPERATIONS } from "./identity";
 import { INVITATION_OPERATIONS } from "./invitations";
 import { MODERATION_OPERATIONS } from "./moderation";
 import { NOTIFICATION_OPERATIONS } from "./notifications";
+import { OAUTH_OPERATIONS } from "./oauth";
 import type { AnyOperation } from "./operation";
 
 export const OPERATIONS = {
@@ -16,6 +17,7 @@ export const OPERATIONS = {
   invitations: INVITATION_OPERATIONS,
   moderation: MODERATION_OPERATIONS,
   notifications: NOTIFICATION_OPERATIONS,
+  oauth: OAUTH_OPERATIONS,
 } as const;
 
 export const ALL_OPERATIONS: AnyOperation[] = Object.values(OPERATIONS).flatMap((m) => Object.values(m));

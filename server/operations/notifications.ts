@@ -32,10 +32,19 @@ const ZNotification = z.object({
     .describe(
       "what happened: table.started, turn, clock, offer, reminder, table.finished, round.opened, round.reminder, seat.emptied, approval.requested, risk.reassess, invitation, …",
     ),
-  text: z.string().describe("one plain sentence"),
+  text: z.string().describe('one plain sentence; times in words ("closes in 25 min"), never an ISO string'),
   link: z.string().describe("the path of the exact place it is about, e.g. /tables/12"),
   at: ZInstant,
-  read: z.boolean(),
+  moment: ZInstant.nullable().describe(
+    "the moment the text speaks of (a deadline), machine-readable; null if none",
+  ),
+  read: z.boolean().describe("true once every notification of the entry is read"),
+  count: z
+    .number()
+    .describe(
+      "how many notifications this entry stands for: a burst about one table, round table or plan within a few minutes is one entry, shown as its latest",
+    ),
+  ids: z.array(z.number()).describe("every notification of the entry (mark them read together)"),
 });
 
 export const NOTIFICATION_OPERATIONS = {

@@ -14,7 +14,7 @@ export const SIGNED_IN = ["person", "agent"] as const satisfies readonly Caller[
 export const PEOPLE = ["person"] as const satisfies readonly Caller[];
 
 /** What an operation is called with: the database, who asks, the moment the door read from its clock. */
-export type OperationContext = {
+export type OperationContext<A = unknown> = {
   db: Db;
   who: Who;
   /** The time of this call, read once from the door's clock. */
@@ -26,7 +26,7 @@ export type OperationContext = {
    * What the operation's `readAhead` read, when the floor started it beside the rate limit's charge; undefined when
    * nothing was read ahead (a caller that runs the action itself, a charge kept in memory), and the action reads it.
    */
-  ahead?: unknown;
+  ahead?: A;
 };
 
 export type RestBinding = {
@@ -49,6 +49,7 @@ export type Operation<
   O extends z.ZodType = z.ZodType,
   K extends "read" | "write" = "read" | "write",
   R = unknown,
+  A = unknown,
 > = {
   /** The tRPC path, e.g. "tables.offer"; its first part is the module. */
   name: string;
@@ -79,6 +80,11 @@ export type Operation<
   cost?: number;
   /** For an operation that creates an account, the name it asks for: also limited per name and per address. */
   registers?: (input: z.output<I>) => string;
+  /**
+   * "input": this operation's body may be as large as its input's largest legal form (server/operations/size.ts: a
+   * 5,000-node plan), and every door reads that much for it; unset, the floor's small cap (PARLEY_BODY_MAX) holds.
+   */
+  bodyCap?: "input";
   rest?: RestBinding;
   /**
    * A read the action begins with that does not depend on who asks (the table an act is for): the floor starts it
@@ -86,7 +92,7 @@ export type Operation<
    * `run` as `ahead`; a refused call's read is dropped unseen. It must only read: nothing is written before the
    * charge is settled, and who may see what is still decided by the action (docs/decisions/0006-read-ahead.md).
    */
-  readAhead?: (db: Db, input: z.output<I>) => Promise<unknown>;
+  readAhead?: (db: Db, input: z.output<I>) => Promise<A>;
   /**
    * A long poll (it waits for a change before it answers): while it waits it holds one of the caller's open streams,
    * which are capped per identity and per guest address (server/http/streams.ts), so past the cap it is refused.
@@ -95,10 +101,10 @@ export type Operation<
   /** The MCP tool, when agents have one: its name and what a model reads about it. */
   mcp?: { tool: string; description?: string };
   /** Its answer, or a promise of it: one that needs nothing to wait for may answer at once (the health check). */
-  run: (ctx: OperationContext, input: z.output<I>) => Result<R> | Promise<Result<R>>;
+  run: (ctx: OperationContext<A>, input: z.output<I>) => Result<R> | Promise<Result<R>>;
 };
 
-export type AnyOperation = Operation<any, any, "read" | "write", any>;
+export type AnyOperation = Operation<any, any, "read" | "write", any, any>;
 
 /**
  * A create takes this field (and on the JSON API the `Idempotency-Key` header): the caller's own name for one
@@ -131,7 +137,8 @@ export function operation<
   O extends z.ZodType,
   K extends "read" | "write",
   R extends z.input<O>,
->(op: Operation<I, O, K, R>): Operation<I, O, K, R> {
+  A = unknown,
+>(op: Operation<I, O, K, R, A>): Operation<I, O, K, R, A> {
   return op;
 }
 

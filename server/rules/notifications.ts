@@ -33,3 +33,57 @@ export function digestWindow(now: number): { day: string; from: number; to: numb
   const to = Math.floor((now - hour) / DAY_MS) * DAY_MS + hour;
   return { day: new Date(to).toISOString().slice(0, 10), from: to - DAY_MS, to };
 }
+
+/**
+ * A burst: notifications to one identity about one subject (a table, a round table, a plan) within one window of this
+ * length. The app shows a burst as one entry (the count and the latest), and mails it once, when its window ends.
+ */
+export const BURST_MS = 3 * 60_000;
+
+/**
+ * What a notification is about, from its link: "/councils/12" for "/councils/12/minutes", "/plans/4" for a plan; null
+ * for one about no table, round table or plan (an invitation), which is never grouped with another.
+ */
+export function subjectOf(link: string): string | null {
+  const m = /^\/(tables|councils|plans)\/(\d+)(?=$|[/?#])/.exec(link);
+  return m ? `/${m[1]}/${m[2]}` : null;
+}
+
+/** The window a moment falls in: a burst is its subject's notes within one window. */
+export const burstOf = (at: number): number => Math.floor(at / BURST_MS);
+
+/** When the window of `at` closes: its burst's mail is sent then. */
+export const burstEnds = (at: number): number => (burstOf(at) + 1) * BURST_MS;
+
+/** A burst as one entry: the latest note, how many there were, and every id in it (to mark them read). */
+export type Grouped<N> = { latest: N; count: number; ids: number[]; unread: boolean };
+
+/** Notes, newest first, as entries newest first: each subject's notes in one window become one. */
+export function groupBursts<N extends { id: number; link: string; at: number; read: boolean }>(
+  notes: readonly N[],
+): Grouped<N>[] {
+  const out: Grouped<N>[] = [];
+  const open = new Map<string, Grouped<N>>();
+  for (const n of notes) {
+    const subject = subjectOf(n.link);
+    const key = subject === null ? `#${n.id}` : `${subject} ${burstOf(n.at)}`;
+    const g = open.get(key);
+    if (g) {
+      g.count++;
+      g.ids.push(n.id);
+      g.unread ||= !n.read;
+    } else {
+      const entry = { latest: n, count: 1, ids: [n.id], unread: !n.read };
+      open.set(key, entry);
+      out.push(entry);
+    }
+  }
+  return out;
+}
+
+/** A reminder's lead is at most a quarter of what it reminds of. */
+export const REMINDER_SHARE = 4;
+
+/** How long before `span` ends its reminder goes: `longest`, or a quarter of the span if that is shorter. */
+export const reminderLead = (spanMs: number, longestMs: number): number =>
+  Math.min(longestMs, Math.floor(spanMs / REMINDER_SHARE));

@@ -32,6 +32,8 @@ export type SoulRequest = ModelAsk & {
   /** The closed rounds only: what this soul may hear. */
   transcript: readonly Answer[];
   axes: readonly string[];
+  /** "axes": not a round's answer but a draft of round 3's disagreement axes, as {"axes": [...]}. */
+  task?: "axes";
 };
 
 /** What came back. Token counts and cost are null where the provider does not say. */

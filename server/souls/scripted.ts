@@ -1,7 +1,7 @@
 // The scripted provider: deterministic, offline replies — from a seat's script, or a house soul that follows the
 // table's plurality. For the demo and the tests; the same table always gets the same answers.
 import { z } from "zod";
-import { stanceOf, type Answer, type RoundNumber } from "@/server/rules/council";
+import { draftAxes, stanceOf, type Answer, type RoundNumber } from "@/server/rules/council";
 import { scriptedPlayerReply } from "@/server/rules/game";
 import type { PlayerAsk, SoulProvider, SoulRequest } from "./provider";
 
@@ -147,6 +147,15 @@ export function scripted(): SoulProvider {
     async call(req) {
       if ("game" in req)
         return { ok: true, text: playerReply(req), tokensIn: null, tokensOut: null, costUsd: 0 };
+      // A scripted soul drafts the axes as the engine's template reads the transcript: offline and deterministic.
+      if (req.task === "axes") {
+        const axes = draftAxes({
+          options: req.options,
+          transcript: req.transcript,
+          seats: req.names.map((name) => ({ name })),
+        });
+        return { ok: true, text: JSON.stringify({ axes }), tokensIn: null, tokensOut: null, costUsd: 0 };
+      }
       const parsed = ZScript.safeParse(req.script ?? {});
       const script = parsed.success ? parsed.data : {};
       const given = script.replies?.[String(req.round) as "1"];

@@ -6,6 +6,7 @@ import { whoFromSession } from "@/server/auth";
 import {
   AGGREGATORS,
   DEFAULT_VALUES_KEYWORDS,
+  FIT_MAX,
   HABIT_MAX,
   OPTIONS_MAX,
   OPTIONS_MIN,
@@ -50,6 +51,7 @@ export default async function ConvenePage() {
           questionMax: QUESTION_MAX,
           seatNameMax: SEAT_NAME_MAX,
           habitMax: HABIT_MAX,
+          fitMax: FIT_MAX,
         }}
       />
     </div>

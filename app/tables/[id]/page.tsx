@@ -6,6 +6,7 @@ import { notFound } from "next/navigation";
 import { newestActs } from "@/components/game/log";
 import { TableView } from "@/components/game/TableView";
 import { tableState } from "@/server/actions/game";
+import { parseId } from "@/server/actions/input";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { SAID_CLAIMS_MAX, SAID_MAX, WHISPERS_PER_SEAT } from "@/server/rules/game";
@@ -18,8 +19,9 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 }
 
 export default async function TablePage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const r = await tableState(await getDb(), await whoFromSession(), { id }, wallClock());
+  const tableId = parseId((await params).id);
+  if (tableId === null) notFound();
+  const r = await tableState(await getDb(), await whoFromSession(), { tableId }, wallClock());
   if (!r.ok) notFound();
   const h = await headers();
   const address = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}/tables/${r.value.id}`;

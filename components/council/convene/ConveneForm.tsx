@@ -14,19 +14,19 @@ import { useConveneSubmit } from "./useConveneSubmit";
 export function ConveneForm({ limits }: { limits: ConveneLimits }) {
   const { draft, set, setOption, addOption, setSeat, addSeat, removeSeat } = useConveneDraft(limits);
   const { submit, pending, error } = useConveneSubmit();
-  const [fit, setFit] = useState<Fit>({ decision: false, options: false, stakes: false });
+  const [fit, setFit] = useState<Fit>({ decision: "", options: "", stakes: "" });
   const why = unfit(fit);
   return (
     <FieldErrors error={error}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (!why) void submit(conveneBody(draft));
+          if (!why) void submit(conveneBody(draft, fit));
         }}
         className="space-y-6"
         data-testid="convene-form"
       >
-        <FitCheck fit={fit} onChange={setFit} />
+        <FitCheck fit={fit} max={limits.fitMax} onChange={setFit} />
         <DecisionSection
           draft={draft}
           limits={limits}

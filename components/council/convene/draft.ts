@@ -59,8 +59,9 @@ function seatBody(s: SeatDraft): Convene["seats"][number] {
   };
 }
 
-export function conveneBody(d: ConveneDraft): Convene {
+export function conveneBody(d: ConveneDraft, fit: Convene["fit"]): Convene {
   return {
+    fit: { decision: fit.decision.trim(), options: fit.options.trim(), stakes: fit.stakes.trim() },
     question: d.question,
     context: d.context,
     options: d.options.map((o) => o.trim()).filter(Boolean),

@@ -21,4 +21,6 @@ export type ConveneLimits = {
   questionMax: number;
   seatNameMax: number;
   habitMax: number;
+  /** The longest Step 0 answer. */
+  fitMax: number;
 };

@@ -17,7 +17,8 @@ import { prepareEscalation, writeEscalation, type Escalation } from "./escalate"
 import { tellCheckpoint } from "./notices";
 import { announcePlan, topicOf } from "./events";
 import { writeRevision } from "./graph";
-import { loadPlan, noPlan } from "./load";
+import { loadPlan } from "./load";
+import { noPlan } from "./access";
 import { ZAuditQuery, ZCheckpoint } from "./schemas";
 import { atLatest, lapsedOf, maySteer, planStateOf, waveFor } from "./state";
 

@@ -6,7 +6,9 @@ import type { Who } from "../../identity";
 import { mayRead } from "../../rules/checkpoint";
 import type { Result } from "../../rules/result";
 import { parseId } from "../input";
-import { loadPlan, lockPlan, noPlan, type LoadedPlan } from "./load";
+import { loadPlan } from "./load";
+import { lockPlan, noPlan } from "./access";
+import type { LoadedPlan } from "./loaded";
 
 /** Runs `fn` in one transaction holding the plan's lock, so what it read is still true when it writes. */
 export async function inPlan<T>(

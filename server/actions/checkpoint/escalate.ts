@@ -34,6 +34,13 @@ export async function prepareEscalation(
   // The question and context are the checkpoint's own, written with it; these stand in while the seats are checked.
   return prepareConvening(db, who, {
     question: "Hold, revise or admit the next wave?",
+    // Step 0 holds by the checkpoint's nature: its three answers are the checkpoint's own.
+    fit: {
+      decision: "The next wave runs as proposed, runs revised, or waits, depending on the answer.",
+      options: "Hold, revise and admit are the three decisions a checkpoint can record.",
+      stakes:
+        "Admitting a wave that is not ready spends its work and its risks; holding one that is delays the plan.",
+    },
     context: "",
     options: [...ESCALATION_OPTIONS],
     seats: council.seats,

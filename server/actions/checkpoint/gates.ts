@@ -13,7 +13,7 @@ import { person } from "../guard";
 import { parseInput } from "../input";
 import { inPlan, quoted } from "./common";
 import { announcePlan, topicOf } from "./events";
-import type { LoadedPlan, RevisionRow } from "./load";
+import type { LoadedPlan, RevisionRow } from "./loaded";
 import { ZApprove, ZConfirm } from "./schemas";
 import { atLatest, gatesOf } from "./state";
 

@@ -10,7 +10,7 @@ import {
 import { fail, ok, type Result } from "../../rules/result";
 import type { Signed } from "../guard";
 import type { NodeInput } from "./schemas";
-import type { Changes, LoadedPlan, StoredNode, ValidatorResult } from "./load";
+import type { Changes, LoadedPlan, StoredNode, ValidatorResult } from "./loaded";
 
 export type GraphInput = {
   nodes: NodeInput[];

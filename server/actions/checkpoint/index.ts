@@ -24,7 +24,7 @@ export type { CheckpointView, OutcomeView, RevisionSummary } from "./view.histor
 export type { PlanMay } from "./view.may";
 export type { Advice } from "./advice";
 export { sweepCheckpoints } from "./sweep";
-export type { Actor } from "./load";
+export type { Actor } from "./loaded";
 export {
   ZApprove,
   ZAssessRisk,

@@ -29,7 +29,9 @@ import { fail, ok, type Result } from "../../rules/result";
 import { parseId, parseInput } from "../input";
 import { inPlan } from "./common";
 import { announcePlan } from "./events";
-import { accessOf, loadPlan, noPlan, type LoadedPlan, type RoleLogRow } from "./load";
+import { accessOf, noPlan } from "./access";
+import { loadPlan } from "./load";
+import type { LoadedPlan, RoleLogRow } from "./loaded";
 import { ZAssignRole, ZPlanSettings, ZRemoveRole } from "./schemas";
 
 export type MemberView = {

@@ -6,7 +6,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import type { Who } from "../../identity";
 import type { AssignableRole } from "../../rules/checkpoint";
 import { notify, recipientKey, type Note, type Recipient } from "../notify";
-import type { LoadedPlan } from "./load";
+import type { LoadedPlan } from "./loaded";
 import { outcomesAt } from "./view.nodes";
 import { risksAt } from "./view.risks";
 import { standingOf } from "./view.standing";
@@ -65,13 +65,55 @@ export async function tellCheckpoint(
         kind: "approval.requested",
         text: `Your approval is asked for the next wave (${wave}) of ${plan}, revision ${c.revision}.`,
         link,
-        once: `plan:${loaded.plan.id}:approval:${c.revision}:${wave}`,
+        once: approvalOnce(loaded.plan.id, c.revision, wave),
       })),
     );
   await notify(
     tx,
     now,
     notes.filter((n) => recipientKey(n.to) !== self),
+  );
+}
+
+/** The once key of an approval request: one per revision and wave, whether it was asked when proposed or at a hold. */
+const approvalOnce = (planId: number, revision: number, wave: string) =>
+  `plan:${planId}:approval:${revision}:${wave}`;
+
+/** Whether the plan has anyone to ask for an approval (else nothing needs reading to ask them). */
+export const hasApprovers = (loaded: LoadedPlan): boolean =>
+  loaded.access.holders.some((h) => h.role === "approver");
+
+/**
+ * An approval is asked the moment a wave needs it (notifications.md): when the latest revision proposes a next wave
+ * whose gate requires approval and has not got it, each approver is told — once per revision and wave, the same
+ * request a hold checkpoint would make, so it is never asked twice.
+ */
+export async function tellApprovers(
+  tx: Prisma.TransactionClient,
+  loaded: LoadedPlan,
+  by: Who,
+  now: number,
+): Promise<void> {
+  const revision = loaded.revisions.at(-1);
+  if (!revision) return;
+  const approvers = holdersOf(loaded, ["approver"], false);
+  if (approvers.length === 0) return;
+  const { wave, gates, admitted } = standingOf(loaded, revision, true, now);
+  if (!wave || !gates?.approvalRequired || admitted || gates.approvals.length >= gates.needed) return;
+  const next = wave.nextWave.length ? wave.nextWave.join(", ") : "(none)";
+  const self = selfKey(by);
+  await notify(
+    tx,
+    now,
+    approvers
+      .filter((to) => recipientKey(to) !== self)
+      .map((to) => ({
+        to,
+        kind: "approval.requested",
+        text: `Your approval is asked for the next wave (${next}) of “${loaded.plan.name}”, revision ${revision.number}: it is proposed and waits for approval.`,
+        link: `/plans/${loaded.plan.id}`,
+        once: approvalOnce(loaded.plan.id, revision.number, next),
+      })),
   );
 }
 

@@ -9,7 +9,7 @@ import { by } from "./graph";
 import { ZPostOutcomes } from "./schemas";
 import { atLatest, mayReport } from "./state";
 import { loadPlan } from "./load";
-import { risksToReassess, tellReassess } from "./notices";
+import { hasApprovers, risksToReassess, tellApprovers, tellReassess } from "./notices";
 
 /**
  * Appends outcome records (one or many, all or none) at the latest revision. A record never replaces another:
@@ -57,10 +57,12 @@ export async function postOutcomes(
       nodeIds: p.value.outcomes.slice(0, 50).map((o) => o.nodeId),
       count: p.value.outcomes.length,
     });
-    if (loaded.risks.length) {
+    if (loaded.risks.length || hasApprovers(loaded)) {
       const after = (await loadPlan(tx, loaded.plan.id))!;
       const newly = [...risksToReassess(after, now.getTime())].filter((id) => !due.has(id));
       await tellReassess(tx, after, newly, who, now.getTime());
+      // the evidence may have finished a wave: the next one is proposed, and its approvers are asked now
+      await tellApprovers(tx, after, who, now.getTime());
     }
     return ok({ revision: revision.value.number, recorded: p.value.outcomes.length });
   });

@@ -18,8 +18,8 @@ import { person } from "../guard";
 import { oneLine, parseInput } from "../input";
 import { announcePlan } from "./events";
 import { storedNodes, validateGraph } from "./graph";
-import type { Changes, StoredNode, ValidatorResult } from "./load";
-import { ZCreatePlan } from "./schemas";
+import type { Changes, StoredNode, ValidatorResult } from "./loaded";
+import { ZCreatePlan, ZDeclarationBounds } from "./schemas";
 
 type Imported = {
   nodes: StoredNode[];
@@ -37,6 +37,8 @@ function importDeclaration(raw: unknown): Result<Imported> {
   );
   if (schemaFinding)
     return fail("invalid", `The declaration does not match the schema: ${schemaFinding.message}`);
+  const bounded = parseInput(ZDeclarationBounds, raw);
+  if (!bounded.ok) return fail("invalid", `The declaration is too large: ${bounded.message}`);
   const d = raw as Declaration;
   const gated = new Set(d.approval.required ? d.nextWave : []);
   const nodes: StoredNode[] = d.nodes.map((n) => ({

@@ -7,6 +7,8 @@ import { inPlan } from "./common";
 import { announcePlan, topicOf } from "./events";
 import { writeRevision, type Written } from "./graph";
 import { ZRevise } from "./schemas";
+import { loadPlan } from "./load";
+import { hasApprovers, tellApprovers } from "./notices";
 import { maySteer } from "./state";
 
 /** The owner (or their agent) revises from the latest revision; a stale parent is a conflict, never a merge. */
@@ -33,6 +35,9 @@ export async function revisePlan(
       revision: written.value.number,
       supersedes: latest.number,
     });
+    // a revision proposes its own next wave: an approval it needs is asked now, not at a hold
+    const after = hasApprovers(loaded) ? await loadPlan(tx, loaded.plan.id) : null;
+    if (after) await tellApprovers(tx, after, who, now.getTime());
     return ok(written.value);
   });
 }

@@ -6,12 +6,16 @@ import {
   APPROVAL_TTL_MIN_MS,
   ASSIGNABLE_ROLES,
   DECISIONS,
+  MAX_DEPENDS_ON,
+  MAX_EDGES,
+  MAX_NODES,
+  MAX_RISKS,
   OUTCOME_STATUSES,
   PLAN_VISIBILITIES,
   RISK_SEVERITIES,
 } from "../../rules/checkpoint";
 import { ZConvene } from "../council";
-import { ZOneLine } from "../input";
+import { INSTEAD_OF, LARGEST_AS, TOTAL_ITEMS, ZOneLine } from "../input";
 
 /** Node and risk ids are exact strings with a non-space character, as in the declaration's schema. */
 export const ZNodeId = z
@@ -26,9 +30,11 @@ export const ZNode = z
     title: ZOneLine.max(200).optional().describe("a short title for people, one line"),
     dependsOn: z
       .array(ZNodeId)
-      .max(200)
+      .max(MAX_DEPENDS_ON)
       .default([])
-      .describe("the ids of the nodes whose outputs this node consumes"),
+      .describe("the ids of the nodes whose outputs this node consumes")
+      // All nodes' together are within MAX_EDGES (ZNodes' refinement): the body cap counts them once.
+      .meta({ [TOTAL_ITEMS]: MAX_EDGES }),
     needsApproval: z
       .boolean()
       .optional()
@@ -38,10 +44,25 @@ export const ZNode = z
   .strict();
 export type NodeInput = z.infer<typeof ZNode>;
 
-const ZNodes = z.array(ZNode).min(1, "give at least one node").max(5_000, "use at most 5,000 nodes");
+/** At most `max` items in all the inner arrays together (a graph's edges, a plan's waves). */
+const totalAtMost =
+  <T>(max: number, what: string, of: (item: T) => readonly unknown[]) =>
+  (items: readonly T[], ctx: z.RefinementCtx) => {
+    let total = 0;
+    for (const item of items) total += of(item).length;
+    if (total > max)
+      ctx.addIssue({ code: "custom", message: `use at most ${max.toLocaleString("en")} ${what}` });
+  };
+
+const ZNodes = z
+  .array(ZNode)
+  .min(1, "give at least one node")
+  .max(MAX_NODES, `use at most ${MAX_NODES.toLocaleString("en")} nodes`)
+  .superRefine(totalAtMost(MAX_EDGES, "dependencies in all", (n: NodeInput) => n.dependsOn));
 const ZWaves = z
-  .array(z.array(ZNodeId))
-  .max(5_000)
+  .array(z.array(ZNodeId).meta({ [TOTAL_ITEMS]: MAX_NODES }))
+  .max(MAX_NODES)
+  .superRefine(totalAtMost(MAX_NODES, "node ids in all the waves", (w: string[]) => w))
   .optional()
   .describe("declared waves, each a list of node ids, first to last; omit to derive them (longest path)");
 const ZHash = z
@@ -50,7 +71,7 @@ const ZHash = z
   .max(200, "use at most 200 characters")
   .regex(/\S/, "use a hash with a non-space character");
 const ZRevision = z.number().int().min(1).max(1_000_000);
-const ZWave = z.array(ZNodeId).min(1, "name at least one node").max(5_000);
+const ZWave = z.array(ZNodeId).min(1, "name at least one node").max(MAX_NODES);
 
 const ZRequiredApprovers = z
   .number()
@@ -75,6 +96,62 @@ const ZVisibility = z
     "who reads the plan: public (anyone, guests included), signed_in (anyone signed in) or invited (its owner, its members and admins; the default)",
   );
 
+/**
+ * The sizes an imported declaration keeps to, on top of the audit's schema (which sets none): a revision's own
+ * limits, so an import is no larger than the same graph given as nodes. Extra keys pass, as the schema allows.
+ */
+export const ZDeclarationBounds = z.object({
+  graphRevision: z.number(),
+  justFinished: z.array(ZNodeId).max(MAX_NODES),
+  nodes: z
+    .array(
+      z.object({
+        id: ZNodeId,
+        title: z.string().max(200).optional(),
+        dependsOn: z
+          .array(ZNodeId)
+          .max(MAX_DEPENDS_ON)
+          .meta({ [TOTAL_ITEMS]: MAX_EDGES }),
+      }),
+    )
+    .max(MAX_NODES, `use at most ${MAX_NODES.toLocaleString("en")} nodes`)
+    .superRefine(totalAtMost(MAX_EDGES, "dependencies in all", (n: { dependsOn: string[] }) => n.dependsOn)),
+  outcomes: z
+    .array(
+      z.object({
+        nodeId: ZNodeId,
+        revision: z.number(),
+        status: z.enum(OUTCOME_STATUSES),
+        evidenceHash: ZHash,
+      }),
+    )
+    .max(MAX_NODES),
+  risks: z
+    .array(
+      z.object({
+        id: ZNodeId,
+        revision: z.number(),
+        severity: z.enum(RISK_SEVERITIES),
+        affectedNodes: z
+          .array(ZNodeId)
+          .max(MAX_NODES)
+          .meta({ [TOTAL_ITEMS]: MAX_NODES }),
+        evidenceHash: ZHash,
+      }),
+    )
+    .max(MAX_RISKS)
+    .superRefine(
+      totalAtMost(
+        MAX_NODES,
+        "affected nodes in all the risks",
+        (r: { affectedNodes: string[] }) => r.affectedNodes,
+      ),
+    ),
+  nextWave: z.array(ZNodeId).max(MAX_NODES),
+  approval: z.object({ required: z.boolean(), present: z.boolean() }),
+  assignment: z.object({ authority: z.boolean(), resources: z.boolean() }),
+});
+
 export const ZCreatePlan = z
   .object({
     name: ZOneLine.min(1, "give the plan a name").max(120).describe("the plan's name, one line"),
@@ -90,7 +167,12 @@ export const ZCreatePlan = z
       .optional()
       .describe(
         "instead of nodes: a whole checkpoint declaration (the audit's JSON); its nodes, outcomes and risks are imported at revision 1",
-      ),
+      )
+      // Taken as it stands (the audit reads it); its largest accepted form is ZDeclarationBounds'.
+      .meta({
+        [LARGEST_AS]: z.toJSONSchema(ZDeclarationBounds, { io: "input", unrepresentable: "any" }),
+        [INSTEAD_OF]: "nodes",
+      }),
     rationale: z.string().trim().max(2_000).optional().describe("why this plan, in a sentence"),
   })
   .strict();
@@ -113,7 +195,7 @@ export const ZRevise = z
       .describe("evidence references (hashes, links) that motivate the change"),
     revalidated: z
       .array(ZNodeId)
-      .max(5_000)
+      .max(MAX_NODES)
       .optional()
       .describe(
         "successors of a pruned node whose replacement contract you revalidated; every other successor that consumed a removed output is held",
@@ -146,7 +228,7 @@ export const ZAssessRisk = z
     severity: z
       .enum(RISK_SEVERITIES)
       .describe("low, medium, high or unknown (high and unknown hold the next wave)"),
-    affectedNodes: z.array(ZNodeId).max(5_000).describe("the node ids the risk touches"),
+    affectedNodes: z.array(ZNodeId).max(MAX_NODES).describe("the node ids the risk touches"),
     evidenceHash: ZHash.describe("the hash of the evidence the assessment rests on"),
     note: z.string().trim().max(1_000).optional().describe("what changed, in a sentence"),
     revision: ZRevision.optional().describe("the revision assessed at (default: the latest)"),

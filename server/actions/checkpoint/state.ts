@@ -20,7 +20,8 @@ import {
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import type { Signed } from "../guard";
-import { wavesOf, type LoadedPlan, type RevisionRow } from "./load";
+import { wavesOf } from "./load";
+import type { LoadedPlan, RevisionRow } from "./loaded";
 
 /** Outcome records and risks: the owner, the plan's operators, the owner's agents (an orchestrator's token). */
 export function mayReport(who: Who, loaded: LoadedPlan): Result<Signed> {

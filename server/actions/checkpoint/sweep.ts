@@ -4,7 +4,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { announce } from "../../live";
 import { unrecordedAdvice } from "./advice";
 import { announcePlan, topicOf } from "./events";
-import { loadAccess } from "./load";
+import { loadAccess } from "./access";
 
 /**
  * A plan's readers derive the advice until this records it, so no read ever writes. Idempotent: the row is written

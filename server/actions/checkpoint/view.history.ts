@@ -1,7 +1,7 @@
 // A plan's history as its reader sees it: every revision in the chain, the outcome log, every recorded checkpoint.
 import type { AuditResult, OutcomeStatus } from "../../rules/checkpoint";
 import { adviceBeside, type Advice } from "./advice";
-import type { Actor, LoadedPlan } from "./load";
+import type { Actor, LoadedPlan } from "./loaded";
 
 export type RevisionSummary = {
   number: number;

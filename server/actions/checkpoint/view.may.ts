@@ -3,7 +3,7 @@
 // yes where the action says no.
 import type { Who } from "../../identity";
 import { approvalRefusal, confirmRefusal, ownerRefusal, withdrawRefusal } from "../../rules/checkpoint";
-import type { LoadedPlan, RevisionRow } from "./load";
+import type { LoadedPlan, RevisionRow } from "./loaded";
 import { mayReport, maySteer, type Gates } from "./state";
 import type { AuditView } from "./view.standing";
 

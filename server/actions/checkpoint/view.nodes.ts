@@ -1,6 +1,6 @@
 // A revision's nodes as the canvas draws them: lane, evidence, role in the checkpoint, and the holds that bite there.
 import type { AuditResult, OutcomeStatus, RiskSeverity } from "../../rules/checkpoint";
-import type { LoadedPlan, RevisionRow } from "./load";
+import type { LoadedPlan, RevisionRow } from "./loaded";
 import type { RiskView } from "./view.risks";
 
 export type NodeView = {

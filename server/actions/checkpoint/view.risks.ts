@@ -1,6 +1,6 @@
 // A plan's risks as they stood at one revision: the latest assessment there, its history, whether to reassess.
 import { stillToReassess, UNRESOLVED_SEVERITIES, type RiskSeverity } from "../../rules/checkpoint";
-import type { AssessmentRow, LoadedPlan, RevisionRow } from "./load";
+import type { AssessmentRow, LoadedPlan, RevisionRow } from "./loaded";
 
 export type RiskView = {
   id: string;

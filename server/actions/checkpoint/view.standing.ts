@@ -1,6 +1,6 @@
 // Where a plan stands at one revision: the wave in question, its audit and gates, and whether it was admitted.
 import { audit as runAudit, waveKey, type AuditResult, type Proposal } from "../../rules/checkpoint";
-import type { LoadedPlan, RevisionRow } from "./load";
+import type { LoadedPlan, RevisionRow } from "./loaded";
 import { lapsedOf, planStateOf, proposalOf, type Gates } from "./state";
 
 export type GateView = {

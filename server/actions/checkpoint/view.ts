@@ -15,16 +15,9 @@ import {
 import { fail, ok, type Result } from "../../rules/result";
 import { parseId } from "../input";
 import { unrecordedAdvice, type Advice } from "./advice";
-import {
-  loadPlan,
-  noPlan,
-  wavesOf,
-  type Actor,
-  type Changes,
-  type LoadedPlan,
-  type RevisionRow,
-  type ValidatorResult,
-} from "./load";
+import { loadPlan, wavesOf } from "./load";
+import { noPlan } from "./access";
+import type { Actor, Changes, LoadedPlan, RevisionRow, ValidatorResult } from "./loaded";
 import { findingsOf, type FindingView } from "./view.findings";
 import {
   checkpointsOf,

@@ -95,7 +95,7 @@ async function apply(tx: Tx, l: LoadedCouncil, due: Due, now: number): Promise<v
     case "axes": {
       const n = await tx.council.updateMany({
         where: { id, axesAt: null },
-        data: { axes: due.axes, axesAt: at },
+        data: { axes: due.axes, axesAt: at, axesSource: due.source },
       });
       if (n.count) await announceChange(tx, id, "council.axes", { by: null });
       return;

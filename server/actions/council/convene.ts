@@ -10,6 +10,8 @@ import {
   AGGREGATORS,
   DEFAULT_AGGREGATOR,
   DEFAULT_VALUES_KEYWORDS,
+  FIT_ASKS,
+  FIT_MAX,
   HABIT_MAX,
   OPTIONS_MAX,
   OPTIONS_MIN,
@@ -78,8 +80,30 @@ const ZSeat = z
   })
   .strict();
 
+/** One Step 0 answer: a sentence, on one line. */
+const fitAnswer = (key: keyof typeof FIT_ASKS, example: string) =>
+  ZOneLine.min(1, `say ${FIT_ASKS[key]}, in one sentence`)
+    .max(FIT_MAX, `keep it to one sentence (at most ${FIT_MAX} characters)`)
+    .describe(`${FIT_ASKS[key]}, in one sentence (e.g. “${example}”)`);
+
+/** Step 0 — is this a Round Table question? Convening without all three answers is refused, naming the missing one. */
+export const ZFit = z
+  .object({
+    decision: fitAnswer("decision", "We sign the vendor contract this quarter, or keep building in-house."),
+    options: fitAnswer(
+      "options",
+      "These are the only two the budget allows; a hybrid was costed and dropped.",
+    ),
+    stakes: fitAnswer("stakes", "A three-year lock-in: the wrong vendor costs a year to unwind."),
+  })
+  .strict()
+  .describe(
+    "Step 0, one sentence each: decision (what will be done differently depending on the answer), options (why these options), stakes (what a wrong call costs)",
+  );
+
 export const ZConvene = z
   .object({
+    fit: ZFit,
     question: ZOneLine.min(1, "ask one question")
       .max(QUESTION_MAX)
       .describe("the one stakes-bearing decision"),
@@ -304,6 +328,7 @@ export async function writeConvening(
   const council = await tx.council.create({
     data: {
       question: c.question,
+      fit: c.fit,
       context: c.context?.trim() ?? "",
       options: c.options,
       aggregator: c.aggregator ?? DEFAULT_AGGREGATOR,

@@ -4,7 +4,8 @@
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { ok, type Result } from "../../rules/result";
-import { loadCouncil } from "./load";
+import type { Fit } from "../../rules/council";
+import { fitOf, loadCouncil } from "./load";
 import { notRetiredDemo, readableCouncils } from "./read";
 import { resultOf } from "./view/result";
 
@@ -19,6 +20,8 @@ export type DecisionLine = {
   /** Who ruled; null for a vote. */
   by: string | null;
   minutes: string;
+  /** Step 0's answers beside the outcome; null for an imported record, which had none. */
+  fit: Fit | null;
 };
 
 /** How many lines the log shows: the newest. */
@@ -36,6 +39,7 @@ export async function listDecisions(db: Db, who: Who): Promise<Result<{ decision
     select: {
       id: true,
       question: true,
+      fit: true,
       closedAt: true,
       outcome: true,
       ruling: { select: { choice: true, at: true, by: { select: { name: true } } } },
@@ -55,6 +59,7 @@ export async function listDecisions(db: Db, who: Who): Promise<Result<{ decision
         at: c.ruling.at.toISOString(),
         by: c.ruling.by.name,
         minutes,
+        fit: fitOf(c.fit),
       });
       continue;
     }
@@ -70,6 +75,7 @@ export async function listDecisions(db: Db, who: Who): Promise<Result<{ decision
       at: c.closedAt.toISOString(),
       by: null,
       minutes,
+      fit: fitOf(c.fit),
     });
   }
   lines.sort((a, b) => b.at.localeCompare(a.at) || b.councilId - a.councilId);

@@ -45,6 +45,14 @@ const SOULS: [name: string, soul: string][] = [
 
 export const LIVE_DEMO_TABLE: ConveneInput = {
   question: "Should the harbour town build a sea wall this year, or move the fish market inland?",
+  fit: {
+    decision:
+      "The town borrows for a wall, moves the market, or keeps its money for a year, depending on the answer.",
+    options:
+      "The wall, the move and waiting are the three plans the harbour board costed; the budget allows one.",
+    stakes:
+      "Another flood on an uninsured quay could close the market for a season; the wall is 2.4M borrowed.",
+  },
   context:
     "Storm surges flooded the quay twice in the last five winters. A sea wall costs 2.4M and takes a year; moving the market inland costs 0.9M but adds a 15-minute haul for every catch. The council can borrow 2M at most this year. Waiting a year costs nothing now but the insurers have warned they may drop the quay.",
   options: ["build-the-wall", "move-inland", "wait-a-year"],

@@ -110,6 +110,8 @@ describe("the state file", () => {
       at: new Date(T0).toISOString(),
       by: fac.name,
       minutes: `/councils/${id}/minutes`,
+      // an imported record had no Step 0
+      fit: null,
     });
   });
 

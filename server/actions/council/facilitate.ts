@@ -124,13 +124,31 @@ export function confirmStep(
   });
 }
 
-/** The draft the engine offers, read only from closed rounds 1 and 2; null before round 2 closes. */
-export function axesDraft(l: LoadedCouncil): string[] | null {
+/** The template's draft, read only from closed rounds 1 and 2; null before round 2 closes. */
+export function templateDraft(l: LoadedCouncil): string[] | null {
   const closed = l.rounds.find((r) => r.round === 2 && r.closedAt !== null);
   if (!closed) return null;
   // The same draft the rules owe at the deadline (rules/council/progress.ts): rounds 1–2 in seat order.
   const council = rulesCouncil(l);
   return draftAxes({ options: council.options, transcript: council.answers, seats: council.seats });
+}
+
+/** The draft on offer: a model's, when the facilitator asked for one, else the template's; null before round 2 closes. */
+export function axesDraft(l: LoadedCouncil): { axes: string[]; by: string | null } | null {
+  if (l.axesDraft?.length) return { axes: l.axesDraft, by: l.axesDraftBy };
+  const template = templateDraft(l);
+  return template ? { axes: template, by: null } : null;
+}
+
+/** Where written axes came from, as the minutes say it. */
+function sourceOf(
+  l: LoadedCouncil,
+  axes: readonly string[],
+): "model" | "model-edited" | "template" | "facilitator" {
+  const same = (a: readonly string[] | null) =>
+    !!a && a.length === axes.length && a.every((x, i) => x === axes[i]);
+  if (l.axesDraft?.length) return same(l.axesDraft) ? "model" : "model-edited";
+  return same(templateDraft(l)) ? "template" : "facilitator";
 }
 
 /** Write round 3's axes (or accept the draft) any time before round 3 opens. */
@@ -149,7 +167,7 @@ export function setAxes(
     let axes = p.value.axes;
     if (p.value.accept_draft) {
       if (axes) return fail("invalid", "Send either your own axes or accept_draft, not both.");
-      axes = axesDraft(l) ?? undefined;
+      axes = axesDraft(l)?.axes;
       if (!axes)
         return fail("conflict", "The draft is made from rounds 1 and 2; round 2 has not closed yet.");
     }
@@ -158,7 +176,10 @@ export function setAxes(
         "invalid",
         `"axes" is required (${AXES_MIN}–${AXES_MAX} lines), or send accept_draft: true.`,
       );
-    await tx.council.update({ where: { id: l.id }, data: { axes, axesAt: new Date(now) } });
+    await tx.council.update({
+      where: { id: l.id },
+      data: { axes, axesAt: new Date(now), axesSource: sourceOf(l, axes) },
+    });
     await announceChange(tx, l.id, "council.axes", { by: me.name });
     return ok({ axes });
   });

@@ -10,6 +10,7 @@ export {
   type ConveneInput,
 } from "./convene";
 export { answerRound, ZAnswer } from "./answer";
+export { axesDrafters, draftAxesByModel, ZDraftAxes, type Drafting } from "./axes";
 export { confirmStep, setAxes, recordRuling, ZConfirm, ZAxes, ZRuling, NO_DECISION } from "./facilitate";
 export { councilState, listCouncils, type CouncilSummary } from "./read";
 export { listDecisions, type DecisionLine } from "./decisions";

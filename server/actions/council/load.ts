@@ -6,6 +6,7 @@ import type {
   Aggregator,
   Answer,
   Council,
+  Fit,
   Progress,
   RoundNumber,
   RoundRecord,
@@ -23,6 +24,7 @@ export type Client = Db | Prisma.TransactionClient;
 const SELECT = {
   id: true,
   question: true,
+  fit: true,
   context: true,
   options: true,
   aggregator: true,
@@ -32,6 +34,9 @@ const SELECT = {
   roundDeadlineMs: true,
   axes: true,
   axesAt: true,
+  axesSource: true,
+  axesDraft: true,
+  axesDraftBy: true,
   stateId: true,
   demo: true,
   createdAt: true,
@@ -80,7 +85,14 @@ export type FailureRow = Row["failures"][number];
 export type CallRow = Row["calls"][number];
 export type VerdictRow = Row["verdicts"][number];
 
-export type LoadedCouncil = Omit<Row, "options" | "valuesKeywords" | "axes" | "aggregator"> & {
+export type LoadedCouncil = Omit<
+  Row,
+  "options" | "valuesKeywords" | "axes" | "aggregator" | "fit" | "axesDraft"
+> & {
+  /** A model's draft of round 3's axes, asked for by the facilitator; null until then. */
+  axesDraft: string[] | null;
+  /** Step 0's three answers; null for an imported record (or one convened before they were asked). */
+  fit: Fit | null;
   options: string[];
   valuesKeywords: string[];
   axes: string[] | null;
@@ -90,6 +102,14 @@ export type LoadedCouncil = Omit<Row, "options" | "valuesKeywords" | "axes" | "a
   /** The moderation log's acts about this round table, oldest first; what a hidden text said is kept for admins. */
   moderation: ModerationRow[];
 };
+
+/** Step 0's answers as stored, or null when there are none. */
+export function fitOf(v: unknown): Fit | null {
+  if (v === null || typeof v !== "object") return null;
+  const o = v as Record<string, unknown>;
+  const said = (k: string) => (typeof o[k] === "string" ? (o[k] as string) : "");
+  return { decision: said("decision"), options: said("options"), stakes: said("stakes") };
+}
 
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
@@ -130,9 +150,11 @@ export async function loadCouncil(db: Client, id: number): Promise<LoadedCouncil
   return {
     ...row,
     moderation,
+    fit: fitOf(row.fit),
     options: strings(row.options),
     valuesKeywords: strings(row.valuesKeywords),
     axes: row.axesAt ? strings(row.axes) : null,
+    axesDraft: row.axesDraft === null ? null : strings(row.axesDraft),
     aggregator: row.aggregator as Aggregator,
     imported: row.stateId !== null,
   };
@@ -191,6 +213,7 @@ export function progressOf(l: LoadedCouncil): Progress {
     rounds: roundRecords(l),
     verdicts: verdictRecords(l),
     axes: l.axes,
+    axesDraft: l.axesDraft,
     deadlineMs: l.roundDeadlineMs,
     awaiting: l.seats.filter((s) => s.consent !== null).map((s) => s.name),
   };

@@ -138,6 +138,8 @@ export async function hostileTable(db: TestDatabase, t: Texts): Promise<number> 
   const id = await convened(db, fac, {
     visibility: "public",
     question: t.question,
+    // Step 0's sentences open the minutes: one line each, as hostile as the question's.
+    fit: { decision: t.line, options: t.line, stakes: t.line },
     context: t.context,
     options: ["ship", "hold"],
     values_keywords: [t.keyword],

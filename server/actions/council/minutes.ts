@@ -3,6 +3,7 @@
 // document from the table's data (./markdown), so what anyone wrote is text in it and never its structure.
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
+import { FIT_ASKS, FIT_KEYS } from "../../rules/council";
 import { ok, type Result } from "../../rules/result";
 import { code, linesOf, strong, text, toMarkdown, type Block, type MinutesDoc, type Span } from "./markdown";
 import { councilState } from "./read";
@@ -104,10 +105,29 @@ function confirmation(v: CouncilView["verdicts"][number]): string {
     : ` — nobody answered before the deadline, so the answer was ${answer}`;
 }
 
+/** Step 0's three answers, as the convener wrote them; an imported record says it had none. */
+export function stepZero(v: Pick<CouncilView, "fit" | "imported">): Block[] {
+  const fit = v.fit;
+  if (!fit)
+    return [
+      para(
+        strong("Step 0:"),
+        v.imported
+          ? " none — an imported record: the state file carries no answers to Step 0."
+          : " none recorded — convened before Step 0 was asked at every door.",
+      ),
+    ];
+  return [
+    para(strong("Step 0 — why this is a Round Table question:")),
+    list(FIT_KEYS.map((k) => [strong(`${capital(FIT_ASKS[k])}:`), " ", fit[k]])),
+  ];
+}
+
 function opening(v: CouncilView): Block[] {
   return [
     heading(1, `Minutes — Round Table ${v.id}`),
     para(strong("The question:"), " ", v.question),
+    ...stepZero(v),
     para(
       `Convened by ${v.facilitator.name}, ${when(v.createdAt)} · status: ${v.status} · state id `,
       code(v.stateId),
@@ -174,7 +194,11 @@ function rounds(v: CouncilView): Block[] {
           verdict.departure ? ` ${verdict.departure}` : "",
         ),
       );
-    if (r.round === 2 && v.axes) out.push(para("Axes for round 3:"), list(v.axes.map((a) => [a])));
+    if (r.round === 2 && v.axes)
+      out.push(
+        para(v.axesFrom ? `Axes for round 3 — ${v.axesFrom}:` : "Axes for round 3:"),
+        list(v.axes.map((a) => [a])),
+      );
     return out;
   });
 }

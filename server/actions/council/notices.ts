@@ -1,8 +1,8 @@
-// A round table's notifications (shared/spec/notifications.md): a round opens for a seat, its deadline is 10 min
-// away, a seat was emptied — to the seat's wearer (a person, or an agent); the inspector asks the facilitator, an
+// A round table's notifications (shared/spec/notifications.md): a round opens for a seat, its deadline is near, a
+// seat was emptied — to the seat's wearer (a person, or an agent); the inspector asks the facilitator, an
 // escalation waits for a human ruling — to the facilitator. Written in the transaction that writes the change.
 import type { Prisma } from "../../generated/prisma/client";
-import { instantText } from "../../rules/span";
+import { whenText } from "../../rules/span";
 import { notify, type Note, type Recipient } from "../notify";
 import type { LoadedCouncil, SeatRow } from "./load";
 
@@ -26,12 +26,14 @@ export async function tellSeats(
   text: (seat: SeatRow) => string,
   once: (seat: SeatRow) => string,
   names?: readonly string[],
+  moment?: number,
 ): Promise<void> {
   const notes: Note[] = [];
   for (const s of l.seats) {
     if (names ? !names.includes(s.name) : s.emptiedAt !== null) continue;
     const to = wearerOf(s);
-    if (to) notes.push({ to, kind, text: text(s), link: link(l), once: `council:${l.id}:${once(s)}` });
+    if (to)
+      notes.push({ to, kind, text: text(s), link: link(l), once: `council:${l.id}:${once(s)}`, moment });
   }
   await notify(tx, now, notes);
 }
@@ -49,8 +51,10 @@ export const roundOpened = (
     now,
     "round.opened",
     (s) =>
-      `Round ${round} of “${l.question}” is open for your seat ${s.name}: answer by ${instantText(deadlineAt)}.`,
+      `Round ${round} of “${l.question}” is open for your seat ${s.name}: it closes ${whenText(deadlineAt, now)}.`,
     () => `round:${round}:opened`,
+    undefined,
+    deadlineAt,
   );
 
 export const roundReminder = (
@@ -58,6 +62,7 @@ export const roundReminder = (
   l: LoadedCouncil,
   round: number,
   seats: string[],
+  deadlineAt: number,
   now: number,
 ) =>
   tellSeats(
@@ -65,9 +70,11 @@ export const roundReminder = (
     l,
     now,
     "round.reminder",
-    (s) => `Round ${round} of “${l.question}” closes in 10 minutes and your seat ${s.name} has not answered.`,
+    (s) =>
+      `Round ${round} of “${l.question}” closes ${whenText(deadlineAt, now)} and your seat ${s.name} has not answered.`,
     () => `round:${round}:reminder`,
     seats,
+    deadlineAt,
   );
 
 export const seatEmptied = (

@@ -1,5 +1,6 @@
 // The council's sweeper: writes what the clock made due (deadlines, the facilitator's defaults) for every table in
-// deliberation, reminds the seats owed an answer 10 minutes before a round's deadline, asks the model seats owed an
+// deliberation, reminds the seats owed an answer before a round's deadline (10 minutes, or a quarter of a shorter
+// round), asks the model seats owed an
 // answer, and lets the clerk facilitate the house demos.
 import type { Database } from "../../db";
 import { announce } from "../../live";
@@ -26,9 +27,10 @@ export async function sweepCouncils(
   for (const c of live) {
     const l = await loadCurrent(db, c.id, now);
     if (!l) continue;
-    // 10 minutes before a round's deadline, each seat still owed an answer is reminded (once: its key is unique)
-    const remind = roundReminderDue(standing(progressOf(l), now).phase, now);
-    if (remind) await db.$transaction((tx) => roundReminder(tx, l, remind.round, remind.seats, now));
+    // before a round's deadline, each seat still owed an answer is reminded (once: its key is unique)
+    const remind = roundReminderDue(standing(progressOf(l), now).phase, now, l.roundDeadlineMs);
+    if (remind)
+      await db.$transaction((tx) => roundReminder(tx, l, remind.round, remind.seats, remind.deadlineAt, now));
     if (c.demo !== null) {
       const house = await clerkFor(db, c.facilitatorId);
       const phase = house ? viewOf(l, house, now).phase : null;

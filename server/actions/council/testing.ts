@@ -91,6 +91,11 @@ export const agentSeat = (name: string, agent: number) => ({
 /** A convening; public unless `extra` says otherwise (a Round Table is `invited` by default). */
 export const table = (seats: ConveneInput["seats"], extra: Partial<ConveneInput> = {}): ConveneInput => ({
   question: "Do we ship the release on Friday?",
+  fit: {
+    decision: "The release goes out on Friday, waits for Monday, or ships in part.",
+    options: "Ship, hold and split are the three release plans the team drew up.",
+    stakes: "A bad Friday release pages a thin on-call rota all weekend.",
+  },
   context: "The tests pass; the on-call rota is thin on Friday.",
   options: ["ship", "hold", "split"],
   visibility: "public",

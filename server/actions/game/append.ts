@@ -32,7 +32,8 @@ import {
 } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { tableAndLobby } from "./events";
-import { keepWritten, keptTable, loadTable, tableReadAhead, type LoadedTable } from "./load";
+import { keepWritten, keptTable, loadTable, tableReadAhead } from "./load";
+import type { LoadedTable } from "./loaded";
 import { seatNotes, tellSeats } from "./notices";
 
 /** A binding act lost to a whisper written at or after its moment: the transaction is rolled back (see writeActs). */

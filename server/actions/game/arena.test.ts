@@ -52,8 +52,8 @@ describe("the arena's standings", () => {
     const host = await makeUser(db, "arena-host");
     const opened = await openTable(db.prisma, host, { title: "arena bots", seats_max: 4 });
     const id = opened.ok ? opened.value.id : 0;
-    await fillWithBots(db.prisma, host, { id });
-    await startTable(db.prisma, host, { id }, T0);
+    await fillWithBots(db.prisma, host, { tableId: id });
+    await startTable(db.prisma, host, { tableId: id }, T0);
     // Nobody plays the host's turns: the clock passes for it, the bots play theirs, and the deadline ends it.
     for (let t = T0; t <= T0 + DAY; t += 3 * 3600_000) await sweepTables(db, t);
     await sweepTables(db, T0 + DAY);
@@ -67,7 +67,7 @@ describe("the arena's standings", () => {
       ["bot:hard", 1],
     ]);
     // Invited only: a guest's standings no longer count it; its host's still do.
-    expect(await setTableVisibility(db.prisma, host, { id, visibility: "invited" })).toMatchObject({
+    expect(await setTableVisibility(db.prisma, host, { tableId: id, visibility: "invited" })).toMatchObject({
       ok: true,
     });
     const after = await arenaStandings(db.prisma, ANON);
@@ -117,9 +117,9 @@ describe("the arena's standings", () => {
     const second = await makeUser(db, "arena-second");
     const opened = await openTable(db.prisma, second, { title: "arena bots again", seats_max: 4 });
     const id = opened.ok ? opened.value.id : 0;
-    await fillWithBots(db.prisma, second, { id });
+    await fillWithBots(db.prisma, second, { tableId: id });
     const start = T0 + 2 * DAY;
-    await startTable(db.prisma, second, { id }, start);
+    await startTable(db.prisma, second, { tableId: id }, start);
     for (let t = start; t <= start + DAY; t += 3 * 3600_000) await sweepTables(db, t);
     await sweepTables(db, start + DAY);
     // Read by the first table's host, who may read both (the first is invited only).

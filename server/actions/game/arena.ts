@@ -12,7 +12,9 @@ import {
   type SeatRecord,
 } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
-import { loadTable, modelSeatName, type SeatRow } from "./load";
+import { loadTable } from "./load";
+import { modelSeatName } from "./seats";
+import type { SeatRow } from "./loaded";
 import { readableTables } from "./read";
 
 /** How many of the newest finished tables the standings count. */

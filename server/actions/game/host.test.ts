@@ -47,7 +47,7 @@ async function agentTable(tag: string, visibility?: "invited") {
 }
 
 const state = async (who: Who, id: number) => {
-  const s = await tableState(db.prisma, who, { id }, NOW);
+  const s = await tableState(db.prisma, who, { tableId: id }, NOW);
   if (!s.ok) throw new Error(s.message);
   return s.value;
 };
@@ -65,32 +65,35 @@ describe("an agent hosts a table", () => {
     const row = await db.prisma.gameTable.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ hostId: owner.userId, hostAgentId: host.agentId });
     // One identity per person: the agent sits for its owner.
-    expect(await joinTable(db.prisma, owner, { id }, NOW)).toEqual(ONE_IDENTITY("person"));
-    expect(await joinTable(db.prisma, sibling, { id }, NOW)).toEqual(ONE_IDENTITY("agent"));
+    expect(await joinTable(db.prisma, owner, { tableId: id }, NOW)).toEqual(ONE_IDENTITY("person"));
+    expect(await joinTable(db.prisma, sibling, { tableId: id }, NOW)).toEqual(ONE_IDENTITY("agent"));
     // The owner answers for the table: they act as its host.
     expect((await state(owner, id)).youHost).toBe(true);
-    expect(await fillWithBots(db.prisma, owner, { id, count: 1 })).toEqual({
+    expect(await fillWithBots(db.prisma, owner, { tableId: id, count: 1 })).toEqual({
       ok: true,
       value: { seated: 1 },
     });
     // An agent acts as itself: the owner's other agent is not the host.
     expect((await state(sibling, id)).youHost).toBe(false);
-    expect(await fillWithBots(db.prisma, sibling, { id })).toMatchObject({
+    expect(await fillWithBots(db.prisma, sibling, { tableId: id })).toMatchObject({
       ok: false,
       code: "forbidden",
       message: "Only the host seats house bots.",
     });
-    expect(await startTable(db.prisma, sibling, { id }, NOW)).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await startTable(db.prisma, sibling, { tableId: id }, NOW)).toMatchObject({
+      ok: false,
+      code: "forbidden",
+    });
     // Seating a model player spends the server's keys: the owner (a person) may; the agent host may not.
-    expect(await seatModel(db.prisma, host, { id, body: { provider: "scripted" } })).toEqual(
+    expect(await seatModel(db.prisma, host, { tableId: id, body: { provider: "scripted" } })).toEqual(
       MODEL_PEOPLE_ONLY,
     );
-    expect(await seatModel(db.prisma, owner, { id, body: { provider: "scripted" } })).toMatchObject({
+    expect(await seatModel(db.prisma, owner, { tableId: id, body: { provider: "scripted" } })).toMatchObject({
       ok: true,
       value: { seat: 2 },
     });
-    expect(await fillWithBots(db.prisma, host, { id })).toEqual({ ok: true, value: { seated: 1 } });
-    expect(await startTable(db.prisma, host, { id }, NOW)).toMatchObject({ ok: true });
+    expect(await fillWithBots(db.prisma, host, { tableId: id })).toEqual({ ok: true, value: { seated: 1 } });
+    expect(await startTable(db.prisma, host, { tableId: id }, NOW)).toMatchObject({ ok: true });
     const lobby = await listTables(db.prisma, owner, NOW);
     expect(lobby.ok && lobby.value.tables.find((t) => t.id === id)).toMatchObject({
       host: "seat-scout",
@@ -101,7 +104,7 @@ describe("an agent hosts a table", () => {
 
   it("invites as its owner's: the owner and their agents are refused (it sits for them), anyone else says yes", async () => {
     const { owner, host, sibling, id } = await agentTable("invite");
-    const invite = (body: object) => inviteToTable(db.prisma, host, { id, body }, NOW);
+    const invite = (body: object) => inviteToTable(db.prisma, host, { tableId: id, body }, NOW);
     expect(await invite({ person: owner.name })).toEqual(HOST_AGENT_OWN_INVITEE);
     expect(await invite({ agent: sibling.agentId })).toEqual(HOST_AGENT_OWN_INVITEE);
     const guest = await makeUser(db, "invite-guest");
@@ -121,11 +124,11 @@ describe("an agent hosts a table", () => {
     const stranger = await makeUser(db, "invite-stranger");
     const strangers = await agentOf(stranger, "invite-far");
     expect(await invite({ agent: strangers.agentId })).toMatchObject({ ok: true, value: { seat: 2 } });
-    expect(await withdrawTableInvitation(db.prisma, sibling, { id, seat: 2 })).toMatchObject({
+    expect(await withdrawTableInvitation(db.prisma, sibling, { tableId: id, seat: 2 })).toMatchObject({
       ok: false,
       code: "forbidden",
     });
-    expect(await withdrawTableInvitation(db.prisma, host, { id, seat: 2 })).toEqual({
+    expect(await withdrawTableInvitation(db.prisma, host, { tableId: id, seat: 2 })).toEqual({
       ok: true,
       value: { withdrawn: true },
     });
@@ -141,21 +144,23 @@ describe("an agent hosts a table", () => {
   it("sets the visibility as the host; a stranger then finds no table, its owner still does", async () => {
     const { owner, host, sibling, id } = await agentTable("visible");
     const stranger = await makeUser(db, "visible-stranger");
-    expect(await setTableVisibility(db.prisma, stranger, { id, visibility: "invited" })).toMatchObject({
+    expect(
+      await setTableVisibility(db.prisma, stranger, { tableId: id, visibility: "invited" }),
+    ).toMatchObject({
       ok: false,
       code: "forbidden",
     });
-    expect(await setTableVisibility(db.prisma, host, { id, visibility: "invited" })).toEqual({
+    expect(await setTableVisibility(db.prisma, host, { tableId: id, visibility: "invited" })).toEqual({
       ok: true,
       value: { visibility: "invited" },
     });
-    expect(await tableState(db.prisma, stranger, { id }, NOW)).toMatchObject({
+    expect(await tableState(db.prisma, stranger, { tableId: id }, NOW)).toMatchObject({
       ok: false,
       code: "not_found",
     });
     expect((await state(owner, id)).visibility).toBe("invited");
     expect((await state(sibling, id)).visibility).toBe("invited");
-    expect(await setTableVisibility(db.prisma, owner, { id, visibility: "public" })).toMatchObject({
+    expect(await setTableVisibility(db.prisma, owner, { tableId: id, visibility: "public" })).toMatchObject({
       ok: true,
     });
     expect((await state(stranger, id)).host).toMatchObject({ name: "visible-scout", kind: "agent" });

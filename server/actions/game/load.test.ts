@@ -1,78 +1,20 @@
 // A table's read keeps the acts it has read (server/actions/game/load.ts): the next read of that table asks only for
 // the acts written since. What it answers is always the ledger as it stands: the same acts, in order, as a read
 // that keeps nothing (inside a transaction), whoever wrote them; a ledger not as remembered is read whole again.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
-import type { Who } from "../../identity";
-import { act, joinTable, openTable, startTable } from "./index";
-import { asJsonb, loadTable, tablesRead, type LoadedTable } from "./load";
-import { settingsOf } from "../../rules/game/pool";
+import { describe, expect, it } from "vitest";
+import { makeUser } from "../../testing/db";
+import { loadTable } from "./load";
+import type { LoadedTable } from "./loaded";
 import { hideSaid } from "../moderation";
 import { HIDDEN_TEXT } from "../../rules/moderation";
+import { db, MIN, T0, useTablesDatabase } from "../../testing/tables";
+import { expectWhole, passElsewhere, playedTable, readWhole, texts, unmarked } from "../../testing/ledger";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
-
-const T0 = Date.parse("2026-11-29T09:00:00Z");
-const MIN = 60_000;
-
-async function startedTable(title: string) {
-  const host = await makeUser(db, `${title}-host`);
-  const opened = await openTable(db.prisma, host, { title, seats_max: 4 });
-  if (!opened.ok) throw new Error(opened.message);
-  const id = opened.value.id;
-  const players: Who[] = [host];
-  for (let i = 1; i < 4; i++) {
-    const p = await makeUser(db, `${title}-p${i}`);
-    expect(await joinTable(db.prisma, p, { id }, T0)).toMatchObject({ ok: true });
-    players.push(p);
-  }
-  expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: true });
-  /** `n` passes with talk, each by the seat whose turn it is, a minute apart from `from`. */
-  const pass = async (from: number, n: number) => {
-    for (let turn = from; turn < from + n; turn++)
-      expect(
-        await act(
-          db.prisma,
-          players[turn % 4]!,
-          "pass",
-          { id, body: { said: { text: `turn ${turn}` } } },
-          T0 + (turn + 1) * MIN,
-        ),
-      ).toMatchObject({ ok: true, value: { turn } });
-  };
-  return { id, pass, players };
-}
-
-/**
- * A pass at `turn` written straight to the database, as another process (or a restored backup) would: unseen by
- * this process's kept tables. A minute after the one before, as `pass` in startedTable.
- */
-const passElsewhere = (id: number, turn: number, text: string) =>
-  db.sql.exec(
-    `INSERT INTO "Act" ("tableId", turn, seat, type, said, at)
-     VALUES (${id}, ${turn}, ${turn % 4}, 'pass', '${JSON.stringify({ text })}', '${new Date(T0 + (turn + 1) * MIN).toISOString()}')`,
-  );
-
-/** The table read inside a transaction, whose client keeps nothing: the ledger as it stands. */
-const readWhole = (id: number) => db.prisma.$transaction((tx) => loadTable(tx, id));
-/**
- * A read without its ledger's mark: a hint the rules go on from (ignored unless it is of the same first acts), made
- * again only every few acts, so two reads of one ledger may carry different marks.
- */
-const unmarked = (loaded: LoadedTable | null) =>
-  loaded && { ...loaded, game: loaded.game && { ...loaded.game, mark: undefined } };
-/** `read` is the table as a read that keeps nothing reads it. */
-const expectWhole = async (id: number, read: LoadedTable | null) =>
-  expect(unmarked(read)).toEqual(unmarked(await readWhole(id)));
-const texts = (loaded: LoadedTable | null) => loaded!.game!.acts.map((a) => a.said?.text);
+useTablesDatabase();
 
 describe("a table's read keeps the acts it read", () => {
   it("reads the acts written since, after the ones it kept, in order: what a read that keeps nothing reads", async () => {
-    const { id, pass } = await startedTable("kept-order");
+    const { id, pass } = await playedTable("kept-order");
     await pass(0, 3);
     expect(texts(await loadTable(db.prisma, id))).toEqual(["turn 0", "turn 1", "turn 2"]);
     await pass(3, 4);
@@ -84,7 +26,7 @@ describe("a table's read keeps the acts it read", () => {
   });
 
   it("does not read again an act it kept (acts are never changed once written)", async () => {
-    const { id, pass } = await startedTable("kept-once");
+    const { id, pass } = await playedTable("kept-once");
     await pass(0, 2);
     await loadTable(db.prisma, id);
     // Changed behind its back, which no door does: the kept act is what the read answers, the whole read shows it.
@@ -94,7 +36,7 @@ describe("a table's read keeps the acts it read", () => {
   });
 
   it("reads the ledger whole when the act before the new ones is not the one it kept", async () => {
-    const { id, pass } = await startedTable("kept-restored");
+    const { id, pass } = await playedTable("kept-restored");
     await pass(0, 3);
     expect(texts(await loadTable(db.prisma, id))).toHaveLength(3);
     // As a database restored from an earlier backup, then played on: from turn 1 on, other acts (written here as
@@ -108,7 +50,7 @@ describe("a table's read keeps the acts it read", () => {
   });
 
   it("hands out kept acts frozen: no reader can change them for the next", async () => {
-    const { id, pass } = await startedTable("kept-frozen");
+    const { id, pass } = await playedTable("kept-frozen");
     await pass(0, 1);
     const first = (await loadTable(db.prisma, id))!.game!.acts[0]!;
     expect(() => {
@@ -118,7 +60,7 @@ describe("a table's read keeps the acts it read", () => {
   });
 
   it("makes each kept act into the rules' shape once, shared frozen by later reads; a text hidden since reads hidden", async () => {
-    const { id, pass } = await startedTable("kept-shape");
+    const { id, pass } = await playedTable("kept-shape");
     await pass(0, 2);
     const first = (await loadTable(db.prisma, id))!.game!.acts;
     await pass(2, 1);
@@ -158,7 +100,7 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
     )[0]!.stamp;
 
   it("shares the same frozen parts while nothing but acts is written, and an act changes no stamp", async () => {
-    const { id, pass } = await startedTable("parts-kept");
+    const { id, pass } = await playedTable("parts-kept");
     const first = (await loadTable(db.prisma, id))!;
     const stamp = await stampOf(id);
     await pass(0, 3);
@@ -233,7 +175,7 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
     ];
   for (const [what, sql, shown, expected] of changes)
     it(`reads the parts again after a write to ${what}`, async () => {
-      const { id, pass } = await startedTable(`parts-${what.replaceAll(/\W/g, "")}`);
+      const { id, pass } = await playedTable(`parts-${what.replaceAll(/\W/g, "")}`);
       await pass(0, 1);
       const before = (await loadTable(db.prisma, id))!;
       const stamp = await stampOf(id);
@@ -250,7 +192,7 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
     });
 
   it("reads the parts again after an agent at the table is renamed, and after a row is deleted", async () => {
-    const { id, pass } = await startedTable("parts-agent");
+    const { id, pass } = await playedTable("parts-agent");
     const before = (await loadTable(db.prisma, id))!;
     const owner = before.table.hostId;
     const [agent] = await db.sql.query<{ id: number }>(
@@ -276,7 +218,7 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
   });
 
   it("reads the host's name again after the agent that hosts is renamed (migration agent_host)", async () => {
-    const { id } = await startedTable("parts-host-agent");
+    const { id } = await playedTable("parts-host-agent");
     const owner = (await loadTable(db.prisma, id))!.table.hostId;
     // An agent that hosts but holds no seat here, so only the host's own column can restamp the table.
     const [agent] = await db.sql.query<{ id: number }>(
@@ -298,117 +240,3 @@ describe("a table's read keeps its other parts while its stamp stands", () => {
 
 // An act at a table this process keeps is judged on the table as kept, unread, and written only if the table is still
 // as kept (append.ts, `parley_as_kept`); otherwise, and for any refusal, it is judged again on the table as read.
-describe("an act on the table as kept", () => {
-  const pass = (who: Who, id: number, turn: number, text = `turn ${turn}`) =>
-    act(db.prisma, who, "pass", { id, body: { said: { text } } }, T0 + (turn + 1) * MIN);
-
-  it("reads nothing while the table is as kept, and the ledger it keeps is the ledger as read", async () => {
-    const { id, players } = await startedTable("askept-quiet");
-    await loadTable(db.prisma, id);
-    const before = tablesRead.count;
-    for (let turn = 0; turn < 6; turn++)
-      expect(await pass(players[turn % 4]!, id, turn)).toMatchObject({ ok: true, value: { turn } });
-    expect(tablesRead.count).toBe(before);
-    const kept = await loadTable(db.prisma, id);
-    expect(texts(kept)).toEqual([0, 1, 2, 3, 4, 5].map((t) => `turn ${t}`));
-    await expectWhole(id, kept);
-  });
-
-  it("is refused by the write when a part changed behind its back, and judged again on the table as read", async () => {
-    const { id, players } = await startedTable("askept-seat");
-    await pass(players[0]!, id, 0);
-    // Seat 1 changes hands behind the process's back: its old holder is refused as the table now stands.
-    const other = await makeUser(db, "askept-seat-other");
-    await db.sql.exec(
-      `UPDATE "Seat" SET "userId" = ${other.userId} WHERE "tableId" = ${id} AND position = 1`,
-    );
-    const before = tablesRead.count;
-    expect(await pass(players[1]!, id, 1)).toMatchObject({ ok: false, code: "forbidden" });
-    expect(tablesRead.count).toBe(before + 1);
-    expect(await pass(other, id, 1)).toMatchObject({ ok: true, value: { turn: 1 } });
-    expect(texts(await readWhole(id))).toEqual(["turn 0", "turn 1"]);
-  });
-
-  it("lands on the next turn when another process took the turn it kept as free; the seat that lost it is told", async () => {
-    const { id, players } = await startedTable("askept-turn");
-    await pass(players[0]!, id, 0);
-    // Another process writes turn 1 (seat 1's pass), unseen here.
-    await passElsewhere(id, 1, "elsewhere");
-    // Seat 1, judged on the ledger as kept, would take turn 1; the turn is taken, so it is judged as read.
-    expect(await pass(players[1]!, id, 1, "late")).toMatchObject({ ok: false, code: "conflict" });
-    // Seat 2's turn as the table stands, though not as kept: judged as read, it lands.
-    expect(await pass(players[2]!, id, 2)).toMatchObject({ ok: true, value: { turn: 2 } });
-    expect(texts(await loadTable(db.prisma, id))).toEqual(["turn 0", "elsewhere", "turn 2"]);
-    await expectWhole(id, await loadTable(db.prisma, id));
-  });
-
-  it("is refused by the write when the act before is not the one kept (a database restored from a backup)", async () => {
-    const { id, players } = await startedTable("askept-restored");
-    await pass(players[0]!, id, 0);
-    await pass(players[1]!, id, 1);
-    // Restored to turn 0 and played on elsewhere: turn 1 is another act now, and turn 2 is free.
-    await db.sql.exec(`DELETE FROM "Act" WHERE "tableId" = ${id} AND turn = 1`);
-    await passElsewhere(id, 1, "restored");
-    expect(await pass(players[2]!, id, 2)).toMatchObject({ ok: true, value: { turn: 2 } });
-    expect(texts(await loadTable(db.prisma, id))).toEqual(["turn 0", "restored", "turn 2"]);
-    await expectWhole(id, await loadTable(db.prisma, id));
-  });
-
-  it("the guard: true for the table as kept, PA001 for another stamp or another act before", async () => {
-    const { id, players } = await startedTable("askept-guard");
-    await pass(players[0]!, id, 0);
-    const [row] = await db.sql.query<{ stamp: string; act: number }>(
-      `SELECT t.stamp::text AS stamp, a.id AS act FROM "GameTable" t JOIN "Act" a ON a."tableId" = t.id
-       WHERE t.id = ${id} AND a.turn = 0`,
-    );
-    const guard = (stamp: string | null, turn: number, before: number | null) =>
-      db.sql.query(`SELECT "parley_as_kept"($1, $2::uuid, $3, $4) AS ok`, [id, stamp, turn, before]);
-    expect(await guard(row!.stamp, 1, row!.act)).toEqual([{ ok: true }]);
-    expect(await guard(null, 1, null)).toEqual([{ ok: true }]);
-    await expect(guard(row!.stamp, 1, row!.act + 1)).rejects.toMatchObject({ code: "PA001" });
-    await expect(guard("00000000-0000-4000-8000-000000000000", 1, row!.act)).rejects.toMatchObject({
-      code: "PA001",
-    });
-  });
-});
-
-describe("an act kept as written reads as one read back", () => {
-  /** Every object's keys, depth first: the order a page lists them in. */
-  const keysOf = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(keysOf)
-      : v && typeof v === "object"
-        ? Object.entries(v).map(([k, x]) => [k, keysOf(x)])
-        : v;
-
-  it("orders an object's keys as jsonb gives them back", async () => {
-    const value = {
-      salvage: "b",
-      name: "a",
-      hold: { zz: 1, a: 2, é: 3, e: [{ bb: 1, c: 2 }] },
-      ü: null,
-      z: undefined,
-      chart: "c",
-    };
-    const [row] = await db.sql.query<{ v: unknown }>(`SELECT $1::jsonb AS v`, [JSON.stringify(value)]);
-    expect(keysOf(asJsonb(value))).toEqual(keysOf(row!.v));
-    expect(asJsonb(value)).toEqual(row!.v);
-  });
-
-  it("lists an offer's clauses in the same order, written here or read", async () => {
-    const { id, players } = await startedTable("askept-order");
-    const charter = (await loadTable(db.prisma, id))!.game!.charter;
-    const accord = Object.fromEntries(charter.map((c) => [c, settingsOf(c)![0]!]));
-    expect(await act(db.prisma, players[0]!, "offer", { id, body: { accord } }, T0 + MIN)).toMatchObject({
-      ok: true,
-      value: { turn: 0 },
-    });
-    const before = tablesRead.count;
-    const kept = (await loadTable(db.prisma, id))!.game!.acts[0]!;
-    expect(tablesRead.count).toBe(before + 1);
-    const read = (await readWhole(id))!.game!.acts[0]!;
-    expect(kept.type === "offer" && Object.keys(kept.accord)).toEqual(
-      read.type === "offer" && Object.keys(read.accord),
-    );
-  });
-});

@@ -1,101 +1,15 @@
-// Reading a table from the database into the rules' shape: the table, its seats in order, and the Game.
+// Reading a table from the database into the rules' shape, keeping what was read: an act never changes once written.
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
-import type { Who } from "../../identity";
-import { mayRead } from "../../rules/access";
-import {
-  markLedger,
-  strategyOf,
-  type BotStrategy,
-  type Charge,
-  type Claim,
-  type Game,
-  type LedgerMark,
-  type LobbyFacts,
-  type Said,
-} from "../../rules/game";
+import { markLedger, type Charge, type Claim, type Game, type LedgerMark, type Said } from "../../rules/game";
 import { frozen, frozenAppend } from "../../rules/frozen";
 import { HIDDEN_TEXT, hiddenParts } from "../../rules/moderation";
 import type { ModerationRow } from "../moderation/view";
-import { callerKind } from "../guard";
-import { personOf } from "../access";
-import { parseId } from "../input";
 import { jsonRows } from "../rows";
 import { batchedRead } from "../../batch";
+import type { LoadedTable, ModelCallRow, SeatRow } from "./loaded";
 
 type Client = Db | Prisma.TransactionClient;
-
-export type SeatRow = {
-  id: number;
-  position: number;
-  userId: number | null;
-  agentId: number | null;
-  botName: string | null;
-  charge: unknown;
-  /** "taken", or "invited": the seat holds its place until its invitee answers. */
-  status: string;
-  /** Whom the host invited, as named (shown until the invitation is accepted). */
-  invitee: string | null;
-  /** A model player's provider, model id, base URL and script (game.md §13); null for anyone else. */
-  modelProvider: string | null;
-  modelName: string | null;
-  modelBaseUrl: string | null;
-  modelScript: unknown;
-  user: { name: string } | null;
-  agent: { name: string; ownerId: number } | null;
-};
-
-export type LoadedTable = {
-  table: {
-    id: number;
-    title: string;
-    /** The person who hosts, or whose agent does (they answer for it, and may act as its host). */
-    hostId: number;
-    /** The agent that opened the table and sits in seat 1, when an agent hosts; null when a person does. */
-    hostAgentId: number | null;
-    /** The host's name as shown: the agent's when an agent hosts. */
-    host: { name: string };
-    seatsMax: number;
-    turnWindowMs: number;
-    deadlineMs: number;
-    createdAt: Date;
-    startedAt: Date | null;
-    seed: string | null;
-    commitment: string | null;
-    charter: unknown;
-    finishedAt: Date | null;
-    outcome: string | null;
-    autoStart: boolean;
-    visibility: string;
-    modelBudgetTokens: number | null;
-    modelBudgetUsd: number | null;
-  };
-  /** In the order of sitting; a seat's index in this array is its seat index in the rules. */
-  seats: SeatRow[];
-  /** The people who joined with an invite link (members, not seats). */
-  members: number[];
-  /** The rules' Game, once started; a text a moderator hid already reads HIDDEN_TEXT in it. */
-  game: Game | null;
-  /** The moderation log's acts about this table, oldest first (what a hidden text said is kept for admins). */
-  moderation: ModerationRow[];
-  /** Model players' finished calls (game.md §13), oldest first: usage and what came of each, never its words. */
-  modelCalls: ModelCallRow[];
-  /** Only when this is the table as the process kept it, unread (keptTable): what a write on it must find still so. */
-  asKept?: AsKept;
-};
-
-/** The stamp of the table's parts and the id of its last act (null: none), as a process kept them. */
-export type AsKept = { stamp: string; lastId: number | null };
-
-export type ModelCallRow = {
-  seat: number;
-  turn: number;
-  outcome: string | null;
-  tokensIn: number | null;
-  tokensOut: number | null;
-  costUsd: number | null;
-  latencyMs: number | null;
-};
 
 /**
  * One statement, one round trip: the table with its host, its seats (with who holds them) and its acts, as JSON
@@ -446,128 +360,12 @@ function loadedOf(kept: Kept, keeps: boolean): LoadedTable {
     return { ...said, text: HIDDEN_TEXT };
   }
 }
-
-/** The seat index `who` holds at this table, or null (a person's agent is a different player). */
-export function seatOf(seats: SeatRow[], who: Who): number | null {
-  const i = seats.findIndex((s) =>
-    who.kind === "user" ? s.userId === who.userId : who.kind === "agent" ? s.agentId === who.agentId : false,
-  );
-  return i < 0 ? null : i;
-}
-
-/** The seat held by `who`'s person some other way (their agent, or the agent's owner, or a sibling agent). */
-export function sameRealPersonSeat(seats: SeatRow[], who: Who): number | null {
-  const p = personOf(who);
-  if (p === null) return null;
-  const mine = seatOf(seats, who);
-  const i = seats.findIndex((s, i) => i !== mine && (s.userId === p || s.agent?.ownerId === p));
-  return i < 0 ? null : i;
-}
-
-export type Holder = {
-  index: number;
-  name: string;
-  kind: "person" | "agent" | "bot" | "model";
-  /** "invited": the seat holds its place until its invitee answers. */
-  status: "taken" | "invited";
-  /** A house bot's character (how it plays), public like its name; null for anyone else. */
-  strategy: BotStrategy | null;
-  /** A model player's provider and model id, public like a bot's name (game.md §13); null for anyone else. */
-  model: { provider: string; model: string } | null;
-};
-
-/** A model player's name: what it is, from its provider and model id. */
-export const modelSeatName = (provider: string, model: string) => `${model} (${provider})`;
-
-export function holders(seats: SeatRow[]): Holder[] {
-  return seats.map((s, index) => {
-    const invited = s.status === "invited";
-    // Until an invitation is accepted the seat shows whom the host named, never more (an agent's own name, say).
-    const name = invited
-      ? (s.invitee ?? `seat ${index + 1}`)
-      : (s.user?.name ??
-        s.agent?.name ??
-        s.botName ??
-        (s.modelProvider ? modelSeatName(s.modelProvider, s.modelName ?? "") : `seat ${index + 1}`));
-    const kind = s.botName
-      ? "bot"
-      : s.modelProvider
-        ? "model"
-        : s.agentId || s.invitee?.startsWith("agent ")
-          ? "agent"
-          : "person";
-    return {
-      index,
-      name,
-      kind,
-      status: invited ? "invited" : "taken",
-      strategy: s.botName ? strategyOf(s.botName) : null,
-      model: s.modelProvider ? { provider: s.modelProvider, model: s.modelName ?? "" } : null,
-    };
-  });
-}
-
-/**
- * Whether `who` hosts the table (shared/spec/access.md, "Identities"): the person who opened it, or the agent that
- * did, or that agent's owner, who answers for it. Another agent of that owner does not: an agent acts as itself.
- */
-export function hostsTable(table: { hostId: number; hostAgentId: number | null }, who: Who): boolean {
-  if (who.kind === "user") return who.userId === table.hostId;
-  return who.kind === "agent" && table.hostAgentId !== null && who.agentId === table.hostAgentId;
-}
-
-/** The host as an invitation names them: an agent host as "agent scout", so nobody takes it for a person. */
-export const hostLabel = (table: { hostAgentId: number | null; host: { name: string } }) =>
-  table.hostAgentId === null ? table.host.name : `agent ${table.host.name}`;
-
-/** The owner, a seat's holder or invitee, or a link's member: counted per person (an agent by its owner). */
-export function isTableMember(loaded: LoadedTable, who: Who): boolean {
-  const p = personOf(who);
-  if (p === null) return false;
-  if (loaded.table.hostId === p || loaded.members.includes(p)) return true;
-  return loaded.seats.some((s) => s.userId === p || s.agent?.ownerId === p);
-}
-
-/** Whether `who` may read this table at all (shared/spec/access.md): else it answers `not_found`. */
-export function tableReadable(loaded: LoadedTable, who: Who): boolean {
-  return mayRead(loaded.table.visibility, {
-    signedIn: who.kind !== "anon",
-    member: isTableMember(loaded, who),
-    admin: who.kind === "user" && who.admin,
-  });
-}
-
-/** What the lobby's rules read of a table and the one asking (server/rules/game/lobby.ts). */
-export function lobbyFacts(loaded: LoadedTable, who: Who): LobbyFacts {
-  return {
-    caller: callerKind(who),
-    started: !!loaded.table.startedAt,
-    cancelled: loaded.moderation.some((m) => m.action === "cancel"),
-    seated: seatOf(loaded.seats, who) !== null,
-    invited: (() => {
-      const i = seatOf(loaded.seats, who);
-      return i !== null && loaded.seats[i]!.status === "invited";
-    })(),
-    samePerson: sameRealPersonSeat(loaded.seats, who) !== null,
-    host: hostsTable(loaded.table, who),
-    seatsTaken: loaded.seats.length,
-    seatsMax: loaded.table.seatsMax,
-    invitedSeats: loaded.seats.filter((s) => s.status === "invited").length,
-  };
-}
-
 /**
  * The table an operation on `tableId` reads first, read ahead by the floor beside the rate limit's charge
- * (server/operations/operation.ts `readAhead`): null for an id no table can have, as loadTable answers for a
- * missing one. It only reads; who may see the table is still the action's to decide.
+ * (server/operations/operation.ts `readAhead`). It only reads; who may see the table is still the action's to decide.
  */
-export function tableAhead(db: Db, input: { tableId: unknown }): Promise<LoadedTable | null> {
-  const id = parseId(input.tableId);
-  return id === null ? Promise.resolve(null) : loadTable(db, id);
-}
-
-/** What `tableAhead` read, as the operation's context carries it (undefined: not read ahead; the action reads it). */
-export const aheadTable = (ahead: unknown) => ahead as LoadedTable | null | undefined;
+export const tableAhead = (db: Db, input: { tableId: number }): Promise<LoadedTable | null> =>
+  loadTable(db, input.tableId);
 
 /** The table as the floor read it ahead, or, when it did not (undefined), read now. */
 export const tableReadAhead = (db: Client, id: number, ahead: LoadedTable | null | undefined) =>

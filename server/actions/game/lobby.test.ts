@@ -18,11 +18,11 @@ afterAll(async () => db?.drop());
 
 type Step = "join" | "leave" | "start" | "fill" | "model";
 const ACTION: Record<Step, (who: Who, id: number) => Promise<{ ok: boolean; message?: string }>> = {
-  join: (who, id) => joinTable(db.prisma, who, { id }, NOW),
-  leave: (who, id) => leaveTable(db.prisma, who, { id }),
-  start: (who, id) => startTable(db.prisma, who, { id }, NOW),
-  fill: (who, id) => fillWithBots(db.prisma, who, { id, count: 1 }),
-  model: (who, id) => seatModel(db.prisma, who, { id, body: { provider: "scripted" } }),
+  join: (who, id) => joinTable(db.prisma, who, { tableId: id }, NOW),
+  leave: (who, id) => leaveTable(db.prisma, who, { tableId: id }),
+  start: (who, id) => startTable(db.prisma, who, { tableId: id }, NOW),
+  fill: (who, id) => fillWithBots(db.prisma, who, { tableId: id, count: 1 }),
+  model: (who, id) => seatModel(db.prisma, who, { tableId: id, body: { provider: "scripted" } }),
 };
 const PATH: Record<Step, string> = {
   join: "join",
@@ -49,7 +49,7 @@ describe("a table's lobby", () => {
     const agent = made.ok ? (await whoForToken(db.prisma, made.value.token))! : ANON;
     const opened = await openTable(db.prisma, host, { title: "Lobby", seats_max: 4 });
     const id = opened.ok ? opened.value.id : 0;
-    await joinTable(db.prisma, sitter, { id }, NOW);
+    await joinTable(db.prisma, sitter, { tableId: id }, NOW);
     let checked = 0;
     for (const [name, who] of [
       ["a guest", ANON],
@@ -58,7 +58,7 @@ describe("a table's lobby", () => {
       ["an outsider", outsider],
       ["an agent", agent],
     ] as const) {
-      const s = await tableState(db.prisma, who, { id }, NOW);
+      const s = await tableState(db.prisma, who, { tableId: id }, NOW);
       const lobby = s.ok ? s.value.lobby! : null;
       expect(lobby, name).not.toBeNull();
       for (const step of ["join", "leave", "start", "fill", "model"] as Step[]) {

@@ -72,7 +72,7 @@ describe("a model player sees the board", () => {
     expect((await as("POST", `/api/tables/${id}/bots`, { count: 2 })).status).toBe(200);
     expect((await as("POST", `/api/tables/${id}/start`)).status).toBe(200);
     // The host passes: no offer in the log, so the prompt's data is the only place a setting can come from.
-    expect(await act(db.prisma, host, "pass", { id }, NOW + 1000)).toMatchObject({ ok: true });
+    expect(await act(db.prisma, host, "pass", { tableId: id }, NOW + 1000)).toMatchObject({ ok: true });
 
     // The model: its own aims where it has them, and elsewhere the last setting the table lists for the clause.
     let offered: Record<string, string> = {};
@@ -142,8 +142,8 @@ describe("a model player sees the board", () => {
     await whisper(host, 1, "PRIVATE-0-TO-1 keep this from the model", NOW + 100);
     await whisper(guest, 0, "PRIVATE-1-TO-0 and this", NOW + 200);
     await whisper(host, 2, "To the model: hello", NOW + 300);
-    expect(await act(db.prisma, host, "pass", { id }, NOW + 1000)).toMatchObject({ ok: true });
-    expect(await act(db.prisma, guest, "pass", { id }, NOW + 1100)).toMatchObject({ ok: true });
+    expect(await act(db.prisma, host, "pass", { tableId: id }, NOW + 1000)).toMatchObject({ ok: true });
+    expect(await act(db.prisma, guest, "pass", { tableId: id }, NOW + 1100)).toMatchObject({ ok: true });
 
     play = () => chat({ act: "pass" });
     asked.length = 0;

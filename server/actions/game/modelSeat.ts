@@ -11,7 +11,7 @@ import { fail, ok, type Result } from "../../rules/result";
 import { checkModelSeat, PROVIDERS, soulsEnv, ZPlayerScript } from "../../souls";
 import { parseInput, ZOneLine } from "../input";
 import { tableAndLobby } from "./events";
-import { modelSeatName } from "./load";
+import { modelSeatName } from "./seats";
 import { asHost } from "./tables";
 
 export const ZSeatModel = z
@@ -45,7 +45,7 @@ export const ZSeatModel = z
 export async function seatModel(
   db: Db,
   who: Who,
-  input: { id: unknown; body?: unknown },
+  input: { tableId: number; body?: unknown },
 ): Promise<Result<{ seat: number; name: string }>> {
   const p = parseInput(ZSeatModel, input.body ?? {});
   if (!p.ok) return p;
@@ -62,7 +62,7 @@ export async function seatModel(
     );
   if (b.script !== undefined && b.provider !== "scripted")
     return fail("invalid", "Only a scripted model player takes a script.");
-  return asHost(db, who, input.id, modelRefusal, async (tx, { table, seats }) => {
+  return asHost(db, who, input.tableId, modelRefusal, async (tx, { table, seats }) => {
     const { provider, model, baseUrl } = checked.value;
     await tx.seat.create({
       data: {

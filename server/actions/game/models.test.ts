@@ -71,7 +71,7 @@ async function table(
   expect(seated.status, JSON.stringify(seated.body)).toBe(201);
   expect((await as()("POST", `/api/tables/${id}/bots`, { count: 2 })).status).toBe(200);
   expect((await as()("POST", `/api/tables/${id}/start`)).status).toBe(200);
-  expect(await act(db.prisma, host, "pass", { id }, t0 + 1000)).toMatchObject({ ok: true });
+  expect(await act(db.prisma, host, "pass", { tableId: id }, t0 + 1000)).toMatchObject({ ok: true });
   return { id, host, as };
 }
 
@@ -197,7 +197,7 @@ describe("a model player's turn", () => {
     // The bots and the host take their turns, and the model's next turn comes.
     const { runBots } = await import("./bots");
     await runBots(db.prisma, id, NOW + 3000, 0);
-    expect(await act(db.prisma, host, "pass", { id }, NOW + 4000)).toMatchObject({ ok: true });
+    expect(await act(db.prisma, host, "pass", { tableId: id }, NOW + 4000)).toMatchObject({ ok: true });
     await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 5000 });
     expect(asked).toHaveLength(1);
     const guest = (await api(db.prisma, ANON, { clock })("GET", `/api/tables/${id}`)).body;
@@ -217,7 +217,7 @@ describe("a model player's turn", () => {
       await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 2000 });
       const { runBots } = await import("./bots");
       await runBots(db.prisma, id, NOW + 3000, 0);
-      expect(await act(db.prisma, host, "pass", { id }, NOW + 4000)).toMatchObject({ ok: true });
+      expect(await act(db.prisma, host, "pass", { tableId: id }, NOW + 4000)).toMatchObject({ ok: true });
       await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 5000 });
       expect(asked).toHaveLength(1);
       const guest = (await api(db.prisma, ANON, { clock })("GET", `/api/tables/${id}`)).body;
@@ -308,8 +308,8 @@ describe("the scripted model player", () => {
       if (d.status !== "playing") break;
       if (d.turn === 1) await runModelPlayers(db.prisma, id, { clock: () => now });
       else if (d.turn === 0) {
-        const accepted = await act(db.prisma, host, "accept", { id }, now);
-        if (!accepted.ok) await act(db.prisma, host, "pass", { id }, now);
+        const accepted = await act(db.prisma, host, "accept", { tableId: id }, now);
+        if (!accepted.ok) await act(db.prisma, host, "pass", { tableId: id }, now);
       } else await runBots(db.prisma, id, now, 0);
       now += 10 * 60_000;
     }

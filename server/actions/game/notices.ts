@@ -3,9 +3,9 @@
 import type { Prisma } from "../../generated/prisma/client";
 import type { Derived, Game, GameNotice } from "../../rules/game";
 import { derive } from "../../rules/game";
-import { instantText } from "../../rules/span";
+import { whenText } from "../../rules/span";
 import { notify, type Note, type Recipient } from "../notify";
-import type { LoadedTable } from "./load";
+import type { LoadedTable } from "./loaded";
 
 /** `derived`: derive(game, now), asked of the ledger at most once for all of a change's notices. */
 function sentence(n: GameNotice, title: string, now: number, derived: () => Derived): string {
@@ -26,7 +26,7 @@ function sentence(n: GameNotice, title: string, now: number, derived: () => Deri
     case "ended":
       return `${at} ended without an accord: the charges are revealed.`;
     case "reminder":
-      return `Your turn window at ${at} ends at ${instantText(derived().turnEndsAt ?? now)}.`;
+      return `Your turn window at ${at} ends ${whenText(derived().turnEndsAt ?? now, now)}.`;
   }
 }
 
@@ -62,6 +62,8 @@ export function seatNotes(
       text: sentence(n, loaded.table.title, now, stands),
       link: `/tables/${loaded.table.id}`,
       once: `table:${loaded.table.id}:${n.once}`,
+      // the window's end a turn or a reminder speaks of, machine-readable beside the words
+      ...(n.kind === "reminder" || n.kind === "turn" ? { moment: stands().turnEndsAt ?? undefined } : {}),
     });
   }
   return notes;

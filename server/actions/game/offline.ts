@@ -4,7 +4,7 @@
 import type { Who } from "../../identity";
 import type { Visibility } from "../../rules/access";
 import type { Game } from "../../rules/game";
-import type { LoadedTable, SeatRow } from "./load";
+import type { LoadedTable, SeatRow } from "./loaded";
 import { stateOf, type TableState } from "./read";
 
 /** Who holds a seat: a person or an agent account (an agent's owner is a person's id, 0 for none). */

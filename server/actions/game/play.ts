@@ -3,17 +3,21 @@ import { z } from "zod";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { wake } from "../../live";
-import { SAID_MAX, type ProposedAct } from "../../rules/game";
+import { CHARTER_CLAUSES, SAID_CLAIMS_MAX, SAID_MAX, type ProposedAct } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
-import { parseId, parseInput } from "../input";
+import { parseInput, ruled } from "../input";
 import { appendAct } from "./append";
 import { runBots } from "./bots";
-import { seatOf, tableReadable, type LoadedTable } from "./load";
+import { seatOf, tableReadable } from "./seats";
+import type { LoadedTable } from "./loaded";
 
 export const ZClaim = z.object({ clause: z.string().max(64), setting: z.string().max(64) }).strict();
 export const ZSaid = z
-  .object({ text: z.string().max(4000).optional(), claims: z.array(ZClaim).max(20).optional() })
+  .object({
+    text: ruled(z.string(), { maxLength: SAID_MAX }).optional(),
+    claims: ruled(z.array(ZClaim), { maxItems: SAID_CLAIMS_MAX }).optional(),
+  })
   .strict()
   .describe(
     `cheap talk: free text (at most ${SAID_MAX} characters) and/or claims {clause, setting}, checked only at the reveal`,
@@ -21,9 +25,10 @@ export const ZSaid = z
 
 export const ZOffer = z
   .object({
-    accord: z
-      .record(z.string().max(64), z.string().max(64))
-      .describe("one setting for every clause of the table's charter"),
+    accord: ruled(z.record(z.string().max(64), z.string().max(64)), {
+      minProperties: CHARTER_CLAUSES,
+      maxProperties: CHARTER_CLAUSES,
+    }).describe("one setting for every clause of the table's charter"),
     said: ZSaid.optional(),
   })
   .strict();
@@ -47,15 +52,14 @@ export async function act(
   db: Db,
   who: Who,
   type: ActType,
-  input: { id: unknown; body?: unknown },
+  input: { tableId: number; body?: unknown },
   now: number,
   /** The table as the floor read it ahead (load.ts `tableAhead`); undefined to read it here. */
   ahead?: LoadedTable | null,
 ): Promise<Result<ActAnswer>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  const id = parseId(input.id);
-  if (id === null) return fail("not_found", "There is no such table.");
+  const id = input.tableId;
   const p = parseInput(SCHEMA[type], input.body ?? {});
   if (!p.ok) return p;
   const proposed = { type, ...p.value } as ProposedAct;

@@ -17,23 +17,15 @@ import type { Prisma } from "../../generated/prisma/client";
 import { fail, ok, type Result } from "../../rules/result";
 import { VISIBILITY_TEXT, type Visibility } from "../../rules/access";
 import { personOf } from "../access";
-import { parseId } from "../input";
 import { moderationLog, type ModerationEntry } from "../moderation/view";
 import { settleClock } from "./append";
 import { soulsEnv } from "../../souls";
 import { tableBudgetTokens } from "../modelBudget";
 import { PASSED } from "./modelOutcomes";
-import {
-  holders,
-  hostsTable,
-  lobbyFacts,
-  loadTable,
-  seatOf,
-  tableReadable,
-  tableReadAhead,
-  type Holder,
-  type LoadedTable,
-} from "./load";
+import { holders, hostsTable, seatOf, tableReadable, type Holder } from "./seats";
+import { lobbyFacts } from "./lobbyFacts";
+import { loadTable, tableReadAhead } from "./load";
+import type { LoadedTable } from "./loaded";
 
 export type TableStatus = "open" | "playing" | "bound" | "ended" | "cancelled";
 
@@ -106,13 +98,12 @@ function statusOf(loaded: LoadedTable, game: GameView | null): TableStatus {
 export async function tableState(
   db: Db,
   who: Who,
-  input: { id: unknown },
+  input: { tableId: number },
   now: number,
   /** The table as the floor read it ahead (load.ts `tableAhead`); undefined to read it here. */
   ahead?: LoadedTable | null,
 ): Promise<Result<TableState>> {
-  const id = parseId(input.id);
-  if (id === null) return fail("not_found", "There is no such table.");
+  const id = input.tableId;
   let loaded = await tableReadAhead(db, id, ahead);
   // A table the viewer may not read does not exist for them: the same answer as an id nobody used.
   if (!loaded || !tableReadable(loaded, who)) return fail("not_found", "There is no such table.");
@@ -313,7 +304,7 @@ export async function listTables(db: Db, who: Who, now: number): Promise<Result<
 export async function tableRecord(
   db: Db,
   who: Who,
-  input: { id: unknown },
+  input: { tableId: number },
   now: number,
 ): Promise<Result<TableRecord>> {
   const r = await tableState(db, who, input, now);

@@ -24,14 +24,14 @@ async function table(title: string, opts: { bots?: boolean } = {}) {
   if (!opened.ok) throw new Error(opened.message);
   const id = opened.value.id;
   const players: Who[] = [host];
-  if (opts.bots) await fillWithBots(db.prisma, host, { id });
+  if (opts.bots) await fillWithBots(db.prisma, host, { tableId: id });
   else
     for (let i = 1; i < 4; i++) {
       const p = await makeUser(db, `${title}-p${i}`);
-      await joinTable(db.prisma, p, { id }, T0);
+      await joinTable(db.prisma, p, { tableId: id }, T0);
       players.push(p);
     }
-  expect(await startTable(db.prisma, host, { id }, T0)).toMatchObject({ ok: true });
+  expect(await startTable(db.prisma, host, { tableId: id }, T0)).toMatchObject({ ok: true });
   return { id, players };
 }
 
@@ -43,7 +43,7 @@ const ledger = async (tableId: number) =>
 describe("the sweeper", () => {
   it("leaves a table alone while the seat to act is inside its window", async () => {
     const { id, players } = await table("quiet");
-    await act(db.prisma, players[0]!, "pass", { id }, T0 + 10 * MIN);
+    await act(db.prisma, players[0]!, "pass", { tableId: id }, T0 + 10 * MIN);
     await sweepTables(db, T0 + 10 * MIN + WINDOW - 1);
     expect(await ledger(id)).toEqual(["pass"]);
   });
@@ -51,7 +51,7 @@ describe("the sweeper", () => {
   it("writes the clock's pass when a window runs out, once, at the table that owes it", async () => {
     const quiet = await table("still");
     const late = await table("late");
-    await act(db.prisma, quiet.players[0]!, "pass", { id: quiet.id }, T0 + 5 * 60 * MIN);
+    await act(db.prisma, quiet.players[0]!, "pass", { tableId: quiet.id }, T0 + 5 * 60 * MIN);
     await sweepTables(db, T0 + WINDOW + 1);
     await sweepTables(db, T0 + WINDOW + 2);
     expect(await ledger(late.id)).toEqual(["clock"]);
@@ -93,7 +93,7 @@ describe("the sweeper", () => {
     // The person passes; in the same request the three bots take their turns (the tests run with no pause), each
     // 1 ms after the act before it.
     const at = T0 + 10 * MIN;
-    await act(db.prisma, players[0]!, "pass", { id }, at);
+    await act(db.prisma, players[0]!, "pass", { tableId: id }, at);
     const times = (await db.prisma.act.findMany({ where: { tableId: id }, orderBy: { turn: "asc" } })).map(
       (a) => a.at.getTime(),
     );
@@ -102,7 +102,7 @@ describe("the sweeper", () => {
 
   it("seats the house's characters, each with its strategy, public beside its name", async () => {
     const { id, players } = await table("characters", { bots: true });
-    const s = await tableState(db.prisma, players[0]!, { id }, T0);
+    const s = await tableState(db.prisma, players[0]!, { tableId: id }, T0);
     expect(s.ok && s.value.seats.map((x) => [x.name, x.strategy])).toEqual([
       [players[0]!.kind === "user" ? players[0]!.name : "", null],
       ["Bosun", "cooperative"],

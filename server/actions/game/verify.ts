@@ -21,7 +21,7 @@ export type DealCheck =
 export async function verifyDeal(
   db: Db,
   who: Who,
-  input: { id: unknown },
+  input: { tableId: number },
   now: number,
 ): Promise<Result<DealCheck>> {
   const r = await tableState(db, who, input, now);

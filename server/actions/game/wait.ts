@@ -16,7 +16,7 @@ const yourTurn = (s: TableState) =>
 export async function waitForTurn(
   db: Db,
   who: Who,
-  input: { id: unknown; timeoutMs?: number },
+  input: { tableId: number; timeoutMs?: number },
   clock: Clock,
   signal?: AbortSignal,
 ): Promise<Result<{ yourTurn: boolean; timedOut: boolean; table: TableState }>> {

@@ -209,7 +209,7 @@ describe("a race for a seat's last whispers", () => {
     const { id, host } = await table("race-room");
     const tries = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        whisper(db.prisma, host, { id, body: { to: 1, text: `at once ${i}` } }, NOW),
+        whisper(db.prisma, host, { tableId: id, body: { to: 1, text: `at once ${i}` } }, NOW),
       ),
     );
     expect(tries.map((r) => r.ok)).toEqual(Array(8).fill(true));
@@ -224,12 +224,14 @@ describe("a race for a seat's last whispers", () => {
   it(`${WHISPERS_PER_SEAT - 2} sent, then 8 at once: exactly 2 land, the rest are conflicts`, async () => {
     const { id, host } = await table("race");
     for (let i = 0; i < WHISPERS_PER_SEAT - 2; i++)
-      expect(await whisper(db.prisma, host, { id, body: { to: 1, text: `w${i}` } }, NOW)).toMatchObject({
+      expect(
+        await whisper(db.prisma, host, { tableId: id, body: { to: 1, text: `w${i}` } }, NOW),
+      ).toMatchObject({
         ok: true,
       });
     const tries = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        whisper(db.prisma, host, { id, body: { to: 2, text: `race ${i}` } }, NOW),
+        whisper(db.prisma, host, { tableId: id, body: { to: 2, text: `race ${i}` } }, NOW),
       ),
     );
     expect(tries.filter((r) => r.ok)).toHaveLength(2);

@@ -10,6 +10,7 @@ import {
   botWhisper,
   checkWhisper,
   publicGame,
+  SAID_CLAIMS_MAX,
   SAID_MAX,
   SEATS_MAX,
   strategyOf,
@@ -18,9 +19,11 @@ import {
 } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
-import { parseId, parseInput } from "../input";
+import { parseInput, ruled } from "../input";
 import { isUniqueViolation } from "../unique";
-import { loadTable, seatOf, tableReadable, type LoadedTable, type SeatRow } from "./load";
+import { loadTable } from "./load";
+import { seatOf, tableReadable } from "./seats";
+import type { LoadedTable, SeatRow } from "./loaded";
 import { ZClaim } from "./play";
 
 export const ZWhisper = z
@@ -31,10 +34,8 @@ export const ZWhisper = z
       .min(0)
       .max(SEATS_MAX - 1)
       .describe("the seat index you whisper to (not your own)"),
-    text: z.string().max(4000).optional().describe(`at most ${SAID_MAX} characters`),
-    claims: z
-      .array(ZClaim)
-      .max(20)
+    text: ruled(z.string(), { maxLength: SAID_MAX }).optional().describe(`at most ${SAID_MAX} characters`),
+    claims: ruled(z.array(ZClaim), { maxItems: SAID_CLAIMS_MAX })
       .optional()
       .describe("what you want, {clause, setting}; judged at the reveal"),
   })
@@ -152,13 +153,12 @@ async function appendOnce(
 export async function whisper(
   db: Db,
   who: Who,
-  input: { id: unknown; body?: unknown },
+  input: { tableId: number; body?: unknown },
   now: number,
 ): Promise<Result<WhisperAnswer>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  const id = parseId(input.id);
-  if (id === null) return fail("not_found", "There is no such table.");
+  const id = input.tableId;
   const p = parseInput(ZWhisper, input.body ?? {});
   if (!p.ok) return p;
   const r = await appendWhisper(

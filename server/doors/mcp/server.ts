@@ -4,15 +4,15 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { answerOf, requestOf, type Answer } from "../../http/asked";
+import { answerOf, requestOf, responseOf, type Answer } from "../../http/asked";
 import type { AdmittedAsk } from "../../http/door";
 import { failureAnswer, failureResponse } from "../../http/floor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
-import { env } from "../../env";
 import { isDatabaseDown, UNAVAILABLE } from "../../http/unavailable";
 import type { Who } from "../../identity";
 import { fail, type Failure } from "../../rules/result";
+import { mcpBodyCap, mcpReadCap } from "../caps";
 import { callerRefusal } from "../serve";
 import type { McpTool } from "./tool";
 import { serveResources } from "./resources";
@@ -117,6 +117,13 @@ function messageOf(body: string | null | undefined): { ok: true; value: unknown 
   }
 }
 
+/** The floor read as much as MCP's largest tool takes; the tools this body calls may take less. */
+function tooLarge(text: string, message: unknown): Response | null {
+  const cap = mcpBodyCap(message);
+  if (Buffer.byteLength(text) <= cap) return null;
+  return responseOf(failureAnswer(fail("invalid", `The request body is larger than ${cap} bytes.`)));
+}
+
 /**
  * A tools/call whose `arguments` is not an object never reaches a tool: the SDK refuses it as an internal error
  * (-32603) before any handler runs. Answered here instead, as the tool result a model can correct.
@@ -219,13 +226,13 @@ export async function handleMcp(
   if (refusedMethod) return refusedMethod;
   const text = req.method === "POST" ? (body ?? (await req.text())) : null;
   const message = messageOf(text);
-  const refused = message && argumentsNotAnObject(message.value);
+  const refused = message && (tooLarge(text!, message.value) ?? argumentsNotAnObject(message.value));
   if (refused) return refused;
   const unsigned = message && signInFirst(message.value, who, TOOLS_BY_NAME);
   if (unsigned) return failureResponse(unsigned);
   const server = mcpServer(db, who, clock, rateKey, set, address);
   const transport = new WebStandardStreamableHTTPServerTransport({
-    maxRequestBodySize: env().PARLEY_BODY_MAX,
+    maxRequestBodySize: mcpReadCap(),
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });

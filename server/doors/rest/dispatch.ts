@@ -62,6 +62,10 @@ function match(routes: RestRoute[], method: string, pathname: string): Match | "
   return found;
 }
 
+/** The route a method and path name (the floor asks, to know how much body to read for it). */
+export const matchRoute = (method: string, pathname: string, routes: RestRoute[] = REST_ROUTES) =>
+  match(routes, method, pathname);
+
 function search(c: Compiled, method: string, pathname: string): Match | "wrong-method" | null {
   const parts = pathname.replace(/\/+$/, "").split("/");
   let methodMismatch = false;

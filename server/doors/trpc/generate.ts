@@ -12,7 +12,7 @@ import { procedure, unwrap } from "./init";
 type InputOf<I extends z.ZodType> = {} extends z.input<I> ? void | z.input<I> : z.input<I>;
 
 type ProcedureOf<Op> =
-  Op extends Operation<infer I, z.ZodType, infer K, infer R>
+  Op extends Operation<infer I, z.ZodType, infer K, infer R, any>
     ? K extends "read"
       ? TRPCQueryProcedure<{ input: InputOf<I>; output: R; meta: object }>
       : TRPCMutationProcedure<{ input: InputOf<I>; output: R; meta: object }>

@@ -14,6 +14,7 @@ export const appRouter = router({
   invitations: router(proceduresOf(OPERATIONS.invitations)),
   moderation: router(proceduresOf(OPERATIONS.moderation)),
   notifications: router(proceduresOf(OPERATIONS.notifications)),
+  oauth: router(proceduresOf(OPERATIONS.oauth)),
 });
 
 export type AppRouter = typeof appRouter;

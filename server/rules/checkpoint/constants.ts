@@ -66,3 +66,12 @@ export type PlanVisibility = (typeof PLAN_VISIBILITIES)[number];
 /** The bounds of the approval gate's `approvalTtl`: how long an approval counts after it is given. */
 export const APPROVAL_TTL_MIN_MS = 60_000;
 export const APPROVAL_TTL_MAX_MS = 365 * 86_400_000;
+
+/** The most nodes one revision of a plan holds (the schema's limit), titles and all. */
+export const MAX_NODES = 5_000;
+/** The most dependencies one revision holds, all nodes together: a plan's graph is sparse, a few per node. */
+export const MAX_EDGES = 4 * MAX_NODES;
+/** The most risks an imported declaration carries. */
+export const MAX_RISKS = 1_000;
+/** The most prerequisites one node names. */
+export const MAX_DEPENDS_ON = 200;

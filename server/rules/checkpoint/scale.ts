@@ -58,3 +58,23 @@ export function chainDeclaration(length: number, { gaps = 1, cyclic = false } = 
     assignment: { authority: true, resources: true },
   };
 }
+
+/**
+ * A plan's graph as create and revise take it: `waves` layers of `width` nodes, each titled in `titleLength`
+ * characters and depending on `fanIn` nodes of the layer before (`tag` tells one revision's titles from another's).
+ */
+export function layeredNodes({ waves = 10, width = 100, fanIn = 3, titleLength = 80, tag = "" } = {}) {
+  const id = (wave: number, i: number) => `w${wave}-n${i}`;
+  const nodes: { id: string; title: string; dependsOn: string[] }[] = [];
+  for (let wave = 0; wave < waves; wave++)
+    for (let i = 0; i < width; i++) {
+      const dependsOn =
+        wave === 0 ? [] : Array.from({ length: fanIn }, (_, k) => id(wave - 1, (i * 7 + k * 13) % width));
+      const title = `${tag}Wave ${wave + 1}, task ${i + 1}: build, test and report the part `.padEnd(
+        titleLength,
+        "x",
+      );
+      nodes.push({ id: id(wave, i), title: title.slice(0, titleLength), dependsOn: [...new Set(dependsOn)] });
+    }
+  return nodes;
+}

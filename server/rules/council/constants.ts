@@ -46,3 +46,6 @@ export const HABIT_MAX = 200;
 
 /** The words a soul writes in round 2 when nothing moved it. */
 export const NO_CHANGE = "no change";
+
+/** Characters of one Step 0 answer (`fit`): one sentence, not an essay. */
+export const FIT_MAX = 400;

@@ -8,6 +8,7 @@ export {
   DEFAULT_VALUES_KEYWORDS,
   DEFERENCE_MAX_OTHERS,
   EARLY_STOP_MIN,
+  FIT_MAX,
   FORBIDDEN_FINAL_CONFIDENCE,
   HABIT_MAX,
   NO_CHANGE,
@@ -27,6 +28,7 @@ export {
   UNANIMITY_MIN,
   type Aggregator,
 } from "@/server/rules/council/constants";
+export { FIT_ASKS, FIT_KEYS, type Fit, type FitKey } from "@/server/rules/council/fit";
 export {
   REPLY_FIELDS,
   ROUND_NAMES,
@@ -75,6 +77,12 @@ export {
 } from "@/server/rules/council/vote";
 export { renderPrompt, type PromptInput } from "@/server/rules/council/prompts";
 export { AXES_MAX, AXES_MIN, draftAxes } from "@/server/rules/council/axes";
+export {
+  AXES_SYSTEM,
+  readDraftedAxes,
+  renderAxesPrompt,
+  type AxesPromptInput,
+} from "@/server/rules/council/axes-draft";
 export { liveSeats, type Council, type Seat, type SeatStatus } from "@/server/rules/council/council";
 export {
   afterBadReply,
@@ -100,5 +108,5 @@ export {
   type Standing,
   type VerdictRecord,
 } from "@/server/rules/council/progress";
-export { ROUND_REMINDER_MS, roundReminderDue } from "@/server/rules/council/notices";
+export { ROUND_REMINDER_MS, roundReminderDue, roundReminderLead } from "@/server/rules/council/notices";
 export { MODEL_TRIES_MAX, nextTryAt } from "@/server/rules/council/retry";

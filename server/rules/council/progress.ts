@@ -33,6 +33,8 @@ export type Progress = {
   verdicts: VerdictRecord[];
   /** The 2–4 axes round 3 is asked about, once written or accepted. */
   axes: string[] | null;
+  /** A model's draft of the axes, when the facilitator asked for one: it stands at the deadline instead of the template. */
+  axesDraft?: string[] | null;
   /** The round deadline; the facilitator's steps (a confirmation, the axes) get as long. */
   deadlineMs: number;
   /**
@@ -57,8 +59,8 @@ export type Due =
   | { kind: "verdict"; afterRound: RoundNumber; verdict: string; line: string; ask?: string }
   /** The facilitator let the deadline pass: the cautious answer (no) stands. */
   | { kind: "decline"; afterRound: RoundNumber }
-  /** The facilitator let the deadline pass before round 3: the engine's draft stands. */
-  | { kind: "axes"; axes: string[] };
+  /** The facilitator let the deadline pass before round 3: the draft stands (a model's if asked for, else the template). */
+  | { kind: "axes"; axes: string[]; source: "model" | "template" };
 
 /** Where the table stands when nothing is due: whom it waits for, until when. */
 export type Phase =
@@ -212,13 +214,17 @@ export function standing(p: Progress, now: number): Standing {
 /** Open `round` now — unless it is round 3 and its axes are not written yet: then the facilitator is owed them. */
 function opening(p: Progress, round: RoundNumber, now: number, since: number): Standing {
   if (round === 3 && p.axes === null) {
-    const draft = draftAxes({
-      options: p.council.options,
-      transcript: p.council.answers,
-      seats: p.council.seats,
-    });
+    const drafted = p.axesDraft?.length ? p.axesDraft : null;
+    const draft =
+      drafted ??
+      draftAxes({
+        options: p.council.options,
+        transcript: p.council.answers,
+        seats: p.council.seats,
+      });
     const deadlineAt = since + p.deadlineMs;
-    if (now >= deadlineAt) return { due: [{ kind: "axes", axes: draft }], phase: null };
+    if (now >= deadlineAt)
+      return { due: [{ kind: "axes", axes: draft, source: drafted ? "model" : "template" }], phase: null };
     return { due: [], phase: { kind: "axes", deadlineAt, draft } };
   }
   return { due: [{ kind: "open", round, openedAt: now, deadlineAt: now + p.deadlineMs }], phase: null };

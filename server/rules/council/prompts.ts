@@ -85,7 +85,7 @@ function describe(answer: Answer): string {
 }
 
 /** The transcript a round may see: every earlier round, in round then seat order. */
-function earlierRounds(round: RoundNumber, transcript: readonly Answer[]): string[] {
+export function earlierRounds(round: RoundNumber, transcript: readonly Answer[]): string[] {
   const blocks: string[] = [];
   for (let r = 1; r < round; r++) {
     const answers = transcript.filter((a) => a.round === r);

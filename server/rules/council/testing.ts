@@ -4,6 +4,7 @@ import { NO_CHANGE } from "@/server/rules/council/constants";
 import type { Council } from "@/server/rules/council/council";
 import type { Answer } from "@/server/rules/council/replies";
 import type { CouncilState, StateAgent, StateRound } from "@/server/rules/council/state";
+import type { VoteResult } from "@/server/rules/council/vote";
 
 /** The worked example exactly as the file has it (a fresh copy each call, so tests may change it). */
 export const workedExample = (): CouncilState => structuredClone(exampleJson) as CouncilState;
@@ -133,3 +134,11 @@ export function council(names: string[], answers: Answer[] = [], options = ["a",
     answers,
   };
 }
+
+/** A vote that counted (decided or escalated), else the test fails here. */
+export const counted = (r: VoteResult) => {
+  if (r.kind !== "decided" && r.kind !== "escalated") throw new Error(`expected a count, got ${r.kind}`);
+  return r;
+};
+/** The kinds of a counted vote's escalation reasons, in order. */
+export const reasonKinds = (r: VoteResult) => counted(r).reasons.map((x) => x.kind);

@@ -3,7 +3,8 @@ import { wallClock } from "@/server/clock";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { verifyDeal } from "@/server/actions/game/verify";
+import { verifyDeal } from "@/server/actions/game";
+import { parseId } from "@/server/actions/input";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
 
@@ -11,8 +12,9 @@ export const metadata: Metadata = { title: "Verify the deal" };
 export const dynamic = "force-dynamic";
 
 export default async function VerifyPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const r = await verifyDeal(await getDb(), await whoFromSession(), { id }, wallClock());
+  const tableId = parseId((await params).id);
+  if (tableId === null) notFound();
+  const r = await verifyDeal(await getDb(), await whoFromSession(), { tableId }, wallClock());
   if (!r.ok) notFound();
   const v = r.value;
   const back = <Link href={`/tables/${v.id}`}>Back to the table</Link>;

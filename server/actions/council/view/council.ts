@@ -2,9 +2,10 @@
 // decided in ./rounds alone.
 import { moderationLog, type ModerationEntry } from "../../moderation/view";
 import type { Who } from "../../../identity";
-import { standing } from "../../../rules/council";
+import { standing, type Fit } from "../../../rules/council";
 import { VISIBILITY_TEXT, type Visibility } from "../../../rules/access";
 import { personOf } from "../../access";
+import { axesDrafters } from "../axes";
 import { axesDraft, NO_DECISION } from "../facilitate";
 import { isFacilitator, progressOf, rulesCouncil, seatOf, type LoadedCouncil } from "../load";
 import { iso } from "./iso";
@@ -26,6 +27,8 @@ import { yourRoundOf, type YourRound } from "./your-round";
 export type CouncilView = {
   id: number;
   question: string;
+  /** Step 0: the convener's three sentences; null for an imported record, which had none. */
+  fit: Fit | null;
   context: string;
   options: string[];
   aggregator: string;
@@ -53,8 +56,16 @@ export type CouncilView = {
   calls: CallView[];
   verdicts: VerdictView[];
   axes: string[] | null;
-  /** The engine's draft of the axes, once rounds 1–2 are closed and until round 3 opens. */
+  /** The draft of the axes on offer, once rounds 1–2 are closed and until round 3 opens: a model's, or the template's. */
   draftAxes: string[] | null;
+  /** Who drafted it: a model (seat or provider · model), or null for the engine's template. */
+  draftAxesBy: string | null;
+  /** Where the axes came from: model, model-edited, template or facilitator; null until they are written. */
+  axesSource: "model" | "model-edited" | "template" | "facilitator" | null;
+  /** The same in words, as the minutes say it ("drafted by the finance soul (…), edited by the facilitator"). */
+  axesFrom: string | null;
+  /** Whom the facilitator may ask to draft the axes: the table's model seats, and providers with keys set. */
+  axesDrafters: { seats: string[]; providers: string[] };
   result: ResultView | null;
   ruling: RulingView | null;
   noDecision: string;
@@ -63,6 +74,29 @@ export type CouncilView = {
   may: CouncilMay;
   now: string;
 };
+
+const AXES_SOURCES = ["model", "model-edited", "template", "facilitator"] as const;
+const axesSourceOf = (l: LoadedCouncil): CouncilView["axesSource"] =>
+  (AXES_SOURCES as readonly string[]).includes(l.axesSource ?? "")
+    ? (l.axesSource as CouncilView["axesSource"])
+    : null;
+
+/** Where the axes came from, in words; null until written (or for a table from before this was recorded). */
+function axesFromOf(l: LoadedCouncil): string | null {
+  const by = l.axesDraftBy ?? "a model";
+  switch (axesSourceOf(l)) {
+    case "model":
+      return `drafted by ${by} from the transcript, unedited`;
+    case "model-edited":
+      return `drafted by ${by} from the transcript, edited by the facilitator`;
+    case "template":
+      return "the engine's template draft (no model drafted them)";
+    case "facilitator":
+      return "written by the facilitator";
+    default:
+      return null;
+  }
+}
 
 /** The invited seats `who` answers for: their own, or (a person) their agents'. */
 export function invitationsOf(l: LoadedCouncil, who: Who): { seat: string; agentId: number | null }[] {
@@ -83,9 +117,11 @@ export function viewOf(l: LoadedCouncil, who: Who, now: number): CouncilView {
   const phase = phaseView(l, l.imported ? null : standing(progressOf(l), now).phase);
   const result = resultOf(l);
   const yourRound = yourRoundOf(l, mine);
+  const draft = l.rounds.some((r) => r.round >= 3) ? null : axesDraft(l);
   return {
     id: l.id,
     question: l.question,
+    fit: l.fit,
     context: l.context,
     options: l.options,
     aggregator: l.aggregator,
@@ -114,7 +150,11 @@ export function viewOf(l: LoadedCouncil, who: Who, now: number): CouncilView {
     calls: callsView(l),
     verdicts: verdictsView(l),
     axes: l.axes,
-    draftAxes: l.rounds.some((r) => r.round >= 3) ? null : axesDraft(l),
+    draftAxes: draft?.axes ?? null,
+    draftAxesBy: draft?.by ?? null,
+    axesSource: axesSourceOf(l),
+    axesFrom: axesFromOf(l),
+    axesDrafters: facilitator ? axesDrafters(l) : { seats: [], providers: [] },
     result,
     ruling: rulingView(l),
     noDecision: NO_DECISION,

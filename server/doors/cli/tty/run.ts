@@ -48,19 +48,19 @@ export async function runCommand(
     case "open":
       return readTable(deps, command.id, now);
     case "join":
-      return wrote(deps, command.id, now, await joinTable(db, who, { id: command.id }, now), (r) =>
+      return wrote(deps, command.id, now, await joinTable(db, who, { tableId: command.id }, now), (r) =>
         info(`You took seat ${r.seat + 1}.`),
       );
     case "leave":
-      return wrote(deps, command.id, now, await leaveTable(db, who, { id: command.id }), () =>
+      return wrote(deps, command.id, now, await leaveTable(db, who, { tableId: command.id }), () =>
         info("You gave your seat up."),
       );
     case "start":
-      return wrote(deps, command.id, now, await startTable(db, who, { id: command.id }, now), (r) =>
+      return wrote(deps, command.id, now, await startTable(db, who, { tableId: command.id }, now), (r) =>
         info(`The table is dealt and the clock runs; commitment ${r.commitment}.`),
       );
     case "fill":
-      return wrote(deps, command.id, now, await fillWithBots(db, who, { id: command.id }), (r) =>
+      return wrote(deps, command.id, now, await fillWithBots(db, who, { tableId: command.id }), (r) =>
         info(
           `${r.seated} house bot${r.seated === 1 ? "" : "s"} took ${r.seated === 1 ? "a seat" : "seats"}.`,
         ),
@@ -74,7 +74,7 @@ export async function runCommand(
           : command.kind === "accept" && command.cite
             ? { cite: command.cite }
             : {};
-      const r = await act(db, who, command.kind, { id: command.id, body }, now);
+      const r = await act(db, who, command.kind, { tableId: command.id, body }, now);
       return wrote(deps, command.id, now, r, (answer, table) => info(actSentence(answer, table)));
     }
   }
@@ -104,7 +104,7 @@ async function wrote<T>(
   success: (value: T, table: TableState | null) => Message,
 ): Promise<Update> {
   if (r.ok) await deps.afterWrite?.();
-  const read = await tableState(deps.db, deps.who, { id }, now);
+  const read = await tableState(deps.db, deps.who, { tableId: id }, now);
   const table = read.ok ? read.value : null;
   const message: Message = r.ok ? success(r.value, table) : { tone: "error", text: r.message };
   return (s) => {
@@ -114,7 +114,7 @@ async function wrote<T>(
 }
 
 async function readTable(deps: RunDeps, id: number, now: number): Promise<Update> {
-  const read = await tableState(deps.db, deps.who, { id }, now);
+  const read = await tableState(deps.db, deps.who, { tableId: id }, now);
   if (read.ok) {
     const table = read.value;
     return (s) => (placeTableId(s.place) === id ? { ...s, table } : s);

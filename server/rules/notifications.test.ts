@@ -1,0 +1,96 @@
+// Notifications that read well and come on time (notifications.md): a reminder's lead is at most a quarter of what
+// it reminds of and none comes once its moment has passed; times are said in words by one formatter; a burst about
+// one subject is one entry. Pure rules, no clock: every moment is an argument.
+import { describe, expect, it } from "vitest";
+import { roundReminderDue, roundReminderLead, ROUND_REMINDER_MS, type Phase } from "./council";
+import { reminderLeadMs, REMINDER_LEAD_MAX_MS } from "./game";
+import { BURST_MS, groupBursts, subjectOf } from "./notifications";
+import { whenText } from "./span";
+
+const MIN = 60_000;
+const T = Date.parse("2026-09-14T09:41:00Z");
+const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const round = (deadlineAt: number): Phase => ({ kind: "round", round: 2, deadlineAt, waiting: ["pat"] });
+
+describe("reminder leads", () => {
+  const spans = [MIN, 2 * MIN, 7 * MIN, 30 * MIN, 40 * MIN, 2 * 3_600_000, 7 * 24 * 3_600_000];
+
+  it("a round's reminder leads by at most a quarter of the round, and at most 10 minutes", () => {
+    for (const span of spans) {
+      expect(roundReminderLead(span)).toBeLessThanOrEqual(span / 4);
+      expect(roundReminderLead(span)).toBeLessThanOrEqual(ROUND_REMINDER_MS);
+    }
+    expect(roundReminderLead(2 * MIN)).toBe(30_000);
+    expect(roundReminderLead(2 * 3_600_000)).toBe(10 * MIN);
+  });
+
+  it("a 2-minute round is not reminded as it opens, but 30 s before it closes; never at or after its deadline", () => {
+    const opened = T;
+    const deadline = opened + 2 * MIN;
+    expect(roundReminderDue(round(deadline), opened, 2 * MIN)).toBeNull();
+    expect(roundReminderDue(round(deadline), deadline - 30_001, 2 * MIN)).toBeNull();
+    expect(roundReminderDue(round(deadline), deadline - 30_000, 2 * MIN)).toEqual({
+      round: 2,
+      seats: ["pat"],
+      deadlineAt: deadline,
+    });
+    expect(roundReminderDue(round(deadline), deadline, 2 * MIN)).toBeNull();
+    expect(roundReminderDue(round(deadline), deadline + 1, 2 * MIN)).toBeNull();
+    // whatever the round's length and the moment asked, a reminder due is within its lead and before its moment
+    for (const span of spans)
+      for (let k = 0; k <= 40; k++) {
+        const now = deadline - span + (span * k) / 40;
+        const due = roundReminderDue(round(deadline), now, span);
+        if (due) {
+          expect(deadline - now).toBeLessThanOrEqual(span / 4);
+          expect(now).toBeLessThan(deadline);
+        }
+      }
+  });
+
+  it("a turn window's reminder leads by at most a quarter of the window, and at most an hour", () => {
+    for (const span of spans) {
+      expect(reminderLeadMs(span)).toBeLessThanOrEqual(span / 4);
+      expect(reminderLeadMs(span)).toBeLessThanOrEqual(REMINDER_LEAD_MAX_MS);
+    }
+  });
+});
+
+describe("times in words", () => {
+  it("says a moment as the pages do: soon in words, far as a date in UTC, never as ISO", () => {
+    expect(whenText(T + 30_000, T)).toBe("in 30 s");
+    expect(whenText(T + 25 * MIN, T)).toBe("in 25 min");
+    expect(whenText(T + 4 * 3_600_000 + 12 * MIN, T)).toBe("in 4 h 12 min");
+    expect(whenText(T - 5 * MIN, T)).toBe("5 min ago");
+    expect(whenText(T, T - 3 * 24 * 3_600_000)).toBe("on 14 Sep 2026, 09:41 UTC");
+    expect(whenText(T, T, "Europe/Paris")).toBe("in 1 s");
+    expect(whenText(T, T - 2 * 24 * 3_600_000, "Europe/Paris")).toMatch(/^on 14 Sep 2026, 11:41 /);
+    for (const ahead of [0, 1, 59_999, 3_599_999, 86_399_999, 86_400_000, 400 * 86_400_000, -1, -7_200_000])
+      expect(whenText(T + ahead, T)).not.toMatch(ISO);
+  });
+});
+
+describe("bursts", () => {
+  it("groups one subject's notes in one window into one entry, the latest first, and never an invitation", () => {
+    const at = Math.floor(T / BURST_MS) * BURST_MS;
+    const note = (id: number, link: string, ms: number, read = false) => ({ id, link, at: at + ms, read });
+    const entries = groupBursts([
+      note(6, "/invitations", 50_000),
+      note(5, "/invitations", 40_000),
+      note(4, "/councils/3", 30_000),
+      note(3, "/tables/9", 20_000, true),
+      note(2, "/councils/3/minutes", 10_000, true),
+      note(1, "/councils/3", 0),
+      note(0, "/councils/3", -1),
+    ]);
+    expect(entries.map((e) => [e.latest.id, e.count, e.ids, e.unread])).toEqual([
+      [6, 1, [6], true],
+      [5, 1, [5], true],
+      [4, 3, [4, 2, 1], true],
+      [3, 1, [3], false],
+      [0, 1, [0], true],
+    ]);
+    expect(subjectOf("/plans/12?wave=a")).toBe("/plans/12");
+    expect(subjectOf("/invitations")).toBeNull();
+  });
+});
