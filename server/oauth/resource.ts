@@ -3,7 +3,7 @@
 import { publicUrl } from "../jobs/mail";
 
 /** The MCP endpoints a client may connect to by URL, each a protected resource with its own metadata document. */
-export const MCP_PATHS = ["/mcp"] as const;
+export const MCP_PATHS = ["/mcp", "/mcp/tables", "/mcp/councils", "/mcp/plans"] as const;
 
 /** The issuer: this server's public URL, as clients reach it (PARLEY_URL). */
 export const issuerUrl = () => new URL(`${publicUrl()}/`);
