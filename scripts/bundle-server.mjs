@@ -18,6 +18,9 @@ await build({
   entryPoints: ["server/main.ts"],
   outfile: "dist/server.mjs",
   bundle: true,
+  // .ts before .tsx: components/ui/when.ts (time in words, which the rules' Markdown reads) sits beside When.tsx, and
+  // esbuild's default order (.tsx first) takes the component's name for it on a case-insensitive match.
+  resolveExtensions: [".ts", ".tsx", ".mjs", ".js", ".json"],
   platform: "node",
   format: "esm",
   target: "node20",

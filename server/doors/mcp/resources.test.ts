@@ -4,7 +4,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convene } from "../../actions/council";
-import { modelSeat } from "../../actions/council/testing";
+import { modelSeat, table } from "../../actions/council/testing";
 import { fixedClock } from "../../clock";
 import { ANON, type Who } from "../../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
@@ -21,19 +21,11 @@ const clients: Client[] = [];
 beforeAll(async () => {
   db = await testDatabase();
   facilitator = await makeUser(db, "resources-facilitator");
+  // Invited (not public): only its facilitator and seats may read it.
   const c = await convene(
     db.prisma,
     facilitator,
-    {
-      question: "Do we ship the resources?",
-      options: ["ship", "hold"],
-      fit: {
-        decision: "Whether MCP clients read records as resources.",
-        options: "Ship them now, or hold them back.",
-        stakes: "Agents reading what they may not would be a leak.",
-      },
-      seats: [modelSeat("north"), modelSeat("south"), modelSeat("east")],
-    },
+    table([modelSeat("north"), modelSeat("south"), modelSeat("east")], { visibility: "invited" }),
     NOW,
   );
   if (!c.ok) throw new Error(c.message);
