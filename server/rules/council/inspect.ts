@@ -1,11 +1,5 @@
 // The inspector: after rounds 2 and 3, decides whether the table stops early, skips, defers or goes on.
-import {
-  CONFIDENCE_MAX,
-  DEFERENCE_MAX_OTHERS,
-  EARLY_STOP_MIN,
-  NO_CHANGE,
-  ROUNDS,
-} from "./constants";
+import { CONFIDENCE_MAX, DEFERENCE_MAX_OTHERS, EARLY_STOP_MIN, NO_CHANGE, ROUNDS } from "./constants";
 import { quorumProblem, type CouncilState, type StateRound } from "./state";
 
 export const VERDICTS = ["EARLY-STOP", "SKIP-ROUND-3", "EXPERT-DEFERENCE", "CONTINUE"] as const;

@@ -1,12 +1,7 @@
 // What a soul may answer in each of the four rounds, and the check every answer passes before it counts.
 import { z } from "zod";
 import { fail, ok, type Result } from "@/server/rules/result";
-import {
-  CONFIDENCE_MAX,
-  CONFIDENCE_MIN,
-  FORBIDDEN_FINAL_CONFIDENCE,
-  RATIONALE_MAX,
-} from "./constants";
+import { CONFIDENCE_MAX, CONFIDENCE_MIN, FORBIDDEN_FINAL_CONFIDENCE, RATIONALE_MAX } from "./constants";
 
 export type RoundNumber = 1 | 2 | 3 | 4;
 export const ROUND_NUMBERS = [1, 2, 3, 4] as const satisfies readonly RoundNumber[];

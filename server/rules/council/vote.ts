@@ -1,10 +1,5 @@
 // The vote: the engine's arithmetic over round 4 — validate, score, break ties, escalate, report.
-import {
-  CONFIDENCE_MAX,
-  FORBIDDEN_FINAL_CONFIDENCE,
-  SPLIT_THRESHOLD,
-  UNANIMITY_MIN,
-} from "./constants";
+import { CONFIDENCE_MAX, FORBIDDEN_FINAL_CONFIDENCE, SPLIT_THRESHOLD, UNANIMITY_MIN } from "./constants";
 import { isConfidence } from "./replies";
 import { quorumProblem, valuesKeywordsOf, type CouncilState } from "./state";
 
