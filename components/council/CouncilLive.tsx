@@ -16,7 +16,7 @@ import { Rounds } from "./Rounds";
 import { FitView } from "./FitView";
 import { SeatsPanel } from "./SeatsPanel";
 
-function PhaseLine({ view, now }: { view: CouncilView; now: number }) {
+export function PhaseLine({ view, now }: { view: CouncilView; now: number }) {
   const p = view.phase;
   switch (p.kind) {
     case "round":
@@ -37,7 +37,8 @@ function PhaseLine({ view, now }: { view: CouncilView; now: number }) {
       return (
         <>
           Round 3 waits for the facilitator&apos;s axes; without them,{" "}
-          <When at={p.deadlineAt} mode="left" now={now} />, the engine&apos;s draft is used.
+          <When at={p.deadlineAt} mode="left" now={now} />,{" "}
+          {view.draftAxesBy ? `the draft by ${view.draftAxesBy} is used` : "the engine's draft is used"}.
         </>
       );
     case "finished":
