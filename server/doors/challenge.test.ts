@@ -46,7 +46,7 @@ beforeAll(async () => {
   };
   const mcp = plainDoor((x) => mcpAnswer(x, clock), { db: db.prisma, resolveWho, calls: jsonRpcCalls });
   const rest = plainDoor((x) => dispatch(x, clock), { db: db.prisma, resolveWho });
-  server = createServer((req, res) => servePlain(req.url === "/mcp" ? mcp : rest, req, res));
+  server = createServer((req, res) => servePlain(req.url?.startsWith("/mcp") ? mcp : rest, req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://localhost:${(server.address() as AddressInfo).port}`;
 });
@@ -140,6 +140,17 @@ describe("MCP's 401s", () => {
       });
       await expect(client.connect(transport)).rejects.toThrow(/unknown or revoked/);
     }
+  });
+
+  it("names the metadata of the endpoint asked, so a client at /mcp/tables asks a token for /mcp/tables", async () => {
+    const tables =
+      'resource_metadata="http://localhost:3000/.well-known/oauth-protected-resource/mcp/tables"';
+    const guest = await post("/mcp/tables", call("open_table", { title: "Challenge table" }));
+    expect(guest.status).toBe(401);
+    expect(guest.headers.get("www-authenticate")).toBe(`Bearer realm="parley", ${tables}`);
+    const bad = await post("/mcp/tables", call("list_tables", {}), "pk_not-a-token");
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get("www-authenticate")).toBe(INVALID.replace(METADATA, tables));
   });
 
   it("a live token's write is a tool result", async () => {

@@ -1,6 +1,7 @@
 // The one `WWW-Authenticate: Bearer` challenge every 401 carries (RFC 6750 §3), so a client shows Parley's sentence
 // for a bad token instead of guessing at a login flow, and where to find the way in: `resource_metadata` (RFC 9728
-// §5.1) names /mcp's protected-resource metadata, whose authorization server a client asks for a token.
+// §5.1) names the protected-resource metadata of the MCP endpoint asked (/mcp's for any other path), whose
+// authorization server a client asks for a token.
 import { resourceMetadataUrl } from "../oauth/resource";
 
 /** The errors of RFC 6750 §3.1 that this server names. */
@@ -26,8 +27,13 @@ function quoted(value: string): string {
  * that lacks any authentication information is told only the scheme); with a token that is bad, `invalid_token`
  * and the sentence the body's `error.message` also carries.
  */
-export function bearerChallenge(o: { error?: BearerError; description?: string } = {}): string {
-  const params: string[] = ['realm="parley"', `resource_metadata=${quoted(resourceMetadataUrl("/mcp"))}`];
+export function bearerChallenge(
+  o: { error?: BearerError; description?: string; path?: string } = {},
+): string {
+  const params: string[] = [
+    'realm="parley"',
+    `resource_metadata=${quoted(resourceMetadataUrl(o.path ?? "/mcp"))}`,
+  ];
   if (o.error) params.push(`error=${quoted(o.error)}`);
   if (o.error && o.description) params.push(`error_description=${quoted(o.description)}`);
   return `Bearer ${params.join(", ")}`;

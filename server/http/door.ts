@@ -191,7 +191,7 @@ async function admitLater(
 }
 
 function admitted(asked: Asked, opts: DoorOptions, db: Db, asker: Asker, text: string | null): Admit {
-  if (asker.badToken) return { ok: false, answer: badTokenAnswer() };
+  if (asker.badToken) return { ok: false, answer: badTokenAnswer(pathOf(asked.target)) };
   const calls = opts.calls?.(asked, text) ?? 1;
   if (calls > BATCH_MAX)
     return refusal(fail("invalid", `A batch holds at most ${BATCH_MAX} calls; this one holds ${calls}.`));
@@ -204,7 +204,8 @@ const refusal = (f: Failure): Admit => ({ ok: false, answer: failureAnswer(f) })
 
 /** A token that is unknown or revoked, at every door and for reads too: the client is told so, and why. */
 export const BAD_TOKEN = fail("signin_required", "That bearer token is unknown or revoked.");
-export const badTokenAnswer = (): Answer => failureAnswer(BAD_TOKEN, tokenRefused(BAD_TOKEN));
+export const badTokenAnswer = (path?: string): Answer =>
+  failureAnswer(BAD_TOKEN, tokenRefused(BAD_TOKEN, path));
 
 /**
  * A door as a route handler (Request → Response): the floor, then the handler; an unexpected error is our one

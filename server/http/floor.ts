@@ -79,8 +79,13 @@ export function failureAnswer(
  * The challenge of a refusal for a token that was sent and is no good (unknown, or revoked as a long poll waited):
  * `invalid_token` with the refusal's own sentence. Without a token, failureAnswer's plain challenge stands.
  */
-export const tokenRefused = (f: Failure): Record<string, string> => ({
-  "www-authenticate": bearerChallenge({ error: "invalid_token", description: f.message }),
+export const tokenRefused = (f: Failure, path?: string): Record<string, string> => ({
+  "www-authenticate": bearerChallenge({ error: "invalid_token", description: f.message, path }),
+});
+
+/** The challenge of a refusal to a caller who sent no token, naming the metadata of the endpoint asked. */
+export const signInAsked = (path: string): Record<string, string> => ({
+  "www-authenticate": bearerChallenge({ path }),
 });
 
 export function failureResponse(

@@ -6,7 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@model
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { answerOf, requestOf, responseOf, type Answer } from "../../http/asked";
 import type { AdmittedAsk } from "../../http/door";
-import { failureAnswer, failureResponse } from "../../http/floor";
+import { failureAnswer, failureResponse, signInAsked } from "../../http/floor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import { isDatabaseDown, UNAVAILABLE } from "../../http/unavailable";
@@ -229,7 +229,7 @@ export async function handleMcp(
   const refused = message && (tooLarge(text!, message.value) ?? argumentsNotAnObject(message.value));
   if (refused) return refused;
   const unsigned = message && signInFirst(message.value, who, TOOLS_BY_NAME);
-  if (unsigned) return failureResponse(unsigned);
+  if (unsigned) return failureResponse(unsigned, signInAsked(path));
   const server = mcpServer(db, who, clock, rateKey, set, address);
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: mcpReadCap(),
