@@ -39,7 +39,7 @@ beforeAll(async () => {
     bodyCap: trpcBodyCap,
   });
   server = createServer((req, res) => {
-    if (req.url === "/mcp") servePlain(mcp, req, res);
+    if (req.url?.startsWith("/mcp")) servePlain(mcp, req, res);
     else if (req.url?.startsWith("/api/trpc")) void serveDoor(trpc, req, res, false, trpcBodyCap);
     else servePlain(api, req, res);
   });
@@ -122,7 +122,7 @@ describe("the body cap, per operation", () => {
 
   it("MCP creates and revises one through the SDK's own client", async () => {
     const client = new Client({ name: "bodycap-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp/plans`)));
     try {
       const created = (await client.callTool({
         name: "create_plan",
@@ -159,7 +159,7 @@ describe("the body cap, per operation", () => {
     expect([rest.status, await rest.json()]).toEqual([422, tooBig]);
     const trpc = await post("/api/trpc/plans.postOutcome", JSON.stringify({ json: JSON.parse(padded) }));
     expect(trpc.status).toBe(422);
-    const mcp = await fetch(`${base}/mcp`, {
+    const mcp = await fetch(`${base}/mcp/plans`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({
