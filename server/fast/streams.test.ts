@@ -50,6 +50,9 @@ let base = "";
 let table = 0;
 /** Every stream a test opened, closed at the end. */
 const open: AbortController[] = [];
+/** Every answer, held: undici cancels the body of a Response once it is garbage collected, which would close a
+ * stream a test still counts as open. */
+const held: Response[] = [];
 
 beforeAll(async () => {
   Object.assign(process.env, {
@@ -108,7 +111,11 @@ async function agent(name: string): Promise<Asker> {
 function ask(path: string, asker: Asker, init: RequestInit = {}) {
   const c = new AbortController();
   open.push(c);
-  const answer = fetch(base + path, { ...init, headers: { ...asker, ...init.headers }, signal: c.signal });
+  const answer = fetch(base + path, {
+    ...init,
+    headers: { ...asker, ...init.headers },
+    signal: c.signal,
+  }).then((res) => (held.push(res), res));
   return { answer, close: () => c.abort() };
 }
 const feed = (asker: Asker) => ask("/api/events?topics=lobby", asker);
