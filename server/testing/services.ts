@@ -60,3 +60,50 @@ export async function startNats(
   const s = await startService(NATS_SERVER, ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", dir], port);
   return { ...s, url: `nats://127.0.0.1:${port}`, dir };
 }
+
+export const PGBOUNCER = process.env.PGBOUNCER ?? "/usr/sbin/pgbouncer";
+
+/**
+ * A PgBouncer in transaction mode on `port`, in front of the PostgreSQL server of `server` (a URL), trusting as that
+ * server does. Run as `nobody` when this process is root (PgBouncer refuses to run as root).
+ */
+export async function startPgBouncer(
+  port: number,
+  server: string,
+): Promise<Service & { urlOf(db: string): string }> {
+  const u = new URL(server);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-pgbouncer-"));
+  fs.chmodSync(dir, 0o755);
+  const user = decodeURIComponent(u.username) || "root";
+  fs.writeFileSync(path.join(dir, "users.txt"), `"${user}" ""\n`, { mode: 0o644 });
+  const ini = [
+    "[databases]",
+    `* = host=${u.hostname} port=${u.port || 5432}`,
+    "[pgbouncer]",
+    "listen_addr = 127.0.0.1",
+    `listen_port = ${port}`,
+    "unix_socket_dir =",
+    "auth_type = trust",
+    `auth_file = ${path.join(dir, "users.txt")}`,
+    "pool_mode = transaction",
+    "max_client_conn = 500",
+    "default_pool_size = 4",
+    "ignore_startup_parameters = extra_float_digits,options",
+  ].join("\n");
+  fs.writeFileSync(path.join(dir, "pgbouncer.ini"), `${ini}\n`, { mode: 0o644 });
+  const asRoot = process.getuid?.() === 0 ? ["-u", "nobody"] : [];
+  const s = await startService(PGBOUNCER, [...asRoot, path.join(dir, "pgbouncer.ini")], port);
+  return {
+    ...s,
+    urlOf(db) {
+      const to = new URL(server);
+      to.host = `127.0.0.1:${port}`;
+      to.pathname = `/${db}`;
+      return to.toString();
+    },
+    async stop(signal) {
+      await s.stop(signal);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
