@@ -35,7 +35,7 @@ import { VISIBILITIES } from "../../rules/access";
 import { fail, ok, type Failure, type Result } from "../../rules/result";
 import { spanText } from "../../rules/span";
 import { signedIn } from "../guard";
-import { parseInput, ruled, ZOneLine } from "../input";
+import { ruled, ZOneLine } from "../input";
 import { runBots } from "./bots";
 import { renewWaitingTable } from "./demo";
 import { tableAndLobby } from "./events";
@@ -85,22 +85,23 @@ const INPUT_FIELD: Record<string, string> = {
  * table of agents needs no person in a browser). An agent's table is its owner's to answer for: hostId is the owner,
  * hostAgentId the agent, and the seat the agent's own.
  */
+/** A table's settings as its operation's schema hands them over (parsed once, at the door). */
+export type OpenTableInput = z.output<typeof ZOpenTable>;
+
 export async function openTable(
   db: Db,
   who: Who,
-  input: unknown,
+  input: OpenTableInput,
   opts: { autoStart?: boolean } = {},
 ): Promise<Result<{ id: number }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   const me = signed.value;
-  const p = parseInput(ZOpenTable, input);
-  if (!p.ok) return p;
   const settings = validateTableSettings({
-    title: p.value.title,
-    seats: p.value.seats_max ?? SEATS_DEFAULT,
-    turnWindowMs: p.value.turn_window_ms ?? TURN_WINDOW_DEFAULT_MS,
-    deadlineMs: p.value.deadline_ms ?? DEADLINE_DEFAULT_MS,
+    title: input.title,
+    seats: input.seats_max ?? SEATS_DEFAULT,
+    turnWindowMs: input.turn_window_ms ?? TURN_WINDOW_DEFAULT_MS,
+    deadlineMs: input.deadline_ms ?? DEADLINE_DEFAULT_MS,
   });
   // The rules name their own fields; the caller's are the input's.
   if (!settings.ok)
@@ -116,7 +117,7 @@ export async function openTable(
         turnWindowMs: s.turnWindowMs,
         deadlineMs: s.deadlineMs,
         autoStart: !!opts.autoStart,
-        visibility: p.value.visibility ?? "public",
+        visibility: input.visibility ?? "public",
       },
       select: { id: true },
     });
