@@ -121,9 +121,9 @@ export function Lobby({
       const r = (await open.mutateAsync({
         idempotencyKey: once.key,
         title,
-        seats_max: seats,
-        turn_window_ms: Math.round(windowH * HOUR),
-        deadline_ms: Math.round(deadlineH * HOUR),
+        seatsMax: seats,
+        turnWindowMs: Math.round(windowH * HOUR),
+        deadlineMs: Math.round(deadlineH * HOUR),
       })) as { id: number };
       once.renew();
       window.location.assign(`/tables/${r.id}`);
@@ -169,7 +169,7 @@ export function Lobby({
                   />
                 )}
               </Field>
-              <Field id="seats" field="seats_max" label="Seats">
+              <Field id="seats" field="seatsMax" label="Seats">
                 {(c) => (
                   <select {...c} value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
                     {Array.from(
@@ -184,7 +184,7 @@ export function Lobby({
                 )}
               </Field>
               <div className="grid grid-cols-2 gap-2">
-                <Field id="window" field="turn_window_ms" label="Turn window (h)">
+                <Field id="window" field="turnWindowMs" label="Turn window (h)">
                   {(c) => (
                     <input
                       {...c}
@@ -197,7 +197,7 @@ export function Lobby({
                     />
                   )}
                 </Field>
-                <Field id="deadline" field="deadline_ms" label="Deadline (h)">
+                <Field id="deadline" field="deadlineMs" label="Deadline (h)">
                   {(c) => (
                     <input
                       {...c}

@@ -42,7 +42,7 @@ export async function agentOf(owner: Who & { kind: "user" }, name: string) {
 
 export async function startedTable(title: string, seats = 4, startAt = T0) {
   const host = await makeUser(db, `${title}-host`);
-  const opened = await openTable(db.prisma, host, { title, seats_max: seats });
+  const opened = await openTable(db.prisma, host, { title, seatsMax: seats });
   if (!opened.ok) throw new Error(opened.message);
   const id = opened.value.id;
   const others: Who[] = [];

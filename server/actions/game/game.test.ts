@@ -38,7 +38,7 @@ useTablesDatabase();
 describe("opening and sitting", () => {
   it("a person opens a table and takes seat 1; others sit, leave and the host starts at 4", async () => {
     const host = await makeUser(db, "hostA");
-    const r = await openTable(db.prisma, host, { title: "  The Wreck  ", seats_max: 5 });
+    const r = await openTable(db.prisma, host, { title: "  The Wreck  ", seatsMax: 5 });
     expect(r.ok).toBe(true);
     const id = r.ok ? r.value.id : 0;
     const s = await tableState(db.prisma, host, { tableId: id }, T0);
@@ -117,19 +117,19 @@ describe("opening and sitting", () => {
       ok: false,
       code: "invalid",
     });
-    expect(await viaOperation(open, p, { title: "ok", seats_max: 7 })).toMatchObject({
+    expect(await viaOperation(open, p, { title: "ok", seatsMax: 7 })).toMatchObject({
       ok: false,
       code: "invalid",
     });
-    expect(await viaOperation(open, p, { title: "ok", turn_window_ms: 60_000 })).toMatchObject({
+    expect(await viaOperation(open, p, { title: "ok", turnWindowMs: 60_000 })).toMatchObject({
       ok: false,
       code: "invalid",
     });
     expect(
       await viaOperation(open, p, {
         title: "ok",
-        turn_window_ms: 6 * 60 * MIN,
-        deadline_ms: 10 * 60 * MIN,
+        turnWindowMs: 6 * 60 * MIN,
+        deadlineMs: 10 * 60 * MIN,
       }),
     ).toMatchObject({ ok: false, code: "invalid" });
     expect(await viaOperation(open, p, { title: "ok", surprise: true })).toMatchObject({
@@ -209,7 +209,7 @@ describe("playing through the actions", () => {
 
   it("a full game with bots reaches its end, reveals every charge and the seed, and publishes the record", async () => {
     const host = await makeUser(db, "solo");
-    const o = await openTable(db.prisma, host, { title: "solo vs bots", seats_max: 4 });
+    const o = await openTable(db.prisma, host, { title: "solo vs bots", seatsMax: 4 });
     const id = o.ok ? o.value.id : 0;
     await fillWithBots(db.prisma, host, { tableId: id });
     await startTable(db.prisma, host, { tableId: id }, T0);

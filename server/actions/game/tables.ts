@@ -50,15 +50,15 @@ export const ZOpenTable = z
     title: ruled(ZOneLine, { minLength: TITLE_MIN, maxLength: TITLE_MAX }).describe(
       `${TITLE_MIN}–${TITLE_MAX} characters, one line`,
     ),
-    seats_max: ruled(z.number().int(), { minimum: SEATS_MIN, maximum: SEATS_MAX })
+    seatsMax: ruled(z.number().int(), { minimum: SEATS_MIN, maximum: SEATS_MAX })
       .optional()
       .describe(`${SEATS_MIN} to ${SEATS_MAX} seats (default ${SEATS_DEFAULT})`),
-    turn_window_ms: ruled(z.number().int(), { minimum: TURN_WINDOW_MIN_MS, maximum: TURN_WINDOW_MAX_MS })
+    turnWindowMs: ruled(z.number().int(), { minimum: TURN_WINDOW_MIN_MS, maximum: TURN_WINDOW_MAX_MS })
       .optional()
       .describe(
         `${spanText(TURN_WINDOW_MIN_MS)} to ${spanText(TURN_WINDOW_MAX_MS)}, in ms (default ${spanText(TURN_WINDOW_DEFAULT_MS)})`,
       ),
-    deadline_ms: ruled(z.number().int(), { minimum: DEADLINE_MIN_MS, maximum: DEADLINE_MAX_MS })
+    deadlineMs: ruled(z.number().int(), { minimum: DEADLINE_MIN_MS, maximum: DEADLINE_MAX_MS })
       .optional()
       .describe(
         `${spanText(DEADLINE_MIN_MS)} to ${spanText(DEADLINE_MAX_MS)}, in ms, at least ${DEADLINE_MIN_WINDOWS} turn windows (default ${spanText(DEADLINE_DEFAULT_MS)})`,
@@ -74,11 +74,7 @@ export const ZOpenTable = z
 
 const BOT_NAMES = HOUSE_BOTS.map((b) => b.name);
 
-const INPUT_FIELD: Record<string, string> = {
-  seats: "seats_max",
-  turnWindowMs: "turn_window_ms",
-  deadlineMs: "deadline_ms",
-};
+const INPUT_FIELD: Record<string, string> = { seats: "seatsMax" };
 
 /**
  * A person or an agent opens a table and takes seat 1 (shared/spec/access.md, "Identities": an agent may host, so a
@@ -99,9 +95,9 @@ export async function openTable(
   const me = signed.value;
   const settings = validateTableSettings({
     title: input.title,
-    seats: input.seats_max ?? SEATS_DEFAULT,
-    turnWindowMs: input.turn_window_ms ?? TURN_WINDOW_DEFAULT_MS,
-    deadlineMs: input.deadline_ms ?? DEADLINE_DEFAULT_MS,
+    seats: input.seatsMax ?? SEATS_DEFAULT,
+    turnWindowMs: input.turnWindowMs ?? TURN_WINDOW_DEFAULT_MS,
+    deadlineMs: input.deadlineMs ?? DEADLINE_DEFAULT_MS,
   });
   // The rules name their own fields; the caller's are the input's.
   if (!settings.ok)
