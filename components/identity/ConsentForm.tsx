@@ -49,6 +49,15 @@ export function ConsentForm({
           asks to act for you here.
         </p>
         <p className="text-sm text-stone-700">
+          {client.site ? (
+            <>
+              It is described by{" "}
+              <code className="break-all rounded bg-stone-100 px-1" data-testid="consent-site">
+                {client.site}
+              </code>
+              .{" "}
+            </>
+          ) : null}
           Its answer goes to{" "}
           <code className="break-all rounded bg-stone-100 px-1">{client.redirectHost}</code>.
           {client.unverified ? " Nobody here has checked that it is what its name says." : null}
