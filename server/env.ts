@@ -83,6 +83,11 @@ const schema = z.object({
   MAIL_FROM: z.string().optional(),
   /** Whether a plan's webhook may be a private or loopback address (a local orchestrator, tests); off by default. */
   PARLEY_WEBHOOK_ALLOW_PRIVATE: flag(false),
+  /**
+   * Whether an OAuth client's metadata document (a client_id that is a URL) may be read over http and from a private
+   * or loopback address (a client on this machine, tests); off by default: https and public addresses only.
+   */
+  PARLEY_CLIENT_ID_ALLOW_PRIVATE: flag(false),
   /** Connections of this process's PostgreSQL pool (a transaction holds one from BEGIN to COMMIT). */
   PARLEY_DB_POOL: z.coerce.number().int().min(1).max(200).default(10),
   /**

@@ -8,7 +8,7 @@ import { ok, type Result } from "../rules/result";
 import { signedIn, type Signed } from "./guard";
 import { parseInput } from "./input";
 import { recipientKey } from "./notify";
-import { BURST_MS, groupBursts } from "../rules/notifications";
+import { groupBursts } from "../rules/notifications";
 
 /** Rows read per entry asked for, so a page of bursts is full. */
 const BURST_ROWS = 5;
@@ -65,13 +65,10 @@ export type NotificationView = {
 const mine = (who: Signed) =>
   recipientKey(who.kind === "user" ? { userId: who.userId } : { agentId: who.agentId });
 
-/** Unread entries: a burst (one subject, one window: rules/notifications.ts) counts once, as the list shows it. */
+/** Unread entries: a burst (rules/notifications.ts) counts once, as the list shows it. */
 async function unreadOf(db: Db, recipient: string): Promise<number> {
   const rows = await db.$queryRaw<{ n: bigint }[]>`
-    SELECT count(DISTINCT coalesce(
-      substring(n.link from '^/(?:tables|councils|plans)/[0-9]+(?=$|[/?#])') || ' ' ||
-        floor(extract(epoch from n."createdAt") * 1000 / ${BURST_MS})::text,
-      '#' || n.id::text)) AS n
+    SELECT count(DISTINCT coalesce('b' || n."burstId"::text, '#' || n.id::text)) AS n
     FROM "Notification" n
     WHERE n.recipient = ${recipient}
       AND NOT EXISTS (SELECT 1 FROM "NotificationRead" r WHERE r."notificationId" = n.id)`;
@@ -106,12 +103,18 @@ export async function listNotifications(
       link: true,
       createdAt: true,
       moment: true,
+      burstId: true,
       read: { select: { at: true } },
     },
   });
   const fetched = rows.slice(0, take - 1);
   const entries = groupBursts(
-    fetched.map((r) => ({ ...r, id: Number(r.id), at: r.createdAt.getTime(), read: r.read !== null })),
+    fetched.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      burst: r.burstId === null ? null : Number(r.burstId),
+      read: r.read !== null,
+    })),
   );
   const page = entries.slice(0, limit);
   // The next page starts at the newest row not shown here (entries interleave: a burst may reach below it).

@@ -6,12 +6,15 @@ import { rawRows, type Db } from "../db";
 import { env } from "../env";
 import { enqueue } from "../jobs/queue";
 import { EVENT_COLUMNS, eventRows, type OutboxEvent } from "../live/outbox";
-import { burstEnds, burstOf, groupOf, subjectOf } from "../rules/notifications";
+import { BURST_MS, burstEnds, groupOf, subjectOf } from "../rules/notifications";
 import { mailModes } from "./mail";
 import { jsonRows } from "./rows";
 
 const NOTE_COLUMNS =
-  "recipient text, kind text, text text, link text, once text, at timestamp(3), moment timestamp(3)";
+  "recipient text, kind text, text text, link text, once text, at timestamp(3), moment timestamp(3), subject text";
+
+/** How long a burst stays open, as the statement says it (a constant of its text, not a parameter). */
+const BURST = Prisma.raw(`interval '${BURST_MS} milliseconds'`);
 
 export type Recipient = { userId: number } | { agentId: number };
 
@@ -35,8 +38,19 @@ export const recipientKey = (to: Recipient) => ("userId" in to ? `user:${to.user
 export const personOfRecipient = (recipient: string): number | null =>
   recipient.startsWith("user:") ? Number(recipient.slice("user:".length)) : null;
 
-/** A note written (not one skipped because it was written before), with what its mail's burst is read from. */
-export type WrittenNote = { id: bigint; recipient: string; kind: string; link: string; at: Date };
+/**
+ * A note written (not one skipped because it was written before), with its burst (null: about no subject) and the
+ * moment that burst opened, which says when its mail goes.
+ */
+export type WrittenNote = {
+  id: bigint;
+  recipient: string;
+  kind: string;
+  link: string;
+  at: Date;
+  burst: bigint | null;
+  burstOpensAt: Date | null;
+};
 
 /** What one change writes beside its own rows: the events it announces and the notes it leaves. */
 export type News = { events?: readonly OutboxEvent[]; notes?: readonly Note[] };
@@ -67,6 +81,8 @@ type NoteRow = {
   once: string;
   at: string;
   moment: string | null;
+  /** What it is about (rules/notifications.ts subjectOf): its burst's subject; null for none. */
+  subject: string | null;
 };
 
 export function changed(now: number, { events = [], notes = [] }: News): Changed {
@@ -81,6 +97,7 @@ export function changed(now: number, { events = [], notes = [] }: News): Changed
       once: n.once,
       at,
       moment: n.moment === undefined ? null : new Date(n.moment).toISOString(),
+      subject: subjectOf(n.link),
     })),
   };
 }
@@ -101,18 +118,51 @@ export async function writeChanged(
   if (!rows && events.length === 0 && notes.length === 0) return { notes: [], rows: [] };
   // The statement's text is the same for every change with the same kind of rows (prepared once, server/db.ts);
   // its data travels as parameters (server/actions/rows.ts). Events keep their order, then each person's news once.
+  // Each note about a subject joins its recipient's latest burst about it while open, or opens the next (opensBurst,
+  // rules/notifications.ts; a statement's notes about one subject to one recipient join one burst). Two writers at
+  // once see the same latest burst, so both open the same number: the second waits on the first's unique key, then
+  // takes its burst (ON CONFLICT DO UPDATE answers the row it met). Notes written before are skipped up front, so a
+  // repeated note opens no burst.
   const written = await rawRows<
-    Omit<WrittenNote, "at"> & { at: Date | string; tableId: number | null; turn: number | null }
+    Omit<WrittenNote, "at" | "burstOpensAt"> & {
+      at: Date | string;
+      burstOpensAt: Date | string | null;
+      tableId: number | null;
+      turn: number | null;
+    }
   >(
     q,
     Prisma.sql`
     WITH ${rows ? Prisma.sql`change AS (${rows}),` : Prisma.empty}
+    fresh AS (
+      SELECT r.* FROM ${jsonRows(notes, NOTE_COLUMNS)}
+      WHERE NOT EXISTS (SELECT 1 FROM "Notification" x WHERE x.recipient = r.recipient AND x.once = r.once)),
+    pair AS (
+      SELECT recipient, subject, min(at) AS at FROM fresh WHERE subject IS NOT NULL GROUP BY recipient, subject),
+    latest AS (
+      SELECT DISTINCT ON (b.recipient, b.subject) b.id, b.recipient, b.subject, b.number, b."opensAt"
+      FROM "NotificationBurst" b JOIN pair p ON p.recipient = b.recipient AND p.subject = b.subject
+      ORDER BY b.recipient, b.subject, b.number DESC),
+    opened AS (
+      INSERT INTO "NotificationBurst" (recipient, subject, number, "opensAt")
+      SELECT p.recipient, p.subject, coalesce(l.number, 0) + 1, p.at
+      FROM pair p LEFT JOIN latest l ON l.recipient = p.recipient AND l.subject = p.subject
+      WHERE l.id IS NULL OR p.at >= l."opensAt" + ${BURST}
+      ON CONFLICT (recipient, subject, number) DO UPDATE SET number = EXCLUDED.number
+      RETURNING id, recipient, subject, "opensAt"),
+    burst AS (
+      SELECT id, recipient, subject, "opensAt" FROM opened
+      UNION ALL
+      SELECT l.id, l.recipient, l.subject, l."opensAt"
+      FROM latest l JOIN pair p ON p.recipient = l.recipient AND p.subject = l.subject
+      WHERE p.at < l."opensAt" + ${BURST}),
     note AS (
-      INSERT INTO "Notification" (recipient, kind, text, link, once, "createdAt", moment)
-      SELECT r.recipient, r.kind, r.text, r.link, r.once, r.at, r.moment FROM ${jsonRows(notes, NOTE_COLUMNS)}
+      INSERT INTO "Notification" (recipient, kind, text, link, once, "createdAt", moment, "burstId")
+      SELECT r.recipient, r.kind, r.text, r.link, r.once, r.at, r.moment, b.id
+      FROM fresh r LEFT JOIN burst b ON b.recipient = r.recipient AND b.subject = r.subject
       ORDER BY r.ord
       ON CONFLICT (recipient, once) DO NOTHING
-      RETURNING id, recipient, kind, link, "createdAt"),
+      RETURNING id, recipient, kind, link, "createdAt", "burstId"),
     event AS (
       INSERT INTO "Event" (topic, type, payload, "createdAt")
       SELECT e.topic, e.type, e.payload, ${new Date()} FROM (
@@ -121,13 +171,24 @@ export async function writeChanged(
         SELECT note.recipient, 'notification.new', '{}'::jsonb, 1, min(note.id) FROM note
         WHERE note.recipient LIKE 'user:%' GROUP BY note.recipient
       ) e ORDER BY e.after, e.ord)
-    SELECT id, recipient, kind, link, "createdAt" AS at, NULL::int AS "tableId", NULL::int AS turn FROM note
-    ${rows && rowsBack ? Prisma.sql`UNION ALL SELECT id, NULL, NULL, NULL, NULL, "tableId", turn FROM change` : Prisma.empty}
+    SELECT note.id, note.recipient, note.kind, note.link, note."createdAt" AS at, note."burstId" AS burst,
+      b."opensAt" AS "burstOpensAt", NULL::int AS "tableId", NULL::int AS turn
+    FROM note LEFT JOIN burst b ON b.id = note."burstId"
+    ${rows && rowsBack ? Prisma.sql`UNION ALL SELECT id, NULL, NULL, NULL, NULL, NULL, NULL, "tableId", turn FROM change` : Prisma.empty}
     ORDER BY turn NULLS FIRST, id`,
   );
   const out = { notes: [] as WrittenNote[], rows: [] as WrittenRow[] };
-  for (const { id, recipient, kind, link, at, tableId, turn } of written)
-    if (turn === null) out.notes.push({ id, recipient, kind, link, at: new Date(at) });
+  for (const { id, recipient, kind, link, at, burst, burstOpensAt, tableId, turn } of written)
+    if (turn === null)
+      out.notes.push({
+        id,
+        recipient,
+        kind,
+        link,
+        at: new Date(at),
+        burst: burst === null ? null : BigInt(burst),
+        burstOpensAt: burstOpensAt === null ? null : new Date(burstOpensAt),
+      });
     else out.rows.push({ id: Number(id), tableId: tableId!, turn });
   return out;
 }
@@ -153,22 +214,21 @@ export async function mailNotes(
     await tx.user.findMany({ where: { id: { in: ids }, email: { not: null } }, select: { id: true } })
   ).map((u) => u.id);
   const modes = await mailModes(tx, withAddress);
-  // A burst (one subject, one window) is mailed once, when its window closes: one job per burst from this change;
-  // another change's job for the same burst finds it is not the first and sends nothing (server/jobs/mail.ts).
-  const queued = new Set<string>();
+  // A burst is mailed once, when it closes (BURST_MS after its first note): one job per burst from this change;
+  // another change's job for the same burst finds its note is not the burst's first and sends nothing
+  // (server/actions/workers/mail.ts).
+  const queued = new Set<bigint>();
   for (const w of written) {
     const p = personOfRecipient(w.recipient);
     const mode = p === null ? undefined : modes.get(p)?.[groupOf(w.kind)];
-    const subject = subjectOf(w.link);
-    const burst = `${w.recipient} ${subject} ${burstOf(w.at.getTime())}`;
-    if (mode !== "immediately" || queued.has(burst)) continue;
-    if (subject !== null) queued.add(burst);
+    if (mode !== "immediately" || (w.burst !== null && queued.has(w.burst))) continue;
+    if (w.burst !== null) queued.add(w.burst);
     await enqueue(
       tx,
       "mail",
       { notificationId: String(w.id) },
       // a note about no table, round table or plan is its own burst: mailed at once
-      subject === null ? {} : { startAfter: new Date(burstEnds(w.at.getTime())) },
+      w.burstOpensAt === null ? {} : { startAfter: new Date(burstEnds(w.burstOpensAt.getTime())) },
     );
   }
 }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Db } from "../db";
 import type { Who } from "../identity";
 import { publish } from "../live/outbox";
-import { CODE_S, CONNECTION_REVOKED } from "../rules/oauth";
+import { CODE_S, CONNECTION_REVOKED, documentSite, vouchedBy } from "../rules/oauth";
 import { suspendedBy } from "../rules/moderation";
 import { fail, ok, type Result } from "../rules/result";
 import { hashToken, newToken } from "../tokens";
@@ -22,8 +22,11 @@ export const ZConsent = ZConsentRequest.extend({
   newAgent: ZAgentName.optional().describe("or: the name of a new agent for it"),
 }).strict();
 
-/** How a consent page names a client: what it calls itself, where it sends the answer, that nobody vouches for it. */
-export type ClientSeen = { name: string; redirectHost: string; unverified: boolean };
+/**
+ * How a consent page names a client: what it calls itself, where it sends the answer, the site that published its
+ * metadata document (null for a client that registered itself), and whether nobody vouches for it.
+ */
+export type ClientSeen = { name: string; redirectHost: string; site: string | null; unverified: boolean };
 
 type Metadata = { client_name?: string; client_uri?: string };
 
@@ -37,11 +40,13 @@ function hostOf(uri: string): string {
   }
 }
 
-const seen = (client: { metadata: unknown }, redirectUri: string): ClientSeen => ({
+const seen = (client: { id: string; metadata: unknown }, redirectUri: string): ClientSeen => ({
   name: (client.metadata as Metadata).client_name?.trim() || "An unnamed client",
   redirectHost: hostOf(redirectUri),
-  // A client registered itself (RFC 7591): its name is its own claim, which nobody here has checked.
-  unverified: true,
+  site: documentSite(client.id),
+  // A client that registered itself (RFC 7591) named itself; one named by a document is vouched for by its site only
+  // when the answer goes back to that site (server/rules/oauth.ts).
+  unverified: vouchedBy(client.id, redirectUri) === null,
 });
 
 /** A consent waiting on /connect, for its person to answer: who asks, and the agents it may act as. */
@@ -60,7 +65,7 @@ export async function consentRequest(
       scope: true,
       expiresAt: true,
       answeredAt: true,
-      client: { select: { metadata: true } },
+      client: { select: { id: true, metadata: true } },
     },
   });
   if (!request)
@@ -192,7 +197,7 @@ export async function listConnections(db: Db, who: Who): Promise<Result<Connecti
       createdAt: true,
       lastUsedAt: true,
       revokedAt: true,
-      client: { select: { metadata: true } },
+      client: { select: { id: true, metadata: true } },
       codes: { select: { redirectUri: true }, take: 1 },
     },
   });

@@ -78,15 +78,27 @@ export function addressRefusal(address: string, own: readonly string[]): string 
   return refusedBeyondLibrary(address, own);
 }
 
+/** What is reached, as a refusal names it: a webhook unless said otherwise (an OAuth client's metadata document). */
+export type Reached = { what: string; rule: string };
+export const WEBHOOK: Reached = {
+  what: "webhook",
+  rule: "webhooks reach only public addresses unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on",
+};
+
 /** The refusal as the owner reads it, at registration and in a delivery's attempt; null when allowed. */
-export function reachRefusal(host: string, address: string, own: readonly string[]): string | null {
+export function reachRefusal(
+  host: string,
+  address: string,
+  own: readonly string[],
+  reached: Reached = WEBHOOK,
+): string | null {
   const kind = addressRefusal(address, own);
   if (!kind) return null;
   const where =
     host === address
-      ? `The webhook's address ${address} is ${kind}`
-      : `The webhook's host ${host} is at ${address}, ${kind}`;
-  return `${where}: webhooks reach only public addresses unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on.`;
+      ? `The ${reached.what}'s address ${address} is ${kind}`
+      : `The ${reached.what}'s host ${host} is at ${address}, ${kind}`;
+  return `${where}: ${reached.rule}.`;
 }
 
 /** The URL when a webhook may be sent to it as written (http(s), no credentials); else why not, in one sentence. */

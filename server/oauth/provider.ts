@@ -18,6 +18,7 @@ import type {
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type {
   OAuthClientInformationFull,
+  OAuthClientMetadata,
   OAuthTokenRevocationRequest,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
@@ -33,6 +34,7 @@ import {
   REQUEST_S,
 } from "../rules/oauth";
 import { defaultResource, resourceAllowed } from "./resource";
+import { fetchDocument, isDocumentId } from "./document";
 
 const secret = (prefix = "") => prefix + randomBytes(32).toString("base64url");
 
@@ -55,10 +57,48 @@ function resourceOf(asked: URL | undefined): string {
   return asked.href;
 }
 
-/** The registered clients, as the SDK's handlers read them: a secret is compared as its hash (router.ts). */
-export function clientsStore(db: () => Promise<Db>): OAuthRegisteredClientsStore {
+/**
+ * A client named by its metadata document (server/oauth/document.ts): the copy kept in the database while it is fresh,
+ * else the document read again and kept; a document that cannot be read (or breaks a rule) refuses the client with the
+ * sentence that says why, even one kept before: a client that takes its document down stops.
+ */
+async function documentClient(d: Db, clientId: string, now: number): Promise<OAuthClientInformationFull> {
+  const kept = await d.oAuthClient.findUnique({
+    where: { id: clientId },
+    select: { metadata: true, createdAt: true, documentExpiresAt: true },
+  });
+  let metadata = kept?.metadata as OAuthClientMetadata | undefined;
+  let createdAt = kept?.createdAt;
+  if (!kept?.documentExpiresAt || kept.documentExpiresAt.getTime() <= now) {
+    const read = await fetchDocument(clientId);
+    const documentExpiresAt = new Date(now + read.keepS * 1000);
+    const row = await d.oAuthClient.upsert({
+      where: { id: clientId },
+      create: { id: clientId, metadata: read.metadata as object, documentExpiresAt },
+      update: { metadata: read.metadata as object, documentExpiresAt },
+      select: { createdAt: true },
+    });
+    metadata = read.metadata;
+    createdAt = row.createdAt;
+  }
+  return {
+    ...metadata!,
+    client_id: clientId,
+    client_id_issued_at: Math.floor(createdAt!.getTime() / 1000),
+  };
+}
+
+/**
+ * The clients, as the SDK's handlers read them: registered ones (a secret is compared as its hash, router.ts), and
+ * those a client_id URL names by their metadata document.
+ */
+export function clientsStore(
+  db: () => Promise<Db>,
+  clock: () => number = Date.now,
+): OAuthRegisteredClientsStore {
   return {
     async getClient(clientId) {
+      if (isDocumentId(clientId)) return documentClient(await db(), clientId, clock());
       const row = await (await db()).oAuthClient.findUnique({ where: { id: clientId } });
       if (!row) return undefined;
       return {
@@ -120,7 +160,7 @@ async function issue(db: Db, grantId: number, scope: string, now: number): Promi
 
 export function oauthProvider(db: () => Promise<Db>, clock: () => number = Date.now): OAuthServerProvider {
   return {
-    clientsStore: clientsStore(db),
+    clientsStore: clientsStore(db, clock),
 
     /** The consent is the person's: the request waits on /connect, which answers the client's redirect URI. */
     async authorize(client, params: AuthorizationParams, res: Response) {

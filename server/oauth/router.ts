@@ -1,14 +1,18 @@
 // Parley as the OAuth 2.1 authorization server its MCP clients expect, on the MCP SDK's own auth router (express):
-// RFC 8414 metadata, dynamic client registration (RFC 7591), the authorization code flow with PKCE (S256 only),
-// refresh and revocation; and RFC 9728 protected-resource metadata for /mcp. The fast lane hands it node's own request
-// for its paths (server/fast/doors.ts). What it decides beyond the SDK: the Host allow-list, the body cap, per-address
-// rate limits kept where every process counts them (server/http/limits.ts) in place of the SDK's per-process ones,
-// and client secrets compared as their hashes.
+// RFC 8414 metadata, dynamic client registration (RFC 7591) and client ID metadata documents, the authorization code
+// flow with PKCE (S256 only), refresh and revocation (public clients' too); and RFC 9728 protected-resource metadata
+// for /mcp. The fast lane hands it node's own request for its paths (server/fast/doors.ts). What it decides beyond the
+// SDK: the Host allow-list, the body cap, per-address rate limits kept where every process counts them
+// (server/http/limits.ts) in place of the SDK's per-process ones, and client secrets compared as their hashes.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import { TooManyRequestsError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { metadataHandler } from "@modelcontextprotocol/sdk/server/auth/handlers/metadata.js";
-import { mcpAuthRouter } from "@modelcontextprotocol/sdk/server/auth/router.js";
+import {
+  createOAuthMetadata,
+  mcpAuthRouter,
+  type AuthRouterOptions,
+} from "@modelcontextprotocol/sdk/server/auth/router.js";
 import { getDb } from "../db";
 import { env } from "../env";
 import { clientAddress } from "../http/address";
@@ -77,20 +81,30 @@ function oauthApp(): express.Express {
   app.use("/register", limited("oauth-register", REGISTER_PER_ADDRESS));
   app.use("/token", limited("oauth-token", TOKEN_PER_ADDRESS));
   const docs = new URL(`${publicUrl()}/api/openapi.json`);
+  const options: AuthRouterOptions = {
+    provider: oauthProvider(getDb),
+    issuerUrl: issuerUrl(),
+    scopesSupported: [...OAUTH_SCOPES],
+    resourceName: "Parley",
+    resourceServerUrl: new URL(defaultResource()),
+    serviceDocumentationUrl: docs,
+    authorizationOptions: NO_LIMIT,
+    tokenOptions: NO_LIMIT,
+    clientRegistrationOptions: NO_LIMIT,
+    revocationOptions: NO_LIMIT,
+  };
+  // The SDK's metadata, saying two things more (answered before its router's own): a public client revokes its tokens
+  // with its client_id alone (RFC 7009 §2.1; the SDK's handler takes that already), and a client_id may be the URL of
+  // its metadata document (server/oauth/document.ts).
   app.use(
-    mcpAuthRouter({
-      provider: oauthProvider(getDb),
-      issuerUrl: issuerUrl(),
-      scopesSupported: [...OAUTH_SCOPES],
-      resourceName: "Parley",
-      resourceServerUrl: new URL(defaultResource()),
-      serviceDocumentationUrl: docs,
-      authorizationOptions: NO_LIMIT,
-      tokenOptions: NO_LIMIT,
-      clientRegistrationOptions: NO_LIMIT,
-      revocationOptions: NO_LIMIT,
+    "/.well-known/oauth-authorization-server",
+    metadataHandler({
+      ...createOAuthMetadata(options),
+      revocation_endpoint_auth_methods_supported: ["client_secret_post", "none"],
+      client_id_metadata_document_supported: true,
     }),
   );
+  app.use(mcpAuthRouter(options));
   // Each other MCP endpoint's own path form (RFC 9728 §3.1); the root form names /mcp, for clients that ask there.
   for (const path of MCP_PATHS.slice(1))
     app.use(

@@ -69,7 +69,12 @@ const ZFailureView = z.object({
 });
 
 const ZCallView = z.object({
-  name: z.string(),
+  name: z
+    .string()
+    .describe('the seat asked; for a draft of the axes, "axes draft" and the seat that drafted them'),
+  task: z
+    .enum(["answer", "axes"])
+    .describe("what was asked: a seat's answer, or a draft of round 3's axes (recorded on round 2)"),
   round: z.number(),
   attempt: z.number(),
   provider: z.string(),

@@ -208,7 +208,9 @@ export const COUNCIL_OPERATIONS = {
     callers: PEOPLE,
     kind: "write",
     rest: { method: "POST", path: "/api/councils/:council_id/axes/draft" },
-    run: ({ db, who, now }, { councilId: id, ...body }) => draftAxesByModel(db, who, { id, body }, now),
+    // the clock read again after the model answers: the call's latency, and the draft's own moment
+    run: ({ db, who, now, clock }, { councilId: id, ...body }) =>
+      draftAxesByModel(db, who, { id, body }, now, { clock }),
   }),
   ruling: operation({
     name: "councils.ruling",

@@ -15,9 +15,17 @@ import { operation, PEOPLE } from "./operation";
 const ZClientSeen = z.object({
   name: z.string().describe("what the client calls itself"),
   redirectHost: z.string().describe("where the client's answer is sent"),
+  site: z
+    .string()
+    .nullable()
+    .describe(
+      "the host that published the client's metadata document (its client_id URL); null when it registered",
+    ),
   unverified: z
     .boolean()
-    .describe("true when nobody here has checked the client's name (it registered itself)"),
+    .describe(
+      "true when nobody vouches for the client's name: it registered itself, or its answer does not go back to its site",
+    ),
 });
 
 const ZConnection = z.object({

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { roundReminderDue, roundReminderLead, ROUND_REMINDER_MS, type Phase } from "./council";
 import { reminderLeadMs, REMINDER_LEAD_MAX_MS } from "./game";
-import { BURST_MS, groupBursts, subjectOf } from "./notifications";
+import { BURST_MS, burstEnds, burstNumbers, groupBursts, opensBurst, subjectOf } from "./notifications";
 import { whenText } from "./span";
 
 const MIN = 60_000;
@@ -71,17 +71,35 @@ describe("times in words", () => {
 });
 
 describe("bursts", () => {
-  it("groups one subject's notes in one window into one entry, the latest first, and never an invitation", () => {
-    const at = Math.floor(T / BURST_MS) * BURST_MS;
-    const note = (id: number, link: string, ms: number, read = false) => ({ id, link, at: at + ms, read });
+  it("open with their first note and hold what follows for BURST_MS, wherever a clock's slot would cut", () => {
+    // a wall-clock slot's edge, and notes a moment either side of it
+    const edge = Math.ceil(T / BURST_MS) * BURST_MS;
+    expect(burstNumbers([edge - 1, edge])).toEqual([1, 1]);
+    expect(burstNumbers([edge - 1_000, edge + 1_000, edge - 1_000 + BURST_MS - 1])).toEqual([1, 1, 1]);
+    // the first note after the window opens the next, and that window runs from it, not from the slot
+    const later = T + BURST_MS + 30_000;
+    expect(burstNumbers([T, later, later + 1, later + BURST_MS - 1, later + BURST_MS])).toEqual([
+      1, 2, 2, 2, 3,
+    ]);
+    // a note every minute for ten minutes: bursts of three, each closing 3 min after it opened
+    expect(burstNumbers(Array.from({ length: 10 }, (_, i) => T + i * MIN))).toEqual([
+      1, 1, 1, 2, 2, 2, 3, 3, 3, 4,
+    ]);
+    expect(opensBurst(null, T)).toBe(true);
+    expect(opensBurst(T, T + BURST_MS - 1)).toBe(false);
+    expect(burstEnds(T)).toBe(T + BURST_MS);
+  });
+
+  it("groups one burst's notes into one entry, the latest first, and never a note about no subject", () => {
+    const note = (id: number, burst: number | null, read = false) => ({ id, burst, read });
     const entries = groupBursts([
-      note(6, "/invitations", 50_000),
-      note(5, "/invitations", 40_000),
-      note(4, "/councils/3", 30_000),
-      note(3, "/tables/9", 20_000, true),
-      note(2, "/councils/3/minutes", 10_000, true),
-      note(1, "/councils/3", 0),
-      note(0, "/councils/3", -1),
+      note(6, null),
+      note(5, null),
+      note(4, 7),
+      note(3, 8, true),
+      note(2, 7, true),
+      note(1, 7),
+      note(0, 6),
     ]);
     expect(entries.map((e) => [e.latest.id, e.count, e.ids, e.unread])).toEqual([
       [6, 1, [6], true],
@@ -91,6 +109,7 @@ describe("bursts", () => {
       [0, 1, [0], true],
     ]);
     expect(subjectOf("/plans/12?wave=a")).toBe("/plans/12");
+    expect(subjectOf("/councils/3/minutes")).toBe("/councils/3");
     expect(subjectOf("/invitations")).toBeNull();
   });
 });

@@ -35,8 +35,8 @@ export function digestWindow(now: number): { day: string; from: number; to: numb
 }
 
 /**
- * A burst: notifications to one identity about one subject (a table, a round table, a plan) within one window of this
- * length. The app shows a burst as one entry (the count and the latest), and mails it once, when its window ends.
+ * A burst: notifications to one identity about one subject (a table, a round table, a plan) from the first of them
+ * for this long. The app shows a burst as one entry (the count and the latest), and mails it once, when it closes.
  */
 export const BURST_MS = 3 * 60_000;
 
@@ -49,32 +49,46 @@ export function subjectOf(link: string): string | null {
   return m ? `/${m[1]}/${m[2]}` : null;
 }
 
-/** The window a moment falls in: a burst is its subject's notes within one window. */
-export const burstOf = (at: number): number => Math.floor(at / BURST_MS);
+/**
+ * Whether a note at `at` opens a new burst, after its subject's latest burst to the same recipient opened at
+ * `latestOpensAt` (null: there was none). A burst opens with its first note, not on a clock's slot: two notes a
+ * moment apart are always one. The store applies this rule in the statement that writes the notes
+ * (server/actions/notify.ts), where the burst's unique number settles two writers at once.
+ */
+export const opensBurst = (latestOpensAt: number | null, at: number): boolean =>
+  latestOpensAt === null || at >= latestOpensAt + BURST_MS;
 
-/** When the window of `at` closes: its burst's mail is sent then. */
-export const burstEnds = (at: number): number => (burstOf(at) + 1) * BURST_MS;
+/** When a burst that opened at `opensAt` closes: its mail is sent then. */
+export const burstEnds = (opensAt: number): number => opensAt + BURST_MS;
+
+/** The bursts of one recipient's notes about one subject, at these moments (in order): each note's burst, from 1. */
+export function burstNumbers(ats: readonly number[]): number[] {
+  let opened: number | null = null;
+  let n = 0;
+  return ats.map((at) => {
+    if (opensBurst(opened, at)) [opened, n] = [at, n + 1];
+    return n;
+  });
+}
 
 /** A burst as one entry: the latest note, how many there were, and every id in it (to mark them read). */
 export type Grouped<N> = { latest: N; count: number; ids: number[]; unread: boolean };
 
-/** Notes, newest first, as entries newest first: each subject's notes in one window become one. */
-export function groupBursts<N extends { id: number; link: string; at: number; read: boolean }>(
+/** Notes, newest first, as entries newest first: the notes of one burst (`burst`; null: none) become one. */
+export function groupBursts<N extends { id: number; burst: number | null; read: boolean }>(
   notes: readonly N[],
 ): Grouped<N>[] {
   const out: Grouped<N>[] = [];
-  const open = new Map<string, Grouped<N>>();
+  const open = new Map<number, Grouped<N>>();
   for (const n of notes) {
-    const subject = subjectOf(n.link);
-    const key = subject === null ? `#${n.id}` : `${subject} ${burstOf(n.at)}`;
-    const g = open.get(key);
+    const g = n.burst === null ? undefined : open.get(n.burst);
     if (g) {
       g.count++;
       g.ids.push(n.id);
       g.unread ||= !n.read;
     } else {
       const entry = { latest: n, count: 1, ids: [n.id], unread: !n.read };
-      open.set(key, entry);
+      if (n.burst !== null) open.set(n.burst, entry);
       out.push(entry);
     }
   }

@@ -166,3 +166,58 @@ describe("drafted axes", () => {
     });
   });
 });
+
+describe("a draft's model call", () => {
+  it("is recorded and charged to the day's budget like a seat's: shown with its cost, and a spent budget refuses the next", async () => {
+    const { fac } = await people(db, "ax4", ["fac"]);
+    const id = await atTheAxes(fac);
+    // the day's budget: every call so far, and one token more (so not spent yet)
+    const day = { startedAt: { gt: new Date(T0 + MIN - 86_400_000) } };
+    const [souls, games] = await Promise.all([
+      db.prisma.modelCall.aggregate({ where: day, _sum: { tokensIn: true, tokensOut: true } }),
+      db.prisma.gameModelCall.aggregate({ where: day, _sum: { tokensIn: true, tokensOut: true } }),
+    ]);
+    const spent = [souls, games].reduce((n, a) => n + (a._sum.tokensIn ?? 0) + (a._sum.tokensOut ?? 0), 0);
+    process.env.PARLEY_MODEL_BUDGET_DAY_TOKENS = String(spent + 1);
+    try {
+      axesReply = chat(
+        { axes: ["ship now or hold", "who carries the pager"] },
+        { prompt_tokens: 300, completion_tokens: 50, cost: 0.0042 },
+      );
+      expect(await draftAxesByModel(db.prisma, fac, { id, body: { seat: "llm" } }, T0 + MIN)).toMatchObject({
+        ok: true,
+      });
+      // where the calls are shown: the round table's state (its page) and its minutes
+      const s = await councilState(db.prisma, fac, { id }, T0 + MIN);
+      const drafts = s.ok ? s.value.calls.filter((c) => c.task === "axes") : [];
+      expect(drafts).toMatchObject([
+        {
+          name: "axes draft · llm",
+          round: 2,
+          provider: "openai-compatible",
+          model: "local-llm",
+          ok: true,
+          tokensIn: 300,
+          tokensOut: 50,
+          costUsd: 0.0042,
+        },
+      ]);
+      const md = await councilMinutes(db.prisma, fac, { id }, T0 + MIN);
+      expect(md.ok && md.value.markdown).toMatch(
+        /\| axes draft · llm \| 2 \| 1 \| openai-compatible · local-llm \| 300 \/ 50 \| \d+ ms \| \\\$0\.0042 \| ok \|/,
+      );
+      // its 350 tokens spent the day's budget: the next draft is refused, saying so, and no call is made
+      const asked = axesAsked.length;
+      expect(await draftAxesByModel(db.prisma, fac, { id, body: { seat: "llm" } }, T0 + MIN + 1_000)).toEqual(
+        {
+          ok: false,
+          code: "conflict",
+          message: "The server's budget for model calls today is spent; edit the template's draft.",
+        },
+      );
+      expect(axesAsked.length).toBe(asked);
+    } finally {
+      delete process.env.PARLEY_MODEL_BUDGET_DAY_TOKENS;
+    }
+  });
+});

@@ -69,7 +69,7 @@ type Asker = {
   model: string;
   baseUrl: string | null;
   script: unknown;
-  seat: Pick<SeatRow, "name" | "soul"> | null;
+  seat: Pick<SeatRow, "id" | "name" | "soul"> | null;
   label: string;
 };
 
@@ -120,9 +120,11 @@ function notNow(l: LoadedCouncil): string | null {
 export type Drafting = { providerFor?: typeof providerFor; clock?: () => number };
 
 /**
- * Ask a model for a draft of the axes and offer it (the page shows it for editing). The call is made outside any
- * transaction; the draft is written only if round 3 still waits for its axes. A failed call is said as such and
- * the draft on offer stays what it was (the template's, or an earlier model's).
+ * Ask a model for a draft of the axes and offer it (the page shows it for editing). The call is recorded like a
+ * seat's (claimed with the checks, its tokens, cost and latency written when it answers), so the day's budget counts
+ * it and the round table's calls show it. It is made outside any transaction; the draft is written only if round 3
+ * still waits for its axes. A failed call is said as such and the draft on offer stays what it was (the template's,
+ * or an earlier model's).
  */
 export async function draftAxesByModel(
   db: Db,
@@ -131,7 +133,7 @@ export async function draftAxesByModel(
   now: number,
   opts: Drafting = {},
 ): Promise<Result<{ axes: string[]; by: string }>> {
-  // The checks and the prompt, with the clock's due writes: the facilitator's step, writing nothing of its own.
+  // The checks, the prompt and the call's claim, with the clock's due writes: the facilitator's step.
   const asked = await facilitatorStep(db, who, input.id, now, async (tx, l) => {
     const p = ZDraftAxes.safeParse(input.body ?? {});
     if (!p.success) return fail("invalid", p.error.issues[0]?.message ?? "The request is not valid.");
@@ -145,7 +147,22 @@ export async function draftAxesByModel(
         "The server's budget for model calls today is spent; edit the template's draft.",
       );
     const transcript = heard(l);
+    // the call is recorded (and so charged to the day's budget) like a seat's, claimed before it is made
+    const call = await tx.modelCall.create({
+      data: {
+        councilId: l.id,
+        seatId: asker.value.seat?.id ?? null,
+        task: "axes",
+        round: 2,
+        attempt: l.calls.filter((c) => c.task === "axes").length + 1,
+        provider: asker.value.provider,
+        model: asker.value.model,
+        startedAt: new Date(now),
+      },
+      select: { id: true },
+    });
     return ok({
+      callId: call.id,
       asker: asker.value,
       request: {
         prompt: renderAxesPrompt({
@@ -170,16 +187,29 @@ export async function draftAxesByModel(
     });
   });
   if (!asked.ok) return asked;
-  const { asker, request } = asked.value;
+  const { asker, request, callId } = asked.value;
   const provider = (opts.providerFor ?? providerFor)(asker.provider);
   const reply: SoulReply = await provider
     .call(request)
     .catch((e: unknown) => failed(`the provider threw: ${(e as Error).message}`));
+  const later = opts.clock?.() ?? now;
+  // what it spent, whatever comes of the draft (unless the sweeper closed it as cut off meanwhile)
+  await db.modelCall.updateMany({
+    where: { id: callId, finishedAt: null },
+    data: {
+      finishedAt: new Date(later),
+      ok: reply.ok,
+      tokensIn: reply.tokensIn,
+      tokensOut: reply.tokensOut,
+      costUsd: reply.costUsd,
+      latencyMs: Math.max(0, later - now),
+      error: reply.ok ? null : reply.error,
+    },
+  });
   if (!reply.ok)
     return fail("conflict", `The ${asker.label} draft failed: ${reply.error}. The draft on offer stands.`);
   const axes = readDraftedAxes(reply.text);
   if (!axes.ok) return fail("conflict", `${axes.message} The draft on offer stands; ask again or edit it.`);
-  const later = opts.clock?.() ?? now;
   try {
     return await facilitatorStep(db, who, input.id, later, async (tx, l) => {
       const why = notNow(l);

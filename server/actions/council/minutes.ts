@@ -265,7 +265,7 @@ function calls(v: CouncilView): Block[] {
     table(
       ["soul", "round", "attempt", "provider · model", "tokens in / out", "latency", "cost", "result"],
       v.calls.map((c) => [
-        lensOf(c.name),
+        c.task === "axes" ? c.name : lensOf(c.name),
         c.round,
         c.try > 1 ? `${c.attempt} (try ${c.try})` : c.attempt,
         `${c.provider} · ${c.model}`,

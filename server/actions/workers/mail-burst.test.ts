@@ -18,8 +18,9 @@ const received: { to: string[]; raw: string }[] = [];
 let smtp: SMTPServer;
 let db: TestDatabase;
 let queue: Awaited<ReturnType<typeof startQueue>> | undefined;
-// the start of a burst window, so the round's notes fall in one
-const T0 = Math.ceil(Date.parse("2026-12-02T09:00:00Z") / BURST_MS) * BURST_MS;
+// a minute before a wall-clock slot's edge: the round's notes fall either side of it, and are one burst all the same
+// (a burst opens with its first note)
+const T0 = Math.ceil(Date.parse("2026-12-02T09:00:00Z") / BURST_MS) * BURST_MS - 60_000;
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 beforeAll(async () => {

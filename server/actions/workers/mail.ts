@@ -6,7 +6,7 @@ import type { Database } from "../../db";
 import { env, publicUrl } from "../../env";
 import { mailModes, unsubscribeToken } from "../mail";
 import { personOfRecipient } from "../notify";
-import { BURST_MS, burstOf, groupOf, subjectOf } from "../../rules/notifications";
+import { groupOf } from "../../rules/notifications";
 import type { Worker } from "../../jobs/queue";
 
 export type MailJob = { notificationId: string };
@@ -82,38 +82,30 @@ export async function mailableOf(database: Database, userId: number) {
 }
 
 /**
- * The mail queue's worker: sends one burst's mail (the notes about one subject in one window, newest first), or
- * throws (the queue retries with backoff). Queued for the burst's first note at the window's end; a job for a later
- * note of the same burst (another change queued it) sends nothing, so a burst is mailed once.
+ * The mail queue's worker: sends one burst's mail (its notes, newest first), or throws (the queue retries with
+ * backoff). Queued when the burst closes; a job for a note that is not its burst's first (another change queued it)
+ * sends nothing, so a burst is mailed once.
  */
 export const mailWorker: Worker<MailJob> = async (job, database: Database) => {
   const smtp = transport();
   if (!smtp) return; // mail was turned off since it was queued: nothing to send
   const n = await database.prisma.notification.findUnique({
     where: { id: BigInt(job.data.notificationId) },
-    select: { id: true, recipient: true, kind: true, text: true, link: true, createdAt: true },
+    select: { id: true, recipient: true, kind: true, text: true, link: true, burstId: true },
   });
   const userId = n ? personOfRecipient(n.recipient) : null;
   if (!n || userId === null) return;
   const to = await mailableOf(database, userId);
   if (!to) return;
   const modes = (await mailModes(database.prisma, [userId])).get(userId)!;
-  const window = burstOf(n.createdAt.getTime()) * BURST_MS;
-  const subject = subjectOf(n.link);
   const burst =
-    subject === null
+    n.burstId === null
       ? [n]
-      : (
-          await database.prisma.notification.findMany({
-            where: {
-              recipient: n.recipient,
-              link: { startsWith: subject },
-              createdAt: { gte: new Date(window), lt: new Date(window + BURST_MS) },
-            },
-            orderBy: { id: "desc" },
-            select: { id: true, kind: true, text: true, link: true },
-          })
-        ).filter((m) => subjectOf(m.link) === subject);
+      : await database.prisma.notification.findMany({
+          where: { burstId: n.burstId },
+          orderBy: { id: "desc" },
+          select: { id: true, kind: true, text: true, link: true },
+        });
   // the burst's first note carries its mail; a person who turned a group off (or to the digest) since is not mailed it
   if (burst.at(-1)?.id !== n.id) return;
   const items = burst.filter((m) => modes[groupOf(m.kind)] === "immediately");

@@ -6,7 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@model
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { answerOf, requestOf, responseOf, type Answer } from "../../http/asked";
 import type { AdmittedAsk } from "../../http/door";
-import { failureAnswer, failureResponse, signInAsked } from "../../http/floor";
+import { failureAnswer, failureResponse, signInAsked, tokenRefused } from "../../http/floor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db";
 import { isDatabaseDown, UNAVAILABLE } from "../../http/unavailable";
@@ -68,6 +68,13 @@ function toolFor(name: string, set: ToolSet, who: Who): McpTool | ReturnType<typ
   return refusal("not_found", `There is no tool named "${name}"; call tools/list for the ones there are.`);
 }
 
+/**
+ * What a request's calls learnt of its caller as they ran: a token (or session) that stopped holding while a call
+ * waited (a long poll's signin_required). The door then answers the whole request as a bad token at its start is
+ * answered: 401 with the Bearer challenge, never a tool result (handleMcp).
+ */
+export type Outcome = { signedOut?: Failure };
+
 export function mcpServer(
   db: Db,
   who: Who,
@@ -75,6 +82,7 @@ export function mcpServer(
   rateKey: string,
   set: ToolSet,
   address?: string,
+  outcome: Outcome = {},
 ): Server {
   const server = new Server(
     { name: "parley", version: "1.0.0" },
@@ -91,7 +99,10 @@ export function mcpServer(
         { db, who, clock, rateKey, address, signal: extra.signal },
         req.params.arguments ?? {},
       );
-      if (!r.ok) return refusal(r.code, r.message, r.field);
+      if (!r.ok) {
+        if (r.code === "signin_required" && who.kind !== "anon") outcome.signedOut = r;
+        return refusal(r.code, r.message, r.field);
+      }
       const value = (t.wrapped ? { items: r.value } : r.value) as Record<string, unknown>;
       // Compact: the JSON-RPC answer escapes this text once more, and a model reads (and pays for) every space.
       return { content: [{ type: "text" as const, text: answerJson(value) }], structuredContent: value };
@@ -165,6 +176,17 @@ function signInFirst(message: unknown, who: Who, tools: Map<string, McpTool>): F
 }
 
 /**
+ * The answer to a request whose caller stopped being signed in while a call of it waited (a token revoked during
+ * wait_for_turn): 401 with the Bearer challenge, as the JSON API's long poll answers, whatever else the request held
+ * (its answers were read while the token was good, but a client that is told to sign in again re-sends them). An
+ * agent's token is named `invalid_token` with the sentence; a person's ended session gets the plain challenge. The
+ * transport answers JSON (enableJsonResponse), so no header is sent before every call of the request is done and
+ * this status can always be given (docs/decisions/0015-mcp-door.md).
+ */
+const signedOutResponse = (f: Failure, who: Who, path: string): Response =>
+  failureResponse(f, who.kind === "agent" ? tokenRefused(f, path) : signInAsked(path));
+
+/**
  * A GET asks for a stream of the server's own messages. A stateless server has none to send (each request has its
  * own Server, gone once it answers), so it says so with 405, as the Streamable HTTP transport lets a server that
  * offers no such stream: the SDK's Client then stops asking. A stream that ended at once had it ask again every
@@ -230,7 +252,8 @@ export async function handleMcp(
   if (refused) return refused;
   const unsigned = message && signInFirst(message.value, who, TOOLS_BY_NAME);
   if (unsigned) return failureResponse(unsigned, signInAsked(path));
-  const server = mcpServer(db, who, clock, rateKey, set, address);
+  const outcome: Outcome = {};
+  const server = mcpServer(db, who, clock, rateKey, set, address, outcome);
   const transport = new WebStandardStreamableHTTPServerTransport({
     maxRequestBodySize: mcpReadCap(),
     sessionIdGenerator: undefined,
@@ -241,7 +264,10 @@ export async function handleMcp(
   // streams by then: close() would only abort finished handlers and make a "Connection closed" error for no one, with
   // its stack, so the pair is left to the garbage collector. Anything else (text that is not JSON, which the
   // transport reads and answers itself; a DELETE) is closed after.
-  if (message) return transport.handleRequest(req, { parsedBody: message.value });
+  if (message) {
+    const answer = await transport.handleRequest(req, { parsedBody: message.value });
+    return outcome.signedOut ? signedOutResponse(outcome.signedOut, who, path) : answer;
+  }
   try {
     return await transport.handleRequest(
       text === null ? req : new Request(req.url, { method: "POST", headers: req.headers, body: text }),

@@ -4,7 +4,10 @@ import { iso } from "./iso";
 import { seatOrder } from "./seats";
 
 export type CallView = {
+  /** The seat asked ("llm"); for a draft of the axes, the drafter ("axes draft · llm", or "axes draft"). */
   name: string;
+  /** What was asked: a seat's answer, or a draft of round 3's axes (recorded on round 2, charged like any call). */
+  task: "answer" | "axes";
   round: number;
   attempt: number;
   provider: string;
@@ -53,14 +56,19 @@ export type RulingView = { choice: string; reason: string; by: string; at: strin
 
 export function callsView(l: LoadedCouncil): CallView[] {
   const place = seatOrder(l);
-  const inOrder = l.calls
-    .slice()
-    .sort(
-      (a, b) =>
-        a.round - b.round || a.attempt - b.attempt || place(a.seatId) - place(b.seatId) || a.try - b.try,
-    );
+  // a round's answers by seat, then the drafts made from it, in the order they were asked
+  const key = (c: (typeof l.calls)[number]) =>
+    c.task === "axes" ? [1, c.attempt, 0] : [0, c.attempt, place(c.seatId ?? -1)];
+  const inOrder = l.calls.slice().sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return a.round - b.round || x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]! || a.try - b.try;
+  });
   return inOrder.map((c) => ({
-    name: seatName(l, c.seatId),
+    name:
+      c.task === "axes"
+        ? `axes draft${c.seatId === null ? "" : ` · ${seatName(l, c.seatId)}`}`
+        : seatName(l, c.seatId ?? -1),
+    task: c.task === "axes" ? ("axes" as const) : ("answer" as const),
     round: c.round,
     attempt: c.attempt,
     provider: c.provider,
