@@ -52,6 +52,7 @@ async function acts(n: number, tag: string): Promise<number[]> {
   return opened;
 }
 
+// Skipped on the embedded database: PgBouncer pools connections to a PostgreSQL server.
 describe.skipIf(!postgres)("behind PgBouncer in transaction mode (PostgreSQL only)", () => {
   it("the app's statements go through the pooler: 40 at once share its 4 server connections", async () => {
     const pids = await Promise.all(

@@ -49,6 +49,7 @@ async function load(n: number, topic = "table:1", during?: (i: number) => Promis
 
 const exactly = (seen: LiveEvent[], written: string[]) => expect(ids(seen)).toEqual(written);
 
+// Skipped on the embedded database: it is one process, and the tailer never uses NATS on it.
 describe.skipIf(!postgres)(
   "the live feed over NATS JetStream (PostgreSQL: the embedded database never uses NATS)",
   () => {
