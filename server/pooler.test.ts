@@ -40,7 +40,7 @@ async function acts(n: number, tag: string): Promise<number[]> {
     await Promise.all(
       Array.from({ length: Math.min(8, n - i) }, async (_, k) => {
         const host = await makeUser(pooled, `${tag}-h${i + k}`);
-        const t = await openTable(pooled.prisma, host, { title: `${tag} ${i + k}`, seats_max: 4 });
+        const t = await openTable(pooled.prisma, host, { title: `${tag} ${i + k}`, seatsMax: 4 });
         if (!t.ok) throw new Error(t.message);
         const guest = await makeUser(pooled, `${tag}-g${i + k}`);
         expect(await joinTable(pooled.prisma, guest, { tableId: t.value.id }, Date.now())).toMatchObject({
