@@ -2,7 +2,7 @@
 import type { Db } from "../../db";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Visibility } from "../../rules/access";
-import { personOf } from "../access";
+import { readableBy } from "../access";
 import type { Who } from "../../identity";
 import { ok, type Result } from "../../rules/result";
 import { parseId } from "../input";
@@ -49,17 +49,7 @@ export type CouncilSummary = {
 
 /** The round tables `who` may read, as a query: the visibility's own rule (server/rules/access.ts) in SQL. */
 export function readableCouncils(who: Who): Prisma.CouncilWhereInput {
-  if (who.kind === "user" && who.admin) return {};
-  const p = personOf(who);
-  if (p === null) return { visibility: "public" };
-  return {
-    OR: [
-      { visibility: { in: ["public", "signed_in"] } },
-      { facilitatorId: p },
-      { members: { some: { userId: p } } },
-      { seats: { some: { OR: [{ userId: p }, { agent: { ownerId: p } }] } } },
-    ],
-  };
+  return readableBy(who, "facilitatorId");
 }
 
 /** A live demo that has been handed on to a fresh one (renewLiveDemo renames its key to live-<id>). */
