@@ -5,7 +5,6 @@ import type { Visibility } from "../../rules/access";
 import { readableBy } from "../access";
 import type { Who } from "../../identity";
 import { ok, type Result } from "../../rules/result";
-import { parseId } from "../input";
 import { NO_COUNCIL } from "./common";
 import { loadCurrent } from "./current";
 import { councilReadable } from "./load";
@@ -15,12 +14,10 @@ import { viewOf, type CouncilView } from "./view";
 export async function councilState(
   db: Db,
   who: Who,
-  input: { id: unknown },
+  input: { id: number },
   now: number,
 ): Promise<Result<CouncilView>> {
-  const id = parseId(input.id);
-  if (id === null) return NO_COUNCIL;
-  const l = await loadCurrent(db, id, now, who);
+  const l = await loadCurrent(db, input.id, now, who);
   // A round table the viewer may not read does not exist for them: the same answer as an id nobody used.
   if (!l || !councilReadable(l, who)) return NO_COUNCIL;
   return ok(viewOf(l, who, now));
