@@ -19,6 +19,24 @@ export function personOf(who: Who): number | null {
 }
 
 /**
+ * The rows `who` may read, as a query: the visibility's own rule (server/rules/access.ts) in SQL, for a table or a
+ * Round Table, whose person in charge is the column `lead` (the host, the facilitator).
+ */
+export function readableBy<L extends string>(who: Who, lead: L) {
+  if (who.kind === "user" && who.admin) return {};
+  const p = personOf(who);
+  if (p === null) return { visibility: "public" as const };
+  return {
+    OR: [
+      { visibility: { in: ["public" as const, "signed_in" as const] } },
+      { [lead]: p } as Record<L, number>,
+      { members: { some: { userId: p } } },
+      { seats: { some: { OR: [{ userId: p }, { agent: { ownerId: p } }] } } },
+    ],
+  };
+}
+
+/**
  * Whom an invitation names, resolved as far as the inviter may see: a person by account name, an agent by id (or
  * owner/name). Nobody named may be missing, revoked, or someone else's — the answer has the same shape either way
  * (a seat that waits for an answer, under the label the inviter gave), so an invitation tells the inviter nothing

@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CouncilLive } from "@/components/council/CouncilLive";
 import { councilState } from "@/server/actions/council";
+import { parseId } from "@/server/actions/input";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { AXES_MAX, AXES_MIN, CONFIDENCE_MAX } from "@/server/rules/council";
@@ -17,7 +18,8 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 }
 
 export default async function CouncilPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = parseId((await params).id);
+  if (id === null) notFound();
   const r = await councilState(await getDb(), await whoFromSession(), { id }, wallClock());
   if (!r.ok) notFound();
   return <CouncilLive initial={r.value} limits={limits} />;

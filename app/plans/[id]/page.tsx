@@ -15,20 +15,25 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ revision?: string }> };
 
 /** Once per request: the title and the page read the same view. */
-const viewOf = cache(async (id: number, revision: string | undefined) =>
+const viewOf = cache(async (id: number, revision: number | undefined) =>
   planView(await getDb(), await whoFromSession(), { id, revision }, wallClock()),
 );
 
+/** The revision asked for in the address (?revision=N), parsed once: undefined for the latest, null for no such. */
+const revisionOf = (asked: string | undefined) =>
+  asked === undefined || asked === "" ? undefined : parseId(asked);
+
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const id = parseId((await params).id);
-  const r = id === null ? null : await viewOf(id, (await searchParams).revision);
+  const revision = revisionOf((await searchParams).revision);
+  const r = id === null || revision === null ? null : await viewOf(id, revision);
   return { title: r?.ok ? r.value.plan.name : "Plan" };
 }
 
 export default async function Plan({ params, searchParams }: Props) {
   const id = parseId((await params).id);
-  if (id === null) notFound();
-  const asked = (await searchParams).revision;
+  const asked = revisionOf((await searchParams).revision);
+  if (id === null || asked === null) notFound();
   const r = await viewOf(id, asked);
   if (!r.ok) notFound();
   return (

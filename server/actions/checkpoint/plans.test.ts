@@ -81,9 +81,10 @@ describe("creating plans", () => {
 });
 
 describe("reading", () => {
-  it("unknown plans and revisions are not_found; ids are plain digits", async () => {
-    for (const id of ["1e3", "1.0", "0", "abc", 999_999])
-      expect(await planView(db.prisma, ANON, { id }, NOW)).toMatchObject({ code: "not_found" });
+  it("unknown plans and revisions are not_found", async () => {
+    // An id that is not plain digits never reaches the action: every door parses it first
+    // (server/doors/rest/checkpoint.test.ts asks for /api/plans/1e3, 1.0 and 0).
+    expect(await planView(db.prisma, ANON, { id: 999_999 }, NOW)).toMatchObject({ code: "not_found" });
     const planner = await makeUser(db, "r-planner");
     const id = await newPlan(planner, { name: "R", nodes: [{ id: "a", dependsOn: [] }] });
     expect(await planView(db.prisma, planner, { id, revision: 2 }, NOW)).toMatchObject({ code: "not_found" });

@@ -13,7 +13,6 @@ import {
   type RiskSeverity,
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
-import { parseId } from "../input";
 import { unrecordedAdvice, type Advice } from "./advice";
 import { loadPlan, wavesOf } from "./load";
 import { noPlan } from "./access";
@@ -93,19 +92,17 @@ export type PlanView = {
 export async function planView(
   db: Db,
   who: Who,
-  input: { id: unknown; revision?: unknown },
+  input: { id: number; revision?: number },
   now: number,
 ): Promise<Result<PlanView>> {
-  const id = parseId(input.id);
-  if (id === null) return noPlan;
+  const id = input.id;
   const loaded = await loadPlan(db, id);
   // A plan one may not read is one that does not exist: the same answer, before anything else is looked at.
   if (!loaded || !mayRead(loaded.access, who)) return noPlan;
   let revision = loaded.revisions.at(-1)!;
-  if (input.revision !== undefined && input.revision !== null && input.revision !== "") {
-    const n = parseId(input.revision);
-    const found = n === null ? undefined : loaded.revisions.find((r) => r.number === n);
-    if (!found) return fail("not_found", `Plan ${id} has no revision ${String(input.revision)}.`);
+  if (input.revision !== undefined) {
+    const found = loaded.revisions.find((r) => r.number === input.revision);
+    if (!found) return fail("not_found", `Plan ${id} has no revision ${input.revision}.`);
     revision = found;
   }
   return ok(viewOf(loaded, revision, who, await unrecordedAdvice(db, loaded.checkpoints, now), now));

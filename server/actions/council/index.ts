@@ -14,7 +14,7 @@ export { loadCouncil, lockCouncil } from "./load";
 export { runModelSeats } from "./models";
 export { sweepCouncils } from "./sweep";
 export { seedCouncilDemo, renewLiveDemo } from "./demo";
-export { kickModels, setModelKicker } from "./common";
+export { kickModels, NO_COUNCIL, setModelKicker } from "./common";
 export { COUNCIL_INVARIANTS } from "./invariants";
 export { replaceSeat, setCouncilVisibility, ZReplaceSeat } from "./consent";
 export type { AnswerView, CouncilView, RoundView, YourRound } from "./view";

@@ -290,7 +290,7 @@ export function minutesDoc(v: CouncilView): MinutesDoc {
 export async function councilMinutes(
   db: Db,
   who: Who,
-  input: { id: unknown },
+  input: { id: number },
   now: number,
 ): Promise<Result<{ markdown: string; filename: string; doc: MinutesDoc }>> {
   const s = await councilState(db, who, input, now);

@@ -18,7 +18,7 @@ const settled = (v: CouncilView) =>
 export async function waitForRound(
   db: Db,
   who: Who,
-  input: { id: unknown; timeoutMs?: number },
+  input: { id: number; timeoutMs?: number },
   clock: Clock,
   signal?: AbortSignal,
 ): Promise<Result<{ yourRound: boolean; timedOut: boolean; council: CouncilView }>> {

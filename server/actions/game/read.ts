@@ -16,7 +16,7 @@ import {
 import type { Prisma } from "../../generated/prisma/client";
 import { fail, ok, type Result } from "../../rules/result";
 import { VISIBILITY_TEXT, type Visibility } from "../../rules/access";
-import { personOf } from "../access";
+import { personOf, readableBy } from "../access";
 import { moderationLog, type ModerationEntry } from "../moderationLog";
 import { settleClock } from "./append";
 import { soulsEnv } from "../../souls";
@@ -224,17 +224,7 @@ export type TableSummary = {
 
 /** The tables `who` may read, as a query: the visibility's own rule (server/rules/access.ts) in SQL. */
 export function readableTables(who: Who): Prisma.GameTableWhereInput {
-  if (who.kind === "user" && who.admin) return {};
-  const p = personOf(who);
-  if (p === null) return { visibility: "public" };
-  return {
-    OR: [
-      { visibility: { in: ["public", "signed_in"] } },
-      { hostId: p },
-      { members: { some: { userId: p } } },
-      { seats: { some: { OR: [{ userId: p }, { agent: { ownerId: p } }] } } },
-    ],
-  };
+  return readableBy(who, "hostId");
 }
 
 /** The lobby: open tables, tables in play, finished tables, as `who` may read them; `yours` marks their seats. */

@@ -1,6 +1,7 @@
 // GET /councils/:id/minutes.md – the minutes as Markdown, as the viewer may see them (an open round stays sealed).
 import { wallClock } from "@/server/clock";
-import { councilMinutes } from "@/server/actions/council";
+import { councilMinutes, NO_COUNCIL } from "@/server/actions/council";
+import { parseId } from "@/server/actions/input";
 import { whoFromRequest } from "@/server/auth";
 import { door } from "@/server/http/door";
 import { failureResponse, PRIVATE_HEADERS } from "@/server/http/floor";
@@ -12,7 +13,9 @@ export const runtime = "nodejs";
 // revoked agent whatever guests may read.
 export const GET = door(
   async ({ db, who }, { params }: { params: Promise<{ id: string }> }) => {
-    const r = await councilMinutes(db, who, { id: (await params).id }, wallClock());
+    const id = parseId((await params).id);
+    if (id === null) return failureResponse(NO_COUNCIL);
+    const r = await councilMinutes(db, who, { id }, wallClock());
     if (!r.ok) return failureResponse(r);
     return new Response(r.value.markdown, {
       headers: {

@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MinutesLive } from "@/components/council/MinutesLive";
 import { councilMinutes } from "@/server/actions/council";
+import { parseId } from "@/server/actions/input";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
 
@@ -14,8 +15,9 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
 }
 
 export default async function MinutesPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = parseId((await params).id);
+  if (id === null) notFound();
   const r = await councilMinutes(await getDb(), await whoFromSession(), { id }, wallClock());
   if (!r.ok) notFound();
-  return <MinutesLive id={Number(id)} initial={r.value} />;
+  return <MinutesLive id={id} initial={r.value} />;
 }
