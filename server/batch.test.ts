@@ -141,7 +141,7 @@ describe("acts of many tables at once (a real database)", () => {
 
   async function startedTable(tag: string): Promise<{ id: number; seats: Who[] }> {
     const host = await makeUser(db, `${tag}-host`);
-    const opened = await openTable(db.prisma, host, { title: tag, seats_max: 4 });
+    const opened = await openTable(db.prisma, host, { title: tag, seatsMax: 4 });
     if (!opened.ok) throw new Error(opened.message);
     const seats: Who[] = [host];
     for (let i = 1; i < 4; i++) {

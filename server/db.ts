@@ -22,6 +22,8 @@ export type Database = {
    * database adapter (pg-boss's `db.executeSql`), so it runs on the embedded database too.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  /** PostgreSQL: the URL for what holds a session (migrations', the relay's advisory lock, LISTEN). */
+  direct?: string;
   /** Calls `fn` when another transaction signals the outbox (NOTIFY); a wake-up only, never the carrier. */
   listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -32,14 +34,19 @@ export function databaseUrl(): string {
   return env().DATABASE_URL || `pglite:${path.join(env().PARLEY_DATA_DIR, "pglite")}`;
 }
 
-export async function openDatabase(url = databaseUrl(), opts: { migrate?: boolean } = {}): Promise<Database> {
+/** `direct`: the server itself when `url` is a transaction pooler (PARLEY_DATABASE_DIRECT_URL for DATABASE_URL). */
+export async function openDatabase(
+  url = databaseUrl(),
+  opts: { migrate?: boolean; direct?: string } = {},
+): Promise<Database> {
   if (url.startsWith("pglite:") || url.startsWith("memory://")) {
     const database = await openPglite(url);
     if (opts.migrate !== false) await migrate(database.sql);
     return database;
   }
-  if (opts.migrate !== false) await migratePostgres(url);
-  return openPostgres(url);
+  const direct = opts.direct ?? ((url === env().DATABASE_URL && env().PARLEY_DATABASE_DIRECT_URL) || url);
+  if (opts.migrate !== false) await migratePostgres(direct);
+  return openPostgres(url, direct);
 }
 
 /** Advisory locks belong to a session, so migrations hold one connection from lock to unlock. */
@@ -182,7 +189,7 @@ export async function rawRows<T>(db: Db | Prisma.TransactionClient, query: Prism
   return r.rows;
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, direct: string): Database {
   // A server that stops answering fails a request in seconds (a 503 with Retry-After), instead of holding it open.
   const pool = new pg.Pool({
     connectionString: url,
@@ -216,7 +223,8 @@ function openPostgres(url: string): Database {
       // a script answers one result per statement: the last one is the answer
       return Array.isArray(r) ? (r.at(-1) ?? { rows: [] }) : r;
     },
-    listen: (channel, fn) => listenPostgres(url, channel, fn),
+    direct,
+    listen: (channel, fn) => listenPostgres(direct, channel, fn),
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -228,9 +236,8 @@ const LISTEN_RETRY_MIN_MS = 100;
 const LISTEN_RETRY_MAX_MS = 5_000;
 
 /**
- * A LISTEN line that comes back by itself: when the connection drops (the server restarted, the backend was
- * terminated) it reconnects with a doubling backoff and then calls `fn` once, since a NOTIFY sent meanwhile is
- * lost. Never rejects: while the line is down the tailer's own polling carries the events.
+ * A LISTEN line that comes back by itself: when the connection drops it reconnects with a doubling backoff and then
+ * calls `fn` once (a NOTIFY sent meanwhile is lost). Never rejects: meanwhile the tailer's polling carries events.
  */
 async function listenPostgres(url: string, channel: string, fn: () => void): Promise<() => Promise<void>> {
   let stopped = false;
@@ -286,10 +293,9 @@ async function listenPostgres(url: string, channel: string, fn: () => void): Pro
 }
 
 /**
- * The embedded database's shared buffers: PGlite keeps PostgreSQL's default of 128 MB and touches all of it in the
- * process's memory at start (docs/decisions/0016-memory-at-start.md). 32 MB holds a development database's working
- * set many times over; what does not fit is read back from the operating system's file cache. Set at every start,
- * and by initdb for a fresh directory.
+ * The embedded database's shared buffers: PGlite keeps PostgreSQL's default of 128 MB and touches all of it at start
+ * (docs/decisions/0016-memory-at-start.md). 32 MB holds a development database's working set many times over; the
+ * rest is read back from the OS's file cache. Set at every start, and by initdb for a fresh directory.
  */
 const PGLITE_SHARED_BUFFERS = "shared_buffers=32MB";
 const PGLITE_MEMORY = (defaults: readonly string[]) => ({

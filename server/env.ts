@@ -95,6 +95,28 @@ const schema = z.object({
    * that hands one client's statements to several server connections (PgBouncer in transaction mode before 1.21).
    */
   PARLEY_DB_PREPARED: flag(true),
+  /**
+   * A PostgreSQL URL for what must hold one server session (LISTEN, the live-feed relay's advisory lock): the server
+   * itself when DATABASE_URL names a pooler in transaction mode; unset: DATABASE_URL.
+   */
+  PARLEY_DATABASE_DIRECT_URL: z.string().optional(),
+  /** The live feed over NATS JetStream (server/live/nats.ts) when set, e.g. nats://127.0.0.1:4222; PostgreSQL only. */
+  PARLEY_NATS_URL: z.string().optional(),
+  /** The JetStream stream of the live feed; unset: `parley_` and the database's name (its subjects follow it). */
+  PARLEY_NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+  /** How long the stream keeps an event, in seconds (older ones are read from the outbox). */
+  PARLEY_NATS_MAX_AGE_S: z.coerce.number().int().min(1).default(86_400),
+  /** The most events the stream keeps (the oldest go first). */
+  PARLEY_NATS_MAX_MSGS: z.coerce.number().int().min(1).default(1_000_000),
+  /** The most bytes the stream keeps (the oldest go first). */
+  PARLEY_NATS_MAX_BYTES: z.coerce.number().int().min(1).default(1_073_741_824),
+  /** Where the stream keeps its events: `file` (survives a NATS restart) or `memory`. */
+  PARLEY_NATS_STORAGE: z.enum(["file", "memory"]).default("file"),
+  /** The stream's copies on a NATS cluster (1 on a single server). */
+  PARLEY_NATS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 
 export type Env = z.infer<typeof schema>;

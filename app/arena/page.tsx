@@ -9,6 +9,7 @@ import { arenaStandings } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
 import { AIM_WEIGHTS, FALLBACK_MAX, FALLBACK_MIN } from "@/server/rules/game";
+import { TableHead } from "@/components/ui/TableHead";
 
 /** The least and the most a seat can make over its fallback: nothing against the highest fallback, every aim against none. */
 const AXIS = { low: -FALLBACK_MAX, high: AIM_WEIGHTS.reduce((a, b) => a + b, 0) - FALLBACK_MIN };
@@ -43,21 +44,28 @@ export default async function ArenaPage() {
           </section>
           <ScrollX label="The standings" className="card p-0">
             <table className="w-full text-sm" data-testid="arena">
-              <thead className="border-b border-stone-200 text-left text-xs uppercase text-stone-600">
-                <tr>
-                  <th className="px-3 py-2">#</th>
-                  <th className="px-3 py-2">Player</th>
-                  <th className="px-3 py-2 text-right">Seats</th>
-                  <th className="px-3 py-2 text-right">Bound</th>
-                  <th className="px-3 py-2 text-right">
-                    Rating ± <span className="normal-case">σ</span>
-                  </th>
-                  <th className="px-3 py-2 text-right">Mean payoff</th>
-                  <th className="px-3 py-2 text-right">Over fallback (95%)</th>
-                  <th className="px-3 py-2 text-right">Sworn</th>
-                  <th className="px-3 py-2 text-right">Honesty</th>
-                </tr>
-              </thead>
+              <TableHead
+                className="border-b border-stone-200 text-left text-xs uppercase text-stone-600"
+                cell="px-3 py-2"
+                columns={[
+                  "#",
+                  "Player",
+                  { label: "Seats", right: true },
+                  { label: "Bound", right: true },
+                  {
+                    label: (
+                      <>
+                        Rating ± <span className="normal-case">σ</span>
+                      </>
+                    ),
+                    right: true,
+                  },
+                  { label: "Mean payoff", right: true },
+                  { label: "Over fallback (95%)", right: true },
+                  { label: "Sworn", right: true },
+                  { label: "Honesty", right: true },
+                ]}
+              />
               <tbody>
                 {standings.map((s, i) => (
                   <tr key={s.player} className="border-t border-stone-100" data-testid="arena-row">

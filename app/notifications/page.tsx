@@ -23,8 +23,10 @@ export default async function NotificationsPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Notifications</h1>
       <p className="max-w-3xl text-sm text-stone-600">
-        What concerns you, as it happens: a table starts, your turn comes, your turn window is about to end,
-        an accord binds; an invitation. The bell in the header counts the unread ones.
+        What concerns you, as it happens: a table starts or it is your turn; a round opens for your seat or is
+        about to close; a checkpoint decides or an approval is asked of you; an invitation. Notes about one
+        table, round table or plan within a few minutes are one entry. The bell in the header counts the
+        unread ones.
       </p>
       <NotificationsPanel
         initial={r.ok ? r.value : { notifications: [], unread: 0, next: null }}

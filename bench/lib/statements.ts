@@ -67,7 +67,7 @@ export async function countStatements(url: string, rateLimit: number): Promise<S
       tokens.push(a.value.token);
       seats.push((await whoForToken(db.prisma, a.value.token))!);
     }
-    const t = await openTable(db.prisma, host, { title: `stmt ${tag}`, seats_max: 4 });
+    const t = await openTable(db.prisma, host, { title: `stmt ${tag}`, seatsMax: 4 });
     if (!t.ok) throw new Error(t.message);
     const id = t.value.id;
     for (const s of seats.slice(1)) await joinTable(db.prisma, s, { tableId: id }, wallClock());

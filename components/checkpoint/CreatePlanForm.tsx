@@ -6,7 +6,14 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { AppRouter } from "@/server/doors/trpc";
 import { useTRPC } from "@/components/ui/trpc";
-import { FieldError, FieldErrors, fieldProps, formError, type FormError } from "@/components/ui/FieldError";
+import {
+  Field,
+  FieldError,
+  FieldErrors,
+  fieldProps,
+  formError,
+  type FormError,
+} from "@/components/ui/FieldError";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 
@@ -100,67 +107,53 @@ export function CreatePlanForm() {
     <FieldErrors error={error}>
       <form className="card space-y-4" onSubmit={submit} data-testid="create-plan">
         <div className="grid gap-4 md:grid-cols-[1fr_200px_160px_200px]">
-          <div>
-            <label className="label" htmlFor="plan-name">
-              Name
-            </label>
-            <input
-              id="plan-name"
-              {...invalid("name", "plan-name")}
-              className="field"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="e.g. Patch package X safely"
-            />
-            <FieldError field="name" id="plan-name" />
-          </div>
-          <div>
-            <label className="label" htmlFor="plan-approvers">
-              Approvers per gated wave
-            </label>
-            <input
-              id="plan-approvers"
-              {...invalid("requiredApprovers", "plan-approvers")}
-              type="number"
-              min={1}
-              max={9}
-              className="field"
-              value={approvers}
-              onChange={(e) => setApprovers(Number(e.target.value))}
-            />
-            <FieldError field="requiredApprovers" id="plan-approvers" />
-          </div>
-          <div>
-            <label className="label" htmlFor="plan-visibility">
-              Who reads it
-            </label>
-            <select
-              id="plan-visibility"
-              className="field"
-              value={visibility}
-              onChange={(e) => setVisibility(e.target.value as typeof visibility)}
-              data-testid="plan-visibility-select"
-            >
-              <option value="invited">invited: its owner and members</option>
-              <option value="signed_in">signed in: anyone signed in</option>
-              <option value="public">public: anyone</option>
-            </select>
-          </div>
-          <div>
-            <label className="label" htmlFor="plan-ttl">
-              An approval counts for (hours)
-            </label>
-            <input
-              id="plan-ttl"
-              {...invalid("approvalTtlMs", "plan-ttl")}
-              className="field"
-              inputMode="decimal"
-              value={ttlHours}
-              onChange={(e) => setTtlHours(e.target.value)}
-              placeholder="empty: until a new revision"
-            />
-            <FieldError field="approvalTtlMs" id="plan-ttl" />
-          </div>
+          <Field id="plan-name" field="name" label="Name">
+            {(c) => (
+              <input
+                {...c}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="e.g. Patch package X safely"
+              />
+            )}
+          </Field>
+          <Field id="plan-approvers" field="requiredApprovers" label="Approvers per gated wave">
+            {(c) => (
+              <input
+                {...c}
+                type="number"
+                min={1}
+                max={9}
+                value={approvers}
+                onChange={(e) => setApprovers(Number(e.target.value))}
+              />
+            )}
+          </Field>
+          <Field id="plan-visibility" label="Who reads it">
+            {(c) => (
+              <select
+                {...c}
+                value={visibility}
+                onChange={(e) => setVisibility(e.target.value as typeof visibility)}
+                data-testid="plan-visibility-select"
+              >
+                <option value="invited">invited: its owner and members</option>
+                <option value="signed_in">signed in: anyone signed in</option>
+                <option value="public">public: anyone</option>
+              </select>
+            )}
+          </Field>
+          <Field id="plan-ttl" field="approvalTtlMs" label="An approval counts for (hours)">
+            {(c) => (
+              <input
+                {...c}
+                inputMode="decimal"
+                value={ttlHours}
+                onChange={(e) => setTtlHours(e.target.value)}
+                placeholder="empty: until a new revision"
+              />
+            )}
+          </Field>
         </div>
         <p className="text-xs text-stone-600">
           Approvers, authority and resources are roles you give on the plan&apos;s page once it is made: only

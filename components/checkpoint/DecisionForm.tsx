@@ -10,6 +10,7 @@ import { useTRPC } from "@/components/ui/trpc";
 import { DECISION_STYLE } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+import { Field } from "@/components/ui/FieldError";
 
 const HELP: Record<string, string> = {
   hold: "Record that the next wave waits: evidence or recovery is requested.",
@@ -161,32 +162,37 @@ export function DecisionForm({ view, souls }: { view: PlanView; souls: Souls }) 
         </div>
       ) : null}
       {decision === "escalate" ? (
-        <div>
-          <label className="label" htmlFor="escalate-seats">
-            Round Table seats (optional: one per line, “lens: person”, {souls.min}–{souls.max})
-          </label>
-          <textarea
-            id="escalate-seats"
-            className="field h-20 font-mono text-xs"
-            placeholder={"release: ann\nsecurity: bob\nusers: cy"}
-            value={seats}
-            onChange={(e) => setSeats(e.target.value)}
-          />
-        </div>
+        <Field
+          id="escalate-seats"
+          label={
+            <>
+              Round Table seats (optional: one per line, “lens: person”, {souls.min}–{souls.max})
+            </>
+          }
+        >
+          {(c) => (
+            <textarea
+              {...c}
+              className="field h-20 font-mono text-xs"
+              placeholder={"release: ann\nsecurity: bob\nusers: cy"}
+              value={seats}
+              onChange={(e) => setSeats(e.target.value)}
+            />
+          )}
+        </Field>
       ) : null}
-      <div>
-        <label className="label" htmlFor="rationale">
-          Rationale
-        </label>
-        <textarea
-          id="rationale"
-          className="field h-16"
-          value={rationale}
-          onChange={(e) => setRationale(e.target.value)}
-          placeholder="Why this decision, in a sentence."
-          data-testid="rationale"
-        />
-      </div>
+      <Field id="rationale" label="Rationale">
+        {(c) => (
+          <textarea
+            {...c}
+            className="field h-16"
+            value={rationale}
+            onChange={(e) => setRationale(e.target.value)}
+            placeholder="Why this decision, in a sentence."
+            data-testid={c.id}
+          />
+        )}
+      </Field>
       <button
         className="btn"
         disabled={run.isPending || !rationale.trim()}

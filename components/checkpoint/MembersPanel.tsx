@@ -9,6 +9,7 @@ import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
 import { messageOf, usePlanRefresh } from "./usePlan";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+import { TableHead } from "@/components/ui/TableHead";
 
 type Role = PlanView["members"]["log"][number]["role"];
 type Visibility = PlanView["plan"]["visibility"];
@@ -31,13 +32,11 @@ export function MembersPanel({ view }: { view: PlanView }) {
         {m.visibilities.find((v) => v.visibility === view.plan.visibility)?.reads}.
       </p>
       <table className="w-full text-left text-sm">
-        <thead className="text-xs uppercase text-stone-500">
-          <tr>
-            <th className="py-1">Role</th>
-            <th className="py-1">Who</th>
-            <th className="py-1">Since</th>
-          </tr>
-        </thead>
+        <TableHead
+          className="text-xs uppercase text-stone-500"
+          cell="py-1"
+          columns={["Role", "Who", "Since"]}
+        />
         <tbody>
           {m.members.map((x) => (
             <tr

@@ -9,6 +9,7 @@ import { When } from "@/components/ui/When";
 import { statusStyle } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+import { TableHead } from "@/components/ui/TableHead";
 
 type Status = PlanView["words"]["statuses"][number];
 
@@ -97,17 +98,19 @@ export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id:
       {/* Focusable, so a keyboard scrolls it too (a scrolling region nobody can reach is unreadable without a mouse). */}
       <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Outcome records">
         <table className="w-full text-xs">
-          <thead className="sticky top-0 bg-white text-left uppercase text-stone-500">
-            <tr>
-              <th className="py-1">Node</th>
-              <th>Rev</th>
-              <th>Status</th>
-              <th>Evidence</th>
-              <th>Provenance</th>
-              <th>By</th>
-              <th>When</th>
-            </tr>
-          </thead>
+          <TableHead
+            className="sticky top-0 bg-white text-left uppercase text-stone-500"
+            cell=""
+            columns={[
+              { label: "Node", className: "py-1" },
+              "Rev",
+              "Status",
+              "Evidence",
+              "Provenance",
+              "By",
+              "When",
+            ]}
+          />
           <tbody>
             {view.outcomes.length === 0 ? (
               <tr>

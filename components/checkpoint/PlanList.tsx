@@ -8,6 +8,7 @@ import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { DECISION_STYLE } from "./colors";
+import { TableHead } from "@/components/ui/TableHead";
 
 export function PlanList({ initial }: { initial: PlanSummary[] }) {
   const trpc = useTRPC();
@@ -21,17 +22,11 @@ export function PlanList({ initial }: { initial: PlanSummary[] }) {
   return (
     <ScrollX label="The plans" className="card p-0">
       <table className="w-full text-sm" data-testid="plans-table">
-        <thead className="border-b border-stone-200 text-left text-xs uppercase text-stone-500">
-          <tr>
-            <th className="px-4 py-2">Plan</th>
-            <th className="px-4 py-2">Owner</th>
-            <th className="px-4 py-2">Revision</th>
-            <th className="px-4 py-2">Nodes</th>
-            <th className="px-4 py-2">Outcomes</th>
-            <th className="px-4 py-2">Last checkpoint</th>
-            <th className="px-4 py-2">Created</th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-stone-200 text-left text-xs uppercase text-stone-500"
+          cell="px-4 py-2"
+          columns={["Plan", "Owner", "Revision", "Nodes", "Outcomes", "Last checkpoint", "Created"]}
+        />
         <tbody>
           {list.length === 0 ? (
             <tr>

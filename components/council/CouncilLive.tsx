@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CouncilView } from "@/server/actions/council";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
+import { trying } from "@/components/ui/useAttempt";
 import { When } from "@/components/ui/When";
 import { InvitationBanner, VisibilityControl } from "@/components/ui/Access";
 import { ModerationLog, ModeratorPanel, useModerator } from "@/components/ui/Moderation";
@@ -69,23 +70,12 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
     axes: useMutation(trpc.councils.axes.mutationOptions()),
     draftAxes: useMutation(trpc.councils.draftAxes.mutationOptions()),
     ruling: useMutation(trpc.councils.ruling.mutationOptions()),
-    accept: useMutation(trpc.invitations.accept.mutationOptions()),
-    decline: useMutation(trpc.invitations.decline.mutationOptions()),
     visibility: useMutation(trpc.councils.setVisibility.mutationOptions()),
     hideAnswer: useMutation(trpc.moderation.hideAnswer.mutationOptions()),
     hideSoul: useMutation(trpc.moderation.hideSoul.mutationOptions()),
     cancel: useMutation(trpc.moderation.cancelCouncil.mutationOptions()),
   };
-  const attempt = async (run: () => Promise<unknown>): Promise<string | null> => {
-    try {
-      await run();
-      return null;
-    } catch (e) {
-      return (e as Error).message;
-    } finally {
-      await refresh();
-    }
-  };
+  const attempt = trying(refresh);
   const now = Date.parse(v.now);
   const { admin, reason, setReason, problem: modProblem, moderate } = useModerator(attempt);
   const hideAnswer = admin
@@ -95,32 +85,15 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
     ? (seat: string) => moderate(() => m.hideSoul.mutateAsync({ councilId: v.id, seat, reason }))
     : undefined;
 
-  async function send(reply: Record<string, unknown>): Promise<string | null> {
-    try {
-      await m.answer.mutateAsync({ councilId: v.id, round: v.yourRound?.round, reply });
-      return null;
-    } catch (e) {
-      return (e as Error).message;
-    } finally {
-      await refresh();
-    }
-  }
+  const send = (reply: Record<string, unknown>) =>
+    attempt(() => m.answer.mutateAsync({ councilId: v.id, round: v.yourRound?.round, reply }));
   const steps: { [K in keyof StepBodies]: (body: StepBodies[K]) => Promise<unknown> } = {
     confirm: (body) => m.confirm.mutateAsync({ ...body, councilId: v.id }),
     axes: (body) => m.axes.mutateAsync({ ...body, councilId: v.id }),
     draftAxes: (body) => m.draftAxes.mutateAsync({ ...body, councilId: v.id }),
     ruling: (body) => m.ruling.mutateAsync({ ...body, councilId: v.id }),
   };
-  const step: Step = async (which, body) => {
-    try {
-      await steps[which](body);
-      return null;
-    } catch (e) {
-      return (e as Error).message;
-    } finally {
-      await refresh();
-    }
-  };
+  const step: Step = (which, body) => attempt(() => steps[which](body));
 
   return (
     <div className="space-y-6" data-testid="council-view" data-phase={v.phase.kind} data-status={v.status}>
@@ -169,15 +142,8 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
       <InvitationBanner
         what="wear the seat"
         invitations={v.invitations}
-        answer={(agentId, accept) =>
-          attempt(() =>
-            (accept ? m.accept : m.decline).mutateAsync({
-              kind: "council",
-              id: v.id,
-              ...(agentId === null ? {} : { agentId }),
-            }),
-          )
-        }
+        to={{ kind: "council", id: v.id }}
+        attempt={attempt}
       />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_21rem]">

@@ -1,19 +1,22 @@
 // The decision block exactly as `npx parley council vote` prints it, the vote table in lens language, the ruling.
 import type { CouncilView } from "@/server/actions/council";
 import { ScrollX } from "@/components/ui/ScrollX";
+import { TableHead } from "@/components/ui/TableHead";
 
 export function VoteTable({ votes }: { votes: NonNullable<CouncilView["result"]>["votes"] }) {
   return (
     <ScrollX label="The votes">
       <table className="w-full text-left text-sm" data-testid="vote-table">
-        <thead className="text-xs uppercase text-stone-500">
-          <tr>
-            <th className="border-b border-stone-200 py-1 pr-2 font-medium">soul</th>
-            <th className="border-b border-stone-200 px-2 py-1 font-medium">vote</th>
-            <th className="border-b border-stone-200 px-2 py-1 text-right font-medium">confidence</th>
-            <th className="border-b border-stone-200 px-2 py-1 font-medium">rationale</th>
-          </tr>
-        </thead>
+        <TableHead
+          className="text-xs uppercase text-stone-500"
+          cell="border-b border-stone-200 px-2 py-1 font-medium"
+          columns={[
+            { label: "soul", className: "border-b border-stone-200 py-1 pr-2 font-medium" },
+            "vote",
+            { label: "confidence", right: true },
+            "rationale",
+          ]}
+        />
         <tbody>
           {votes.map((v) => (
             <tr key={v.name} className="border-b border-stone-100 align-top">

@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { TableSummary } from "@/server/actions/game";
 import { ListSection } from "@/components/ui/ListSection";
 import { useTRPC } from "@/components/ui/trpc";
-import { FieldError, FieldErrors, fieldProps, formError, type FormError } from "@/components/ui/FieldError";
+import { Field, FieldErrors, formError, type FormError } from "@/components/ui/FieldError";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
@@ -114,8 +114,6 @@ export function Lobby({
   const [deadlineH, setDeadlineH] = useState(limits.deadlineDefaultMs / HOUR);
   const [error, setError] = useState<FormError | null>(null);
 
-  const invalid = (field: string, id: string) => fieldProps(error, field, id);
-
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
@@ -123,9 +121,9 @@ export function Lobby({
       const r = (await open.mutateAsync({
         idempotencyKey: once.key,
         title,
-        seats_max: seats,
-        turn_window_ms: Math.round(windowH * HOUR),
-        deadline_ms: Math.round(deadlineH * HOUR),
+        seatsMax: seats,
+        turnWindowMs: Math.round(windowH * HOUR),
+        deadlineMs: Math.round(deadlineH * HOUR),
       })) as { id: number };
       once.renew();
       window.location.assign(`/tables/${r.id}`);
@@ -159,79 +157,59 @@ export function Lobby({
           <FieldErrors error={error}>
             <form onSubmit={submit} className="card space-y-3" data-testid="open-table">
               <h2 className="font-semibold">Open a table</h2>
-              <div>
-                <label className="label" htmlFor="title">
-                  Title
-                </label>
-                <input
-                  id="title"
-                  {...invalid("title", "title")}
-                  className="field"
-                  value={title}
-                  onChange={(e) => setTitle(e.target.value)}
-                  maxLength={limits.titleMax}
-                  required
-                  placeholder="The Wreck of the Fathom"
-                />
-                <FieldError field="title" id="title" />
-              </div>
-              <div>
-                <label className="label" htmlFor="seats">
-                  Seats
-                </label>
-                <select
-                  id="seats"
-                  {...invalid("seats_max", "seats")}
-                  className="field"
-                  value={seats}
-                  onChange={(e) => setSeats(Number(e.target.value))}
-                >
-                  {Array.from(
-                    { length: limits.seatsMax - limits.seatsMin + 1 },
-                    (_, i) => limits.seatsMin + i,
-                  ).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-                <FieldError field="seats_max" id="seats" />
-              </div>
+              <Field id="title" field="title" label="Title">
+                {(c) => (
+                  <input
+                    {...c}
+                    value={title}
+                    onChange={(e) => setTitle(e.target.value)}
+                    maxLength={limits.titleMax}
+                    required
+                    placeholder="The Wreck of the Fathom"
+                  />
+                )}
+              </Field>
+              <Field id="seats" field="seatsMax" label="Seats">
+                {(c) => (
+                  <select {...c} value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
+                    {Array.from(
+                      { length: limits.seatsMax - limits.seatsMin + 1 },
+                      (_, i) => limits.seatsMin + i,
+                    ).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
               <div className="grid grid-cols-2 gap-2">
-                <div>
-                  <label className="label" htmlFor="window">
-                    Turn window (h)
-                  </label>
-                  <input
-                    id="window"
-                    {...invalid("turn_window_ms", "window")}
-                    type="number"
-                    step="0.25"
-                    min={limits.windowMinMs / HOUR}
-                    max={limits.windowMaxMs / HOUR}
-                    className="field"
-                    value={windowH}
-                    onChange={(e) => setWindowH(Number(e.target.value))}
-                  />
-                  <FieldError field="turn_window_ms" id="window" />
-                </div>
-                <div>
-                  <label className="label" htmlFor="deadline">
-                    Deadline (h)
-                  </label>
-                  <input
-                    id="deadline"
-                    {...invalid("deadline_ms", "deadline")}
-                    type="number"
-                    step="1"
-                    min={limits.deadlineMinMs / HOUR}
-                    max={limits.deadlineMaxMs / HOUR}
-                    className="field"
-                    value={deadlineH}
-                    onChange={(e) => setDeadlineH(Number(e.target.value))}
-                  />
-                  <FieldError field="deadline_ms" id="deadline" />
-                </div>
+                <Field id="window" field="turnWindowMs" label="Turn window (h)">
+                  {(c) => (
+                    <input
+                      {...c}
+                      type="number"
+                      step="0.25"
+                      min={limits.windowMinMs / HOUR}
+                      max={limits.windowMaxMs / HOUR}
+                      value={windowH}
+                      onChange={(e) => setWindowH(Number(e.target.value))}
+                    />
+                  )}
+                </Field>
+                <Field id="deadline" field="deadlineMs" label="Deadline (h)">
+                  {(c) => (
+                    <input
+                      {...c}
+                      type="number"
+                      step="1"
+                      min={limits.deadlineMinMs / HOUR}
+                      max={limits.deadlineMaxMs / HOUR}
+                      value={deadlineH}
+                      onChange={(e) => setDeadlineH(Number(e.target.value))}
+                    />
+                  )}
+                </Field>
               </div>
               {error ? (
                 <p className="text-sm text-rose-700" role="alert" data-testid="open-error">

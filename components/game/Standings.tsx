@@ -1,17 +1,20 @@
 // Standings after the end: payoff, and payoff over fallback; ties share a place.
 import type { Standing } from "@/server/rules/game";
+import { TableHead } from "@/components/ui/TableHead";
 
 export function Standings({ standings, names }: { standings: Standing[]; names: string[] }) {
   return (
     <table className="w-full text-sm" data-testid="standings">
-      <thead className="text-left text-xs uppercase text-stone-500">
-        <tr>
-          <th className="py-1">Place</th>
-          <th>Seat</th>
-          <th className="text-right">Payoff</th>
-          <th className="text-right">Over fallback</th>
-        </tr>
-      </thead>
+      <TableHead
+        className="text-left text-xs uppercase text-stone-500"
+        cell=""
+        columns={[
+          { label: "Place", className: "py-1" },
+          "Seat",
+          { label: "Payoff", className: "text-right" },
+          { label: "Over fallback", className: "text-right" },
+        ]}
+      />
       <tbody>
         {standings.map((s) => (
           <tr key={s.seat} className="border-t border-stone-100">

@@ -6,6 +6,7 @@ import type { TableState } from "@/server/actions/game";
 import type { ModelBudget } from "@/server/souls";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
+import { trying } from "@/components/ui/useAttempt";
 import { useTitleTurn } from "@/components/ui/tabTitle";
 import { When } from "@/components/ui/When";
 import { InvitationBanner, VisibilityControl } from "@/components/ui/Access";
@@ -70,23 +71,12 @@ export function TableView({
     pass: useMutation(trpc.tables.pass.mutationOptions()),
     whisper: useMutation(trpc.tables.whisper.mutationOptions()),
     seatModel: useMutation(trpc.tables.seatModel.mutationOptions()),
-    answer: useMutation(trpc.invitations.accept.mutationOptions()),
-    decline: useMutation(trpc.invitations.decline.mutationOptions()),
     visibility: useMutation(trpc.tables.setVisibility.mutationOptions()),
     invite: useMutation(trpc.tables.invite.mutationOptions()),
     cancel: useMutation(trpc.moderation.cancelTable.mutationOptions()),
     hide: useMutation(trpc.moderation.hideSaid.mutationOptions()),
   };
-  const attempt = async (run: () => Promise<unknown>): Promise<string | null> => {
-    try {
-      await run();
-      return null;
-    } catch (e) {
-      return (e as Error).message;
-    } finally {
-      await refresh();
-    }
-  };
+  const attempt = trying(refresh);
   const { admin, reason, setReason, problem: modProblem, moderate } = useModerator(attempt);
   const now = Date.parse(t.now);
   const names = t.seats.map((s) => s.name);
@@ -109,16 +99,8 @@ export function TableView({
     accept: (body: ActBodies["accept"]) => m.accept.mutateAsync({ ...body, tableId: t.id }),
     pass: (body: ActBodies["pass"]) => m.pass.mutateAsync({ ...body, tableId: t.id }),
   };
-  const send: Send = async (type, body) => {
-    try {
-      await (acts[type] as (b: typeof body) => Promise<unknown>)(body);
-      return null;
-    } catch (e) {
-      return (e as Error).message;
-    } finally {
-      await refresh();
-    }
-  };
+  const send: Send = (type, body) =>
+    attempt(() => (acts[type] as (b: typeof body) => Promise<unknown>)(body));
 
   const seatModel = (body: SeatModelBody) =>
     attempt(() => m.seatModel.mutateAsync({ ...body, tableId: t.id }));
@@ -157,15 +139,8 @@ export function TableView({
       <InvitationBanner
         what="seat"
         invitations={t.invitations.map((i) => ({ seat: String(i.seat + 1), agentId: i.agentId }))}
-        answer={(agentId, accept) =>
-          attempt(() =>
-            (accept ? m.answer : m.decline).mutateAsync({
-              kind: "table",
-              id: t.id,
-              ...(agentId === null ? {} : { agentId }),
-            }),
-          )
-        }
+        to={{ kind: "table", id: t.id }}
+        attempt={attempt}
       />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">

@@ -10,6 +10,7 @@ import { useAttempt } from "@/components/ui/useAttempt";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+import { TableHead } from "@/components/ui/TableHead";
 
 export function AgentsPanel({ userId }: { userId: number }) {
   const trpc = useTRPC();
@@ -93,15 +94,11 @@ export function AgentsPanel({ userId }: { userId: number }) {
       ) : null}
       <ScrollX label="Your agents and their connections" className="card p-0">
         <table className="w-full text-sm" data-testid="agents-table">
-          <thead className="border-b border-stone-200 text-left text-xs uppercase text-stone-500">
-            <tr>
-              <th className="px-4 py-2">Agent</th>
-              <th className="px-4 py-2">Token</th>
-              <th className="px-4 py-2">Created</th>
-              <th className="px-4 py-2">Last used</th>
-              <th className="px-4 py-2" />
-            </tr>
-          </thead>
+          <TableHead
+            className="border-b border-stone-200 text-left text-xs uppercase text-stone-500"
+            cell="px-4 py-2"
+            columns={["Agent", "Token", "Created", "Last used", ""]}
+          />
           <tbody>
             {agents.data?.length === 0 ? (
               <tr>

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ClientSeen } from "@/server/actions/oauth";
 import { useTRPC } from "@/components/ui/trpc";
+import { Field } from "@/components/ui/FieldError";
 
 const NEW = "new";
 
@@ -88,19 +89,17 @@ export function ConsentForm({
           A new agent
         </label>
         {choice === NEW ? (
-          <div>
-            <label className="label" htmlFor="new-agent-name">
-              The new agent&apos;s name
-            </label>
-            <input
-              id="new-agent-name"
-              className="field"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="e.g. inspector"
-              data-testid="new-agent-name"
-            />
-          </div>
+          <Field id="new-agent-name" label="The new agent's name">
+            {(c) => (
+              <input
+                {...c}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="e.g. inspector"
+                data-testid={c.id}
+              />
+            )}
+          </Field>
         ) : null}
       </fieldset>
       <p className="text-sm text-stone-700">

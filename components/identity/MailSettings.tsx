@@ -85,7 +85,8 @@ export function MailSettings({ initial }: { initial: Settings }) {
             </label>
             <select
               id={`mail-${g.group}`}
-              className="field sm:w-44"
+              // "!": the unlayered .field's w-full (styles/globals.css) outranks a plain width utility
+              className="field sm:w-44! sm:flex-none"
               value={g.mode}
               disabled={!!why || set.isPending}
               onChange={(e) => set.mutate({ group: g.group, mode: e.target.value as keyof typeof MODE_TEXT })}

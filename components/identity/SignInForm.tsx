@@ -2,6 +2,7 @@
 // The sign-in form: sign in or create a local account, or continue with GitHub/Google.
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { Field } from "@/components/ui/FieldError";
 
 type Providers = { local: boolean; github: boolean; google: boolean };
 
@@ -43,36 +44,34 @@ export function SignInForm({ providers, next }: { providers: Providers; next: st
     <div className="card space-y-4">
       {providers.local ? (
         <form onSubmit={submit} className="space-y-3" data-testid="signin-form">
-          <div>
-            <label className="label" htmlFor="name">
-              Name
-            </label>
-            <input
-              id="name"
-              className="field"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              autoComplete="username"
-              required
-            />
-          </div>
-          <div>
-            <label className="label" htmlFor="password">
-              Password
-            </label>
-            <input
-              id="password"
-              type="password"
-              className="field"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete={mode === "register" ? "new-password" : "current-password"}
-              required
-            />
-            {mode === "register" ? (
-              <p className="mt-1 text-xs text-stone-500">At least 8 characters.</p>
-            ) : null}
-          </div>
+          <Field id="name" label="Name">
+            {(c) => (
+              <input
+                {...c}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                autoComplete="username"
+                required
+              />
+            )}
+          </Field>
+          <Field id="password" label="Password">
+            {(c) => (
+              <>
+                <input
+                  {...c}
+                  type="password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  autoComplete={mode === "register" ? "new-password" : "current-password"}
+                  required
+                />
+                {mode === "register" ? (
+                  <p className="mt-1 text-xs text-stone-500">At least 8 characters.</p>
+                ) : null}
+              </>
+            )}
+          </Field>
           {error ? (
             <p className="text-sm text-red-700" role="alert" data-testid="signin-error">
               {error}

@@ -1,7 +1,9 @@
 "use client";
 // Who may read a table or a round table, and the invitations waiting for the viewer: the owner changes the one,
 // the invitee answers the other. The sentences are the server's (visibility_text, the refusals).
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTRPC } from "./trpc";
 
 export type VisibilityValue = "public" | "signed_in" | "invited";
 
@@ -48,14 +50,23 @@ export function VisibilityControl({
 
 export function InvitationBanner({
   what,
+  to,
   invitations,
-  answer,
+  attempt,
 }: {
   what: string;
+  /** What the invitations are to: a table or a round table. */
+  to: { kind: "table" | "council"; id: number };
   invitations: { seat: string; agentId: number | null }[];
-  answer: (agentId: number | null, accept: boolean) => Promise<string | null>;
+  /** Runs the answer: its failure's sentence, or null; the page reads itself again after it. */
+  attempt: (run: () => Promise<unknown>) => Promise<string | null>;
 }) {
+  const trpc = useTRPC();
+  const accept = useMutation(trpc.invitations.accept.mutationOptions());
+  const decline = useMutation(trpc.invitations.decline.mutationOptions());
   const [problem, setProblem] = useState<string | null>(null);
+  const answer = (agentId: number | null, yes: boolean) =>
+    attempt(() => (yes ? accept : decline).mutateAsync({ ...to, ...(agentId === null ? {} : { agentId }) }));
   if (invitations.length === 0) return null;
   return (
     <section className="card space-y-2 border-amber-400" data-testid="invitation">

@@ -46,3 +46,36 @@ export function FieldError({ field, id }: { field: string | readonly string[]; i
     </p>
   );
 }
+
+/** What a field's control is given: its id, the field look, and aria-invalid when the refusal is about it. */
+export type ControlProps = { id: string; className: string } & ReturnType<typeof fieldProps>;
+
+/**
+ * A labelled field: the label, the control the caller draws with the props it is given, and (when the field has a
+ * name on the wire) the refusal's sentence under it.
+ */
+export function Field({
+  id,
+  label,
+  field,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  /** The wire field a refusal names for this control; without it, the field shows no refusal of its own. */
+  field?: string | readonly string[];
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const error = useContext(Ctx);
+  return (
+    <div className={className}>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {children({ id, className: "field", ...(field ? fieldProps(error, field, id) : {}) })}
+      {field ? <FieldError field={field} id={id} /> : null}
+    </div>
+  );
+}

@@ -17,3 +17,20 @@ export function useAttempt(refresh?: () => unknown, messageOf: (e: Failed) => st
   });
   return { error, setError, attempt };
 }
+
+/**
+ * A change a page awaits: its failure as one sentence (null when it went through), and whatever it was, what it
+ * touched read again (`refresh`) before the answer.
+ */
+export const trying =
+  (refresh: () => unknown) =>
+  async (run: () => Promise<unknown>): Promise<string | null> => {
+    try {
+      await run();
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    } finally {
+      await refresh();
+    }
+  };

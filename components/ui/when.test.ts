@@ -9,6 +9,10 @@ describe("time in words", () => {
     expect(timeLeft(4 * H + 12 * M, 0)).toBe("4h 12m left");
     expect(timeLeft(2 * 24 * H + 4 * H + 5 * M, 0)).toBe("2d 4h left");
     expect(timeLeft(45_000, 0)).toBe("45s left");
+    // a short round's seconds count: 1m 50s is not "1m"
+    expect(timeLeft(110_000, 0)).toBe("1m 50s left");
+    expect(timeLeft(2 * M, 0)).toBe("2m left");
+    expect(timeLeft(12 * M + 30_000, 0)).toBe("12m left");
     expect(timeLeft(3 * H, 0)).toBe("3h left");
     expect(timeLeft(0, 1)).toBe("time is up");
   });

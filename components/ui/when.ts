@@ -3,7 +3,10 @@
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A span in two units at most: "2d 4h", "4h 12m", "12m", "45s". */
+/**
+ * A span in two units at most: "2d 4h", "4h 12m", "12m", "1m 50s", "45s". Under 10 minutes the seconds are said too:
+ * a 2-minute round with 1m 50s to go does not read "1m left".
+ */
 export function span(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const d = Math.floor(s / 86_400);
@@ -11,7 +14,8 @@ export function span(ms: number): string {
   const m = Math.floor((s % 3600) / 60);
   if (d > 0) return h ? `${d}d ${h}h` : `${d}d`;
   if (h > 0) return m ? `${h}h ${m}m` : `${h}h`;
-  if (m > 0) return `${m}m`;
+  if (m >= 10 || (m > 0 && s % 60 === 0)) return `${m}m`;
+  if (m > 0) return `${m}m ${s % 60}s`;
   return `${s}s`;
 }
 

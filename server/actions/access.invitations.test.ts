@@ -19,7 +19,7 @@ describe("invitations at a table, invite links, one identity per person", () => 
     const pat = await makeUser(db, "ti-pat");
     const t = await openTable(db.prisma, host, {
       title: "Invited seats",
-      seats_max: 4,
+      seatsMax: 4,
       visibility: "invited",
     });
     const id = t.ok ? t.value.id : 0;
@@ -72,7 +72,7 @@ describe("invitations at a table, invite links, one identity per person", () => 
     const host = await makeUser(db, "ti1-host");
     const pat = await makeUser(db, "ti1-pat");
     const patsAgent = await agentOf(db, pat, "ti1-agent");
-    const t = await openTable(db.prisma, host, { title: "One identity", seats_max: 5 });
+    const t = await openTable(db.prisma, host, { title: "One identity", seatsMax: 5 });
     const id = t.ok ? t.value.id : 0;
     expect(await joinTable(db.prisma, pat, { tableId: id }, T0)).toMatchObject({ ok: true });
     const mcp = await mcpClient(db.prisma, patsAgent.who, clock);
@@ -107,7 +107,7 @@ describe("invitations at a table, invite links, one identity per person", () => 
     const pat = await makeUser(db, "tl-pat");
     const sam = await makeUser(db, "tl-sam");
     const kim = await makeUser(db, "tl-kim");
-    const t = await openTable(db.prisma, host, { title: "By link", seats_max: 4, visibility: "invited" });
+    const t = await openTable(db.prisma, host, { title: "By link", seatsMax: 4, visibility: "invited" });
     const id = t.ok ? t.value.id : 0;
     expect(await createLink(db.prisma, pat, "table", { id, body: {} }, T0)).toMatchObject({
       code: "not_found",

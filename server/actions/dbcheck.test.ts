@@ -30,7 +30,7 @@ describe("db check", () => {
 
   it("finds a gap in a table's ledger", async () => {
     const host = await makeUser(db, "gap-host");
-    const t = await openTable(db.prisma, host, { title: "gappy", seats_max: 4 });
+    const t = await openTable(db.prisma, host, { title: "gappy", seatsMax: 4 });
     const id = t.ok ? t.value.id : 0;
     for (const n of ["g1", "g2", "g3"])
       await joinTable(db.prisma, await makeUser(db, n), { tableId: id }, NOW);

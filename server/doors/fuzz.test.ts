@@ -33,8 +33,8 @@ beforeAll(async () => {
   const outsider = await makeUser(db, "fuzz-outsider");
   const a = await createAgent(db.prisma, host, { name: "fuzz-agent" });
   const agent = a.ok ? (await whoForToken(db.prisma, a.value.token))! : ANON;
-  const open = await openTable(db.prisma, host, { title: "open for fuzz", seats_max: 5 });
-  const played = await openTable(db.prisma, host, { title: "started for fuzz", seats_max: 4 });
+  const open = await openTable(db.prisma, host, { title: "open for fuzz", seatsMax: 5 });
+  const played = await openTable(db.prisma, host, { title: "started for fuzz", seatsMax: 4 });
   if (!open.ok || !played.ok) throw new Error("setup failed");
   await fillWithBots(db.prisma, host, { tableId: played.value.id });
   await startTable(db.prisma, host, { tableId: played.value.id }, NOW);

@@ -73,7 +73,7 @@ describe("an agent hosts through tRPC", () => {
     const { agent: scout } = await agent("trpc");
     const guest = await makeUser(db, "trpc-guest");
     const trpc = createCaller({ db: db.prisma, who: scout, clock });
-    const { id } = await trpc.tables.open({ title: "Kept by an agent", seats_max: 4 });
+    const { id } = await trpc.tables.open({ title: "Kept by an agent", seatsMax: 4 });
     expect(await trpc.tables.invite({ tableId: id, person: guest.name })).toMatchObject({
       status: "invited",
     });

@@ -62,14 +62,19 @@ const DOORS: Door[] = [
   {
     name: "tRPC",
     async write(_path, _tool, procedure, body) {
-      const r = await trpcHttp(db.prisma, host, clock)(procedure, JSON.stringify({ json: camelNodes(body) }));
+      const r = await trpcHttp(
+        db.prisma,
+        host,
+        clock,
+      )(procedure, JSON.stringify({ json: inCodeNames(body) }));
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body.result.data.json;
     },
   },
 ];
-/** tRPC speaks the code's names: a plan's nodes say dependsOn (the convening's fields are snake_case everywhere). */
-function camelNodes(body: Record<string, unknown>) {
+/** tRPC speaks the code's names: a table's seatsMax, a plan's nodes' dependsOn (the convening's are snake_case everywhere). */
+function inCodeNames({ seats_max, ...rest }: Record<string, unknown>) {
+  const body = seats_max === undefined ? rest : { ...rest, seatsMax: seats_max };
   return Array.isArray(body.nodes)
     ? {
         ...body,

@@ -309,8 +309,8 @@ describe("tRPC's inputs are typed end to end", () => {
     await expect(caller.tables.state({ id: tableId })).rejects.toMatchObject({
       code: "UNPROCESSABLE_CONTENT",
     });
-    // @ts-expect-error — seats_max is a number
-    await expect(caller.tables.open({ title: "Typed", seats_max: "four" })).rejects.toMatchObject({
+    // @ts-expect-error — seatsMax is a number
+    await expect(caller.tables.open({ title: "Typed", seatsMax: "four" })).rejects.toMatchObject({
       code: "UNPROCESSABLE_CONTENT",
     });
     // @ts-expect-error — an offer's accord is required

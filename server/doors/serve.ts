@@ -51,10 +51,24 @@ export function serve(op: AnyOperation, call: Call, raw: unknown): Served | Prom
   const refused = callerRefusal(op, call.who);
   if (refused) return refused;
   const cost = op.cost ?? 1;
-  if (cost > 0 || op.registers || takesIdempotencyKey(op)) return charged(op, call, raw, cost);
+  if (cost > 0 || op.registers || takesIdempotencyKey(op))
+    return charged(op, call, raw, cost).then((r) => inDoorNames(r, call.names));
   const input = parseInput(op.input, raw, call.names);
   if (!input.ok) return input;
-  return op.run(contextOf(call, undefined), input.value);
+  const r = op.run(contextOf(call, undefined), input.value);
+  return r instanceof Promise ? r.then((a) => inDoorNames(a, call.names)) : inDoorNames(r, call.names);
+}
+
+/** An action names a refused field as the code does (seatsMax); the caller reads it in the door's names (seats_max). */
+function inDoorNames(r: Served, names: FieldNames | undefined): Served {
+  if (r.ok || r.field === undefined || !names) return r;
+  return {
+    ...r,
+    field: r.field
+      .split(".")
+      .map((k) => (/^\d+$/.test(k) ? k : names(k)))
+      .join("."),
+  };
 }
 
 const contextOf = (call: Call, ahead: unknown) => ({

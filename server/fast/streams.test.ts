@@ -63,7 +63,7 @@ beforeAll(async () => {
   db = await testDatabase();
   setDatabase(db); // the doors' own database, and the live feed's
   const host = await makeUser(db, "stream-host");
-  const t = await openTable(db.prisma, host, { title: "watched", seats_max: 4 });
+  const t = await openTable(db.prisma, host, { title: "watched", seatsMax: 4 });
   if (!t.ok) throw new Error(t.message);
   table = t.value.id;
   // As server/main.ts routes a request; a page (nothing here) would go to Next.

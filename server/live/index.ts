@@ -7,6 +7,7 @@ import { eventIsAfter, Tailer, type LiveEvent } from "./tail";
 
 export type { LiveEvent } from "./tail";
 export { BACKLOG_MAX } from "./tail";
+export { dropLiveStream } from "./stream";
 
 /** The most topics one stream follows (`?topics=`): the rest of a longer list is dropped. */
 export const TOPICS_MAX = 20;
@@ -160,10 +161,14 @@ export async function* follow(opts: {
   const tailer = opts.tailer ?? (await getTailer());
   const queue: LiveEvent[] = [];
   let wake: (() => void) | null = null;
+  // The viewer's private topic too, where what ends its access is told (server/actions/agents.ts: mayHaveRevoked).
+  const own =
+    opts.who.kind === "agent" ? opts.who.ownerId : opts.who.kind === "user" ? opts.who.userId : null;
+  const needs = opts.topics && opts.access && own !== null ? [...opts.topics, `user:${own}`] : opts.topics;
   const unsubscribe = tailer.subscribe((e) => {
     queue.push(e);
     wake?.();
-  });
+  }, needs);
   const until = tailer.position() ?? START; // read in the same tick as subscribing: every later event is queued
   const onAbort = () => wake?.();
   opts.signal?.addEventListener("abort", onAbort);

@@ -7,6 +7,7 @@ import type { TestDatabase } from "../testing/db";
 import { publish } from "./outbox";
 import { Tailer } from "./tail";
 import {
+  clearFeed,
   closeBoth,
   collect,
   digitBoundary,
@@ -76,7 +77,7 @@ describe("the outbox tailer", () => {
       await annotate(
         `transaction ids stamped around ${boundary}: the next power of ten is far on this server`,
       );
-      await db.sql.exec(`DELETE FROM "Event"`);
+      await clearFeed(db);
     }
     const a = await started(db, { pollMs: HOUR });
     const b = await started(other, { pollMs: HOUR });

@@ -1,19 +1,13 @@
-// Each process tails the outbox and fans events out to its subscribers, reading only below the snapshot
-// horizon: sequence ids are handed out at insert but commit out of order, so "id > last" could skip an
-// event for good. A row is read only once every transaction older than it has finished (txid < xmin),
-// and the cursor is (txid, id), which such rows can only ever extend.
+// Each process's tailer fans the feed out to its subscribers in commit order: read from the outbox by this process
+// itself (server/live/reader.ts), or, with PARLEY_NATS_URL on PostgreSQL, from NATS JetStream, where one relay for all
+// processes publishes what it reads from the outbox (server/live/nats.ts). A resume's backlog is always the outbox's.
 import type { Database } from "../db";
-import { isAfter, positionOf, START, type Position } from "./cursor";
-import { WAKE_CHANNEL } from "./outbox";
+import { env } from "../env";
+import { isAfter, positionOf, type Position } from "./cursor";
+import { NatsFeed } from "./nats";
+import { ORDER, OutboxReader, SELECT, toEvent, type LiveEvent } from "./reader";
 
-export type LiveEvent = {
-  id: string;
-  txid: string;
-  topic: string;
-  type: string;
-  payload: unknown;
-  at: string;
-};
+export type { LiveEvent } from "./reader";
 type Listener = (e: LiveEvent) => void;
 
 /**
@@ -25,122 +19,75 @@ export type Backlog =
   | { kind: "events"; events: LiveEvent[]; from: Position }
   | { kind: "reset"; reason: "behind" | "unknown"; read: number };
 
-const POLL_MS = 250;
-const BATCH = 1000;
 export const BACKLOG_MAX = 10_000;
-
-type Row = {
-  id: string;
-  txid: string;
-  topic: string;
-  type: string;
-  payload: unknown;
-  createdAt: Date | string;
-};
-const toEvent = (r: Row): LiveEvent => ({
-  id: String(r.id),
-  txid: String(r.txid),
-  topic: r.topic,
-  type: r.type,
-  payload: typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload,
-  at: new Date(r.createdAt).toISOString(),
-});
-
-// The ids travel as text (a bigint does not fit a JS number), so every ORDER BY names the table's bigint columns
-// (`e.txid`): an unqualified `txid` there would mean the text output column and sort "10000" before "9999".
-const SELECT = `SELECT e.id::text AS id, e.txid::text AS txid, e.topic, e.type, e.payload, e."createdAt" FROM "Event" e`;
-const ORDER = `ORDER BY e.txid, e.id`;
-const HORIZON = `(pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`;
 
 export class Tailer {
   private cursor: Position | null = null;
-  private listeners = new Set<Listener>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private unlisten: (() => Promise<void>) | null = null;
-  private readonly pollMs: number;
+  private listeners = new Map<Listener, string[] | null>();
   private readonly backlogMax: number;
+  private readonly source: OutboxReader | NatsFeed;
 
-  /** `pollMs` and `backlogMax` are seams for tests (a tailer that only moves when kicked, a small cap). */
+  /**
+   * `pollMs` and `backlogMax` are seams for tests (a tailer that only moves when kicked, a small cap); `nats` the NATS
+   * server to take the feed from (PARLEY_NATS_URL by default; never on the embedded database: one process).
+   */
   constructor(
     private readonly db: Database,
-    opts: { pollMs?: number; backlogMax?: number } = {},
+    opts: { pollMs?: number; backlogMax?: number; nats?: string | null } = {},
   ) {
-    this.pollMs = opts.pollMs ?? POLL_MS;
     this.backlogMax = opts.backlogMax ?? BACKLOG_MAX;
+    const nats = opts.nats === undefined ? env().PARLEY_NATS_URL : opts.nats;
+    const deliver = (events: LiveEvent[]) => events.forEach((e) => this.deliver(e));
+    this.source =
+      nats && db.kind === "postgres"
+        ? new NatsFeed(db, nats, {
+            pollMs: opts.pollMs,
+            deliver: (e) => this.deliver(e),
+            topics: () => [...this.listeners.values()],
+          })
+        : new OutboxReader(db, deliver, opts.pollMs);
   }
 
   /** Starts at the current end of the feed: history is read on demand by `backlog`. */
   async start(): Promise<void> {
-    const rows = await this.db.sql.query<{ txid: string; id: string }>(
-      `SELECT e.txid::text AS txid, e.id::text AS id FROM "Event" e WHERE e.txid < ${HORIZON} ORDER BY e.txid DESC, e.id DESC LIMIT 1`,
-    );
-    this.cursor = rows[0] ? positionOf(rows[0]) : START;
-    this.unlisten = await this.db.listen(WAKE_CHANNEL, () => this.kick()).catch(() => null);
-    this.schedule();
+    this.cursor = (await this.source.start()) ?? this.source.position();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.unlisten?.();
-    await this.running;
+    await this.source.stop();
   }
 
-  subscribe(fn: Listener): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
+  private deliver(e: LiveEvent): void {
+    const at = positionOf(e);
+    if (this.cursor && isAfter(at, this.cursor)) this.cursor = at;
+    for (const fn of this.listeners.keys()) fn(e);
+  }
+
+  /**
+   * `topics` are what `fn` follows (`null`: every topic), so that a tailer fed by NATS receives only the subjects its
+   * subscribers need; `fn` may still be handed events of other topics.
+   */
+  subscribe(fn: Listener, topics: string[] | null = null): () => void {
+    this.listeners.set(fn, topics);
+    if (this.source instanceof NatsFeed) this.source.needsChanged(this.cursor);
+    return () => {
+      this.listeners.delete(fn);
+      if (this.source instanceof NatsFeed) this.source.needsChanged(null);
+    };
+  }
+
+  /** Whether this tailer's process is the relay of the feed over NATS now. */
+  get relaying(): boolean {
+    return this.source instanceof NatsFeed && this.source.relaying;
   }
 
   get subscribers(): number {
     return this.listeners.size;
   }
 
-  /** Poll now (after a local commit, or when NOTIFY says another process committed). */
+  /** Read the feed now (after a local commit, or when NOTIFY says another process committed). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    // A failed read (the database restarting) only skips this round: the next poll starts from the same cursor.
-    this.running = this.poll()
-      .catch(() => {})
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else this.schedule();
-      });
-  }
-
-  private schedule() {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => this.kick(), this.pollMs);
-    this.timer.unref?.();
-  }
-
-  private async poll(): Promise<void> {
-    if (!this.cursor) return;
-    for (;;) {
-      const from = this.cursor;
-      const rows = await this.db.sql.query<Row>(
-        `${SELECT} WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND e.txid < ${HORIZON} ${ORDER} LIMIT ${BATCH}`,
-        [String(from.txid), String(from.id)],
-      );
-      for (const r of rows) {
-        const e = toEvent(r);
-        const at = positionOf(e);
-        if (!isAfter(at, this.cursor)) continue; // the cursor only moves forward: never a repeat
-        this.cursor = at;
-        for (const fn of this.listeners) fn(e);
-      }
-      if (rows.length < BATCH) return;
-    }
+    this.source.kick();
   }
 
   /** The position of this process's feed right now: a backlog is read up to here, live events take over after. */
@@ -157,7 +104,7 @@ export class Tailer {
     if (!at[0]) return { kind: "reset", reason: "unknown", read: 0 };
     const from = { txid: BigInt(at[0].txid), id: lastEventId };
     // One row more than the cap tells "exactly the cap" from "more than the cap" without counting.
-    const rows = await this.db.sql.query<Row>(
+    const rows = await this.db.sql.query<Parameters<typeof toEvent>[0]>(
       `${SELECT} WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND (e.txid, e.id) <= ($3::bigint, $4::bigint) ${ORDER} LIMIT ${this.backlogMax + 1}`,
       [String(from.txid), String(from.id), String(until.txid), String(until.id)],
     );

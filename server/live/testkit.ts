@@ -3,6 +3,7 @@
 import { openDatabase, type Database } from "../db";
 import { testDatabase, type TestDatabase } from "../testing/db";
 import type { Delivery } from "./index";
+import { purgeLiveStream } from "./stream";
 import type { LiveEvent, Tailer } from "./tail";
 
 /**
@@ -83,6 +84,13 @@ export async function digitBoundary(
   let behind = 10n ** BigInt(digits - 1);
   if (now - behind < BigInt(margin) * 10n) behind /= 10n;
   return { boundary: behind, stamped: true };
+}
+
+/** Empties the outbox, and its stream on NATS with it, so that a test can write a history of its own. */
+export async function clearFeed(db: Database): Promise<void> {
+  await db.sql.exec(`DELETE FROM "Event"`);
+  const [row] = await db.sql.query<{ d: string }>(`SELECT current_database() AS d`);
+  await purgeLiveStream(row!.d);
 }
 
 /** Reads a follower in the background until stopped; what it handed out is in `got`. */

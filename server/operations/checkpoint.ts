@@ -42,14 +42,21 @@ import {
   ZWritten,
 } from "./checkpoint.schemas";
 import { ZMembersAnswer, ZRoleChanged, ZSettingsChanged } from "./checkpoint.members.schemas";
-import { ZId } from "./common";
+import { onPlan, onPlanRun, ZId } from "./common";
 import { ANYONE, idempotent, operation, PEOPLE, SIGNED_IN } from "./operation";
 import { WEBHOOK_OPERATIONS } from "./webhooks";
 import { verbatim } from "./wire";
 
-const planId = ZId.describe("the plan's id (from list_plans)");
-const onPlan = { planId };
+const { planId } = onPlan;
 const ZWaveQuery = ZAuditQuery.extend(onPlan);
+
+/** An approval given or withdrawn: the wave it binds to, and how many of the needed approvals it holds now. */
+const ZApprovalCount = z.object({
+  revision: z.number(),
+  nextWave: z.array(z.string()),
+  approvals: z.number(),
+  needed: z.number(),
+});
 
 export const CHECKPOINT_OPERATIONS = {
   list: operation({
@@ -147,7 +154,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Make a new immutable revision of a plan you (or your owner) own: the whole new graph, `parent` = the latest revision, a rationale and evidence references. Removing a node holds every successor that consumed its output unless you list it under `revalidated`.",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) => revisePlan(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(revisePlan),
   }),
   postOutcome: operation({
     name: "plans.postOutcome",
@@ -158,7 +165,7 @@ export const CHECKPOINT_OPERATIONS = {
     callers: SIGNED_IN,
     kind: "write",
     rest: { method: "POST", path: "/api/plans/:plan_id/outcomes", status: 201 },
-    run: ({ db, who, now }, { planId: id, ...body }) => postOutcome(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(postOutcome),
   }),
   postOutcomes: operation({
     name: "plans.postOutcomes",
@@ -173,7 +180,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Report outcome records for nodes of the latest revision, as the orchestrator: status success, partial, failed, missing or untrusted, an evidence hash and provenance. Missing and partial are non-success. Records are appended, never replaced.",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) => postOutcomes(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(postOutcomes),
   }),
   assessRisk: operation({
     name: "plans.assessRisk",
@@ -194,19 +201,14 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Assess or reassess a risk at the latest revision: severity low, medium, high or unknown (high and unknown hold the next wave), the nodes it affects and the evidence hash. Earlier assessments stay as history.",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) => assessRisk(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(assessRisk),
   }),
   approve: operation({
     name: "plans.approve",
     summary:
       "Approve the proposed next wave (an approver of the plan, never its proposer): {revision, next_wave}; the approval binds to both, and expires after the plan's approval_ttl_ms if it has one.",
     input: ZApprove.extend(onPlan),
-    output: z.object({
-      revision: z.number(),
-      nextWave: z.array(z.string()),
-      approvals: z.number(),
-      needed: z.number(),
-    }),
+    output: ZApprovalCount,
     callers: PEOPLE,
     kind: "write",
     effect: { idempotent: true },
@@ -216,19 +218,14 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Approve a proposed next wave (people holding the plan's approver role only, never the wave's proposer). The approval binds to the plan, the revision and exactly these node ids; a superseding revision voids it, and so does its expiry (approval_ttl_ms) or the approver role being taken back.",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) => approve(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(approve),
   }),
   withdrawApproval: operation({
     name: "plans.withdrawApproval",
     summary:
       "Withdraw your approval of the proposed next wave (an approver who approved it): {revision, next_wave}; the gate counts it no longer.",
     input: ZApprove.extend(onPlan),
-    output: z.object({
-      revision: z.number(),
-      nextWave: z.array(z.string()),
-      approvals: z.number(),
-      needed: z.number(),
-    }),
+    output: ZApprovalCount,
     callers: PEOPLE,
     kind: "write",
     effect: { idempotent: true },
@@ -238,8 +235,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Withdraw your approval of a proposed next wave (the same revision and node ids you approved): it stops counting toward the gate at once; you may approve again later.",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) =>
-      withdrawApproval(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(withdrawApproval),
   }),
   confirm: operation({
     name: "plans.confirm",
@@ -255,8 +251,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Confirm the authority or the resources for a proposed next wave (people holding the plan's authority or resources role only), bound like an approval.",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) =>
-      confirmAssignment(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(confirmAssignment),
   }),
   checkpoint: operation({
     name: "plans.checkpoint",
@@ -274,7 +269,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Run the checkpoint at the latest revision and record a decision: hold, revise (with new_revision, made in the same step), escalate (with council.seats, a Round Table on hold / revise / admit whose result is advice) or admit. Admit is refused unless the audit says eligibleToAdmit, and only a person admits; an agent may hold, revise or escalate.",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) => runCheckpoint(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(runCheckpoint),
   }),
   members: operation({
     name: "plans.members",
@@ -307,7 +302,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Give a role on a plan you own to a person (by account name: an invitation that counts once they accept it) or, as operator, to an agent by id (yours at once; another person's is invited and its owner answers).",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) => assignRole(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(assignRole),
   }),
   removeRole: operation({
     name: "plans.removeRole",
@@ -324,7 +319,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Take a role back on a plan you own, or withdraw an invitation to it; an approval or a confirmation its holder gave stops counting.",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) => removeRole(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(removeRole),
   }),
   settings: operation({
     name: "plans.settings",
@@ -341,7 +336,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "Change who reads a plan you own (public, signed_in or invited), how many approvers a gated wave needs, and how long an approval counts (approval_ttl_ms; null: until a superseding revision). It applies to approvals given from then on; one already given keeps the expiry it was given with.",
     },
-    run: ({ db, who, now }, { planId: id, ...body }) => changeSettings(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(changeSettings),
   }),
   ...WEBHOOK_OPERATIONS,
 };

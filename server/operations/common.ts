@@ -1,11 +1,25 @@
-// Schemas every module's declarations share: ids, the long poll's wait, answers that only say it was done.
+// What every module's declarations share: ids, the plan a call is about, the long poll's wait, answers that only say
+// it was done.
 import { z } from "zod";
 import { WAIT_MAX_MS } from "../actions/poll";
+import type { Db } from "../db";
+import type { Who } from "../identity";
+import type { Result } from "../rules/result";
+import type { OperationContext } from "./operation";
 
 export { WAIT_MAX_MS };
 
 /** Ids are plain positive integers (the JSON API's paths hold only digits). */
 export const ZId = z.number().int().positive().max(2_147_483_647);
+
+/** The plan a call is about, as every plan operation's input names it. */
+export const onPlan = { planId: ZId.describe("the plan's id (from list_plans)") };
+
+/** A plan's action as its operation runs it: the plan's id beside the body, at the call's time. */
+export const onPlanRun =
+  <R>(action: (db: Db, who: Who, input: { id: number; body: object }, now: Date) => Promise<Result<R>>) =>
+  ({ db, who, now }: OperationContext, { planId: id, ...body }: { planId: number }) =>
+    action(db, who, { id, body }, new Date(now));
 
 export const ZTimeout = z
   .number()

@@ -13,10 +13,9 @@ import {
   ZWebhookRef,
 } from "../actions/checkpoint";
 import { WEBHOOK_EVENTS } from "../rules/checkpoint";
-import { ZId, ZInstant } from "./common";
+import { onPlan, onPlanRun, ZInstant } from "./common";
 import { operation, PEOPLE } from "./operation";
 
-const onPlan = { planId: ZId.describe("the plan's id (from list_plans)") };
 const ZEventType = z.enum(WEBHOOK_EVENTS);
 const ZSecret = z
   .string()
@@ -82,7 +81,7 @@ export const WEBHOOK_OPERATIONS = {
     callers: PEOPLE,
     kind: "write",
     rest: { method: "POST", path: "/api/plans/:plan_id/webhooks", status: 201 },
-    run: ({ db, who, now }, { planId: id, ...body }) => addWebhook(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(addWebhook),
   }),
   rotateWebhookSecret: operation({
     name: "plans.rotateWebhookSecret",
@@ -93,7 +92,7 @@ export const WEBHOOK_OPERATIONS = {
     callers: PEOPLE,
     kind: "write",
     rest: { method: "POST", path: "/api/plans/:plan_id/webhooks/rotate" },
-    run: ({ db, who }, { planId: id, ...body }) => rotateWebhookSecret(db, who, { id, body }),
+    run: onPlanRun(rotateWebhookSecret),
   }),
   removeWebhook: operation({
     name: "plans.removeWebhook",
@@ -103,7 +102,7 @@ export const WEBHOOK_OPERATIONS = {
     callers: PEOPLE,
     kind: "write",
     rest: { method: "POST", path: "/api/plans/:plan_id/webhooks/remove" },
-    run: ({ db, who, now }, { planId: id, ...body }) => removeWebhook(db, who, { id, body }, new Date(now)),
+    run: onPlanRun(removeWebhook),
   }),
   resendDelivery: operation({
     name: "plans.resendDelivery",
@@ -114,6 +113,6 @@ export const WEBHOOK_OPERATIONS = {
     callers: PEOPLE,
     kind: "write",
     rest: { method: "POST", path: "/api/plans/:plan_id/webhooks/resend" },
-    run: ({ db, who }, { planId: id, ...body }) => resendDelivery(db, who, { id, body }),
+    run: onPlanRun(resendDelivery),
   }),
 };

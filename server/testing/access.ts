@@ -90,7 +90,7 @@ export async function eventsOf(
 export async function tableOf(tag: string, visibility: (typeof VISIBILITIES)[number]) {
   const host = await makeUser(db, `${tag}-host`);
   const member = await makeUser(db, `${tag}-member`);
-  const opened = await openTable(db.prisma, host, { title: `${tag} table`, seats_max: 4, visibility });
+  const opened = await openTable(db.prisma, host, { title: `${tag} table`, seatsMax: 4, visibility });
   if (!opened.ok) throw new Error(opened.message);
   const id = opened.value.id;
   // The member is invited (an invited table lets in nobody else), and says yes.

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "../db";
+import { dropLiveStream } from "../live";
 import { accountName } from "../names";
 
 export type TestDatabase = Database & { url: string; drop(): Promise<void> };
@@ -26,6 +27,7 @@ export async function testDatabase(): Promise<TestDatabase> {
     async drop() {
       await db.close();
       await admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropLiveStream(name); // its live feed on NATS, when the tests run with PARLEY_NATS_URL
     },
   });
 }

@@ -8,7 +8,7 @@ import { db, MIN, T0 } from "./tables";
 
 export async function playedTable(title: string) {
   const host = await makeUser(db, `${title}-host`);
-  const opened = await openTable(db.prisma, host, { title, seats_max: 4 });
+  const opened = await openTable(db.prisma, host, { title, seatsMax: 4 });
   if (!opened.ok) throw new Error(opened.message);
   const id = opened.value.id;
   const players: Who[] = [host];

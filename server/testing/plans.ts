@@ -7,14 +7,20 @@ import { nameKey } from "../names";
 import { createAgent, whoForToken } from "../actions/agents";
 import { answerInvitation } from "../actions/invitations";
 import {
+  approve,
   assessRisk,
   assignRole,
+  changeSettings,
   confirmAssignment,
   createPlan,
   planView,
   postOutcome,
+  removeRole,
+  revisePlan,
   runCheckpoint,
+  withdrawApproval,
 } from "../actions/checkpoint";
+import type { Db } from "../db";
 import { makeUser, testDatabase, type TestDatabase } from "./db";
 
 export const NOW = Date.parse("2026-12-01T12:00:00Z");
@@ -49,6 +55,35 @@ export function value<T>(r: { ok: true; value: T } | { ok: false; message: strin
   return r.value;
 }
 
+/** A fresh plan `owner` makes of `input` (at `when` unless told): its id. */
+export async function newPlan(
+  owner: Who,
+  input: Record<string, unknown>,
+  time: Date = when,
+): Promise<number> {
+  return value(await createPlan(db.prisma, owner, input, time)).id;
+}
+
+type OnPlan<T> = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) => Promise<T>;
+const on =
+  <T>(action: OnPlan<T>) =>
+  (who: Who, id: number, body: unknown, time: Date = when) =>
+    action(db.prisma, who, { id, body }, time);
+
+/** The writing actions on one plan as the tests call them: who, the plan's id, the body, at `when` unless told. */
+export const plan = {
+  report: on(postOutcome),
+  decide: on(runCheckpoint),
+  assess: on(assessRisk),
+  approve: on(approve),
+  withdraw: on(withdrawApproval),
+  confirm: on(confirmAssignment),
+  revise: on(revisePlan),
+  assign: on(assignRole),
+  remove: on(removeRole),
+  settings: on(changeSettings),
+};
+
 /** Revision 4 of the original, as a fresh plan's revision 1: scan → patch-X → publish, publish gated. */
 export const story = [
   { id: "scan", title: "Scan dependencies", dependsOn: [] },
@@ -78,7 +113,7 @@ export async function personNamed(name: string): Promise<Person> {
  */
 export async function give(id: number, owner: Person, person: string, ...roles: string[]) {
   for (const role of roles) {
-    const r = value(await assignRole(db.prisma, owner, { id, body: { role, person } }, when));
+    const r = value(await plan.assign(owner, id, { role, person }));
     if (r.action === "invite")
       value(
         await answerInvitation(db.prisma, await personNamed(person), { kind: "plan", id, role }, true, NOW),
@@ -94,9 +129,9 @@ export async function escalatedPlan(prefix: string) {
     { id: "a", dependsOn: [] },
     { id: "b", dependsOn: ["a"] },
   ];
-  const id = value(await createPlan(db.prisma, planner, { name: "Escalate", nodes }, when)).id;
+  const id = await newPlan(planner, { name: "Escalate", nodes });
   const body = { nodeId: "a", status: "success", evidenceHash: "a1" };
-  value(await postOutcome(db.prisma, planner, { id, body }, when));
+  value(await plan.report(planner, id, body));
   const seats = souls.map((s, i) => ({
     name: `lens${i}`,
     soul: "Careful about releases.",
@@ -105,12 +140,12 @@ export async function escalatedPlan(prefix: string) {
     person: s.name,
   }));
   const escalated = value(
-    await runCheckpoint(
-      db.prisma,
-      planner,
-      { id, body: { revision: 1, decision: "escalate", rationale: "ask the table", council: { seats } } },
-      when,
-    ),
+    await plan.decide(planner, id, {
+      revision: 1,
+      decision: "escalate",
+      rationale: "ask the table",
+      council: { seats },
+    }),
   );
   expect(escalated.escalation).toMatchObject({ councilId: expect.any(Number) });
   return { id, planner, councilId: escalated.escalation!.councilId! };
@@ -145,27 +180,13 @@ export async function ledger(): Promise<Record<string, string>> {
 /** A plan whose gated wave "ship" is proposed (after "build" succeeded), with these people holding roles. */
 export async function gated(prefix: string, opts: { ttl?: number; needed?: number } = {}) {
   const planner = await makeUser(db, `${prefix}-planner`);
-  const id = value(
-    await createPlan(
-      db.prisma,
-      planner,
-      {
-        name: "Gated",
-        requiredApprovers: opts.needed ?? 1,
-        ...(opts.ttl ? { approvalTtlMs: opts.ttl } : {}),
-        nodes: [{ id: "build" }, { id: "ship", dependsOn: ["build"], needsApproval: true }],
-      },
-      when,
-    ),
-  ).id;
-  value(
-    await postOutcome(
-      db.prisma,
-      planner,
-      { id, body: { nodeId: "build", status: "success", evidenceHash: "b" } },
-      when,
-    ),
-  );
+  const id = await newPlan(planner, {
+    name: "Gated",
+    requiredApprovers: opts.needed ?? 1,
+    ...(opts.ttl ? { approvalTtlMs: opts.ttl } : {}),
+    nodes: [{ id: "build" }, { id: "ship", dependsOn: ["build"], needsApproval: true }],
+  });
+  value(await plan.report(planner, id, { nodeId: "build", status: "success", evidenceHash: "b" }));
   return { planner, id, body: { revision: 1, nextWave: ["ship"] } };
 }
 
@@ -176,16 +197,9 @@ export async function gated(prefix: string, opts: { ttl?: number; needed?: numbe
 export async function heldOnR7() {
   const planner = await makeUser(db, "story-planner");
   const orchestrator = await agentOf(planner, "story-orchestrator");
-  const id = value(
-    await createPlan(
-      db.prisma,
-      planner,
-      { name: "Patch X safely", nodes: story, visibility: "public" },
-      at(0),
-    ),
-  ).id;
+  const id = await newPlan(planner, { name: "Patch X safely", nodes: story, visibility: "public" }, at(0));
   const record = { nodeId: "scan", status: "success", evidenceHash: "h1", provenance: "scanner run 17" };
-  value(await postOutcome(db.prisma, orchestrator, { id, body: record }, at(1)));
+  value(await plan.report(orchestrator, id, record, at(1)));
   const risk = {
     riskId: "R7",
     severity: "high",
@@ -193,19 +207,12 @@ export async function heldOnR7() {
     evidenceHash: "h1",
     note: "API break in X",
   };
-  value(await assessRisk(db.prisma, planner, { id, body: risk }, at(2)));
+  value(await plan.assess(planner, id, risk, at(2)));
   await give(id, planner, planner.name, "authority", "resources");
   for (const kind of ["authority", "resources"])
-    value(
-      await confirmAssignment(
-        db.prisma,
-        planner,
-        { id, body: { kind, revision: 1, nextWave: ["patch-X"] } },
-        when,
-      ),
-    );
+    value(await plan.confirm(planner, id, { kind, revision: 1, nextWave: ["patch-X"] }));
   const hold = { revision: 1, decision: "hold", rationale: "R7 high: inspect call sites first" };
-  value(await runCheckpoint(db.prisma, planner, { id, body: hold }, at(3)));
+  value(await plan.decide(planner, id, hold, at(3)));
   return { planner, orchestrator, id };
 }
 

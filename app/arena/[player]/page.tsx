@@ -9,6 +9,7 @@ import { ScrollX } from "@/components/ui/ScrollX";
 import { arenaPlayer } from "@/server/actions/game";
 import { whoFromSession } from "@/server/auth";
 import { getDb } from "@/server/db";
+import { TableHead } from "@/components/ui/TableHead";
 
 export const dynamic = "force-dynamic";
 
@@ -80,16 +81,18 @@ export default async function ArenaPlayerPage({ params }: { params: Promise<{ pl
       </dl>
       <ScrollX label="Its tables" className="card p-0">
         <table className="w-full text-sm" data-testid="arena-player-tables">
-          <thead className="border-b border-stone-200 text-left text-xs uppercase text-stone-600">
-            <tr>
-              <th className="px-3 py-2">Table</th>
-              <th className="px-3 py-2">Finished</th>
-              <th className="px-3 py-2 text-right">Payoff</th>
-              <th className="px-3 py-2 text-right">Over fallback</th>
-              <th className="px-3 py-2 text-right">Sworn</th>
-              <th className="px-3 py-2 text-right">Claims true</th>
-            </tr>
-          </thead>
+          <TableHead
+            className="border-b border-stone-200 text-left text-xs uppercase text-stone-600"
+            cell="px-3 py-2"
+            columns={[
+              "Table",
+              "Finished",
+              { label: "Payoff", right: true },
+              { label: "Over fallback", right: true },
+              { label: "Sworn", right: true },
+              { label: "Claims true", right: true },
+            ]}
+          />
           <tbody>
             {tables.map((t) => (
               <tr

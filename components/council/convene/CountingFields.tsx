@@ -1,5 +1,5 @@
 // How the decision is counted and paced: the aggregator, the values keywords a dissent may name, the round deadline.
-import { FieldError, useFieldError } from "@/components/ui/FieldError";
+import { Field } from "@/components/ui/FieldError";
 import type { ConveneDraft } from "./draft";
 import type { ConveneLimits } from "./types";
 
@@ -16,56 +16,38 @@ export function CountingFields({
 }) {
   return (
     <div className="grid gap-3 md:grid-cols-3">
-      <div>
-        <label className="label" htmlFor="aggregator">
-          The vote is counted by
-        </label>
-        <select
-          id="aggregator"
-          {...useFieldError("aggregator", "aggregator")}
-          className="field"
-          value={draft.aggregator}
-          onChange={(e) =>
-            set({ aggregator: limits.aggregators.find((a) => a === e.target.value) ?? draft.aggregator })
-          }
-        >
-          {limits.aggregators.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
-        <FieldError field="aggregator" id="aggregator" />
-      </div>
-      <div>
-        <label className="label" htmlFor="keywords">
-          Values keywords (a dissent naming one escalates)
-        </label>
-        <input
-          id="keywords"
-          {...useFieldError("values_keywords", "keywords")}
-          className="field"
-          value={draft.keywords}
-          onChange={(e) => set({ keywords: e.target.value })}
-        />
-        <FieldError field="values_keywords" id="keywords" />
-      </div>
-      <div>
-        <label className="label" htmlFor="deadline">
-          Each round closes after (minutes)
-        </label>
-        <input
-          id="deadline"
-          {...useFieldError("round_deadline_ms", "deadline")}
-          type="number"
-          min={limits.deadlineMinMinutes}
-          max={limits.deadlineMaxMinutes}
-          className="field"
-          value={draft.deadlineMinutes}
-          onChange={(e) => set({ deadlineMinutes: Number(e.target.value) })}
-        />
-        <FieldError field="round_deadline_ms" id="deadline" />
-      </div>
+      <Field id="aggregator" field="aggregator" label="The vote is counted by">
+        {(c) => (
+          <select
+            {...c}
+            value={draft.aggregator}
+            onChange={(e) =>
+              set({ aggregator: limits.aggregators.find((a) => a === e.target.value) ?? draft.aggregator })
+            }
+          >
+            {limits.aggregators.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="keywords" field="values_keywords" label="Values keywords (a dissent naming one escalates)">
+        {(c) => <input {...c} value={draft.keywords} onChange={(e) => set({ keywords: e.target.value })} />}
+      </Field>
+      <Field id="deadline" field="round_deadline_ms" label="Each round closes after (minutes)">
+        {(c) => (
+          <input
+            {...c}
+            type="number"
+            min={limits.deadlineMinMinutes}
+            max={limits.deadlineMaxMinutes}
+            value={draft.deadlineMinutes}
+            onChange={(e) => set({ deadlineMinutes: Number(e.target.value) })}
+          />
+        )}
+      </Field>
     </div>
   );
 }

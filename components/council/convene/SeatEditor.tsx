@@ -1,6 +1,6 @@
 // One seat of the convene form: its name, where its soul comes from and who wears it, then what each of those needs.
 import type { SeatDraft } from "./draft";
-import { FieldError } from "@/components/ui/FieldError";
+import { Field, FieldError } from "@/components/ui/FieldError";
 import { SoulInput } from "./SoulInput";
 import type { ConveneLimits } from "./types";
 import { WearerInput } from "./WearerInput";
@@ -24,53 +24,47 @@ export function SeatEditor({
       <legend className="px-1 text-sm font-semibold">Seat {i + 1}</legend>
       <FieldError field={`seats.${i}`} id={`seat-${i}`} />
       <div className="grid gap-3 md:grid-cols-3">
-        <div>
-          <label className="label" htmlFor={id("name")}>
-            Name
-          </label>
-          <input
-            id={id("name")}
-            className="field"
-            value={seat.name}
-            maxLength={limits.seatNameMax}
-            required
-            placeholder="finance"
-            onChange={(e) => set({ name: e.target.value })}
-            data-testid={id("name")}
-          />
-        </div>
-        <div>
-          <label className="label" htmlFor={id("source")}>
-            The soul comes from
-          </label>
-          <select
-            id={id("source")}
-            className="field"
-            value={seat.source}
-            onChange={(e) => set({ source: e.target.value as SeatDraft["source"] })}
-            data-testid={id("source")}
-          >
-            <option value="pasted">pasted persona text</option>
-            <option value="uploaded">an uploaded file</option>
-            <option value="habit">a person&apos;s one-line habit</option>
-          </select>
-        </div>
-        <div>
-          <label className="label" htmlFor={id("wearer")}>
-            Worn by
-          </label>
-          <select
-            id={id("wearer")}
-            className="field"
-            value={seat.wearer}
-            onChange={(e) => set({ wearer: e.target.value as SeatDraft["wearer"] })}
-            data-testid={id("wearer")}
-          >
-            <option value="person">a person (answers in the browser)</option>
-            <option value="agent">an agent (token; JSON API or MCP)</option>
-            <option value="model">a model the server runs</option>
-          </select>
-        </div>
+        <Field id={id("name")} label="Name">
+          {(c) => (
+            <input
+              {...c}
+              value={seat.name}
+              maxLength={limits.seatNameMax}
+              required
+              placeholder="finance"
+              onChange={(e) => set({ name: e.target.value })}
+              data-testid={c.id}
+            />
+          )}
+        </Field>
+        <Field id={id("source")} label="The soul comes from">
+          {(c) => (
+            <select
+              {...c}
+              value={seat.source}
+              onChange={(e) => set({ source: e.target.value as SeatDraft["source"] })}
+              data-testid={c.id}
+            >
+              <option value="pasted">pasted persona text</option>
+              <option value="uploaded">an uploaded file</option>
+              <option value="habit">a person&apos;s one-line habit</option>
+            </select>
+          )}
+        </Field>
+        <Field id={id("wearer")} label="Worn by">
+          {(c) => (
+            <select
+              {...c}
+              value={seat.wearer}
+              onChange={(e) => set({ wearer: e.target.value as SeatDraft["wearer"] })}
+              data-testid={c.id}
+            >
+              <option value="person">a person (answers in the browser)</option>
+              <option value="agent">an agent (token; JSON API or MCP)</option>
+              <option value="model">a model the server runs</option>
+            </select>
+          )}
+        </Field>
       </div>
       <SoulInput id={id} seat={seat} set={set} habitMax={limits.habitMax} />
       <WearerInput id={id} seat={seat} set={set} providers={limits.providers} />

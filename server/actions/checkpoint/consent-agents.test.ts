@@ -4,19 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ANON, type Who } from "../../identity";
 import { makeUser } from "../../testing/db";
 import { answerInvitation, listInvitations } from "../invitations";
-import {
-  approve,
-  assignRole,
-  changeSettings,
-  confirmAssignment,
-  listPlans,
-  planView,
-  postOutcome,
-  planMembers,
-  readAudit,
-  removeRole,
-  runCheckpoint,
-} from "./index";
+import { assignRole, listPlans, planView, postOutcome, planMembers, readAudit } from "./index";
 
 import {
   agentOf,
@@ -29,6 +17,7 @@ import {
   view,
   when,
   type Person,
+  plan,
 } from "../../testing/plans";
 
 usePlansDatabase();
@@ -111,14 +100,9 @@ describe("agents' roles, pending approvers, visibility", () => {
       message: 'You now hold the operator role on the plan "Gated".',
     });
     value(await post(bot, "by-the-bot"));
-    expect(
-      await runCheckpoint(
-        db.prisma,
-        bot,
-        { id, body: { revision: 1, decision: "hold", rationale: "x" } },
-        when,
-      ),
-    ).toMatchObject({ code: "forbidden" });
+    expect(await plan.decide(bot, id, { revision: 1, decision: "hold", rationale: "x" })).toMatchObject({
+      code: "forbidden",
+    });
     // Bea reads it while her agent holds the role (an agent counts as its owner); she cannot post herself.
     expect(value(await planView(db.prisma, bea, { id }, NOW)).agentsInvited).toEqual([]);
     expect(await post(bea, "by-bea")).toMatchObject({ code: "forbidden" });
@@ -137,7 +121,7 @@ describe("agents' roles, pending approvers, visibility", () => {
       ["invite", "op-bot", "op-planner"],
     ]);
     // Taken back: the agent's reports stop there, and the plan is gone for bea and her agent.
-    value(await removeRole(db.prisma, planner, { id, body: { role: "operator", agent: bot.agentId } }, when));
+    value(await plan.remove(planner, id, { role: "operator", agent: bot.agentId }));
     expect(await post(bot, "late")).toMatchObject({ code: "not_found" });
     expect(await planView(db.prisma, bea, { id }, NOW)).toMatchObject({ code: "not_found" });
   });
@@ -149,12 +133,11 @@ describe("agents' roles, pending approvers, visibility", () => {
       Person,
     ];
     await give(id, planner, ana.name, "approver");
-    value(await assignRole(db.prisma, planner, { id, body: { role: "approver", person: ben.name } }, when));
+    value(await plan.assign(planner, id, { role: "approver", person: ben.name }));
     await give(id, planner, planner.name, "authority", "resources");
-    value(await approve(db.prisma, ana, { id, body }, when));
-    for (const kind of ["authority", "resources"])
-      value(await confirmAssignment(db.prisma, planner, { id, body: { kind, ...body } }, when));
-    expect(await approve(db.prisma, ben, { id, body }, when)).toMatchObject({ code: "forbidden" });
+    value(await plan.approve(ana, id, body));
+    for (const kind of ["authority", "resources"]) value(await plan.confirm(planner, id, { kind, ...body }));
+    expect(await plan.approve(ben, id, body)).toMatchObject({ code: "forbidden" });
     const v = await view(id);
     expect(v.gates!.approvals.map((a) => a.by)).toEqual(["wait-ana"]);
     expect(v.gates!.stillNeeded).toEqual([
@@ -162,16 +145,11 @@ describe("agents' roles, pending approvers, visibility", () => {
     ]);
     expect(v.audit).toMatchObject({ eligibleToAdmit: false });
     expect(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        { id, body: { revision: 1, decision: "admit", rationale: "two said yes?" } },
-        when,
-      ),
+      await plan.decide(planner, id, { revision: 1, decision: "admit", rationale: "two said yes?" }),
     ).toMatchObject({ code: "conflict" });
     // He accepts and approves: now two count.
     value(await answerInvitation(db.prisma, ben, { kind: "plan", id }, true, NOW));
-    value(await approve(db.prisma, ben, { id, body }, when));
+    value(await plan.approve(ben, id, body));
     expect((await view(id)).gates!.stillNeeded).toEqual([]);
   });
 
@@ -186,10 +164,8 @@ describe("agents' roles, pending approvers, visibility", () => {
       );
       expect(value(await listPlans(db.prisma, who)).map((p) => p.id)).not.toContain(id);
     }
-    expect(
-      await changeSettings(db.prisma, stranger, { id, body: { visibility: "public" } }, when),
-    ).toMatchObject({ code: "not_found" });
-    value(await changeSettings(db.prisma, planner, { id, body: { visibility: "signed_in" } }, when));
+    expect(await plan.settings(stranger, id, { visibility: "public" })).toMatchObject({ code: "not_found" });
+    value(await plan.settings(planner, id, { visibility: "signed_in" }));
     expect(await planView(db.prisma, ANON, { id }, NOW)).toMatchObject({ code: "not_found" });
     expect(value(await planView(db.prisma, stranger, { id }, NOW)).may).toMatchObject({
       write: expect.stringContaining("Only the plan's owner"),
@@ -198,13 +174,9 @@ describe("agents' roles, pending approvers, visibility", () => {
     expect(value(await listPlans(db.prisma, stranger)).find((p) => p.id === id)).toMatchObject({
       visibility: "signed_in",
     });
-    expect(
-      await changeSettings(db.prisma, planner, { id, body: { visibility: "signed_in" } }, when),
-    ).toMatchObject({ code: "conflict" });
-    expect(
-      await changeSettings(db.prisma, planner, { id, body: { visibility: "secret" } }, when),
-    ).toMatchObject({ code: "invalid" });
-    value(await changeSettings(db.prisma, planner, { id, body: { visibility: "public" } }, when));
+    expect(await plan.settings(planner, id, { visibility: "signed_in" })).toMatchObject({ code: "conflict" });
+    expect(await plan.settings(planner, id, { visibility: "secret" })).toMatchObject({ code: "invalid" });
+    value(await plan.settings(planner, id, { visibility: "public" }));
     expect(value(await planView(db.prisma, ANON, { id }, NOW)).plan.visibility).toBe("public");
     expect(value(await listPlans(db.prisma, ANON)).map((p) => p.id)).toContain(id);
   });

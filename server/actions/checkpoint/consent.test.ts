@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type Who } from "../../identity";
 import { makeUser } from "../../testing/db";
 import { answerInvitation, listInvitations } from "../invitations";
-import { approve, assignRole, planView, postOutcome, planMembers, removeRole, runCheckpoint } from "./index";
+import { assignRole, planView, planMembers } from "./index";
 
 import {
   agentOf,
@@ -16,6 +16,7 @@ import {
   view,
   when,
   type Person,
+  plan,
 } from "../../testing/plans";
 
 usePlansDatabase();
@@ -64,47 +65,25 @@ describe("what the owner may give, and consent", () => {
       message: "give-stranger is already invited to the operator role on this plan; no answer yet.",
     });
     expect(
-      await postOutcome(
-        db.prisma,
-        stranger,
-        { id, body: { nodeId: "build", status: "success", evidenceHash: "b1" } },
-        when,
-      ),
+      await plan.report(stranger, id, { nodeId: "build", status: "success", evidenceHash: "b1" }),
     ).toMatchObject({ code: "forbidden" });
     value(await answerInvitation(db.prisma, stranger, { kind: "plan", id }, true, NOW));
     expect(await give1({ role: "operator", person: stranger.name })).toMatchObject({
       code: "conflict",
       message: "give-stranger already holds the operator role on this plan.",
     });
-    expect(
-      await removeRole(db.prisma, planner, { id, body: { role: "viewer", person: stranger.name } }, when),
-    ).toMatchObject({ code: "conflict" });
+    expect(await plan.remove(planner, id, { role: "viewer", person: stranger.name })).toMatchObject({
+      code: "conflict",
+    });
     // The operator reports; another person's agent is nobody here (the plan is invited: it does not exist for it).
-    value(
-      await postOutcome(
-        db.prisma,
-        stranger,
-        { id, body: { nodeId: "build", status: "success", evidenceHash: "b2" } },
-        when,
-      ),
-    );
+    value(await plan.report(stranger, id, { nodeId: "build", status: "success", evidenceHash: "b2" }));
     expect(
-      await postOutcome(
-        db.prisma,
-        theirs,
-        { id, body: { nodeId: "build", status: "success", evidenceHash: "b3" } },
-        when,
-      ),
+      await plan.report(theirs, id, { nodeId: "build", status: "success", evidenceHash: "b3" }),
     ).toMatchObject({ code: "not_found" });
     // An operator does not steer, nor give roles.
-    expect(
-      await runCheckpoint(
-        db.prisma,
-        stranger,
-        { id, body: { revision: 1, decision: "hold", rationale: "x" } },
-        when,
-      ),
-    ).toMatchObject({ code: "forbidden" });
+    expect(await plan.decide(stranger, id, { revision: 1, decision: "hold", rationale: "x" })).toMatchObject({
+      code: "forbidden",
+    });
     expect(await give1({ role: "viewer", person: "give-planner" }, stranger)).toMatchObject({
       code: "forbidden",
     });
@@ -141,7 +120,7 @@ describe("what the owner may give, and consent", () => {
     expect(v.members.members.map((m) => m.name)).toEqual(["yes-planner"]);
     expect(v.members.invited.map((m) => [m.role, m.name])).toEqual([["approver", "yes-ana"]]);
     expect(v.may.approve).toMatch(/Only the plan's approvers approve/);
-    expect(await approve(db.prisma, ana, { id, body }, when)).toMatchObject({ code: "forbidden" });
+    expect(await plan.approve(ana, id, body)).toMatchObject({ code: "forbidden" });
     expect(v.gates!.stillNeeded[0]).toBe(
       "needs 1 more approver, and no approver of this plan can give it: its owner assigns the approver role; invited, no answer yet: yes-ana",
     );
@@ -166,7 +145,7 @@ describe("what the owner may give, and consent", () => {
     expect(value(await listInvitations(db.prisma, ana)).invitations).toEqual([]);
     expect(value(await planView(db.prisma, ana, { id }, NOW)).invitedAs).toEqual([]);
     expect((await view(id)).gates!.stillNeeded[0]).toBe("needs 1 more approver: yes-ana");
-    value(await approve(db.prisma, ana, { id, body }, when));
+    value(await plan.approve(ana, id, body));
     expect((await view(id)).gates!.approvals.map((a) => a.by)).toEqual(["yes-ana"]);
     // Ben says no: nothing is held, nothing waits, and the invited plan is gone for him.
     value(await ask(ben.name, "viewer"));
@@ -187,9 +166,7 @@ describe("what the owner may give, and consent", () => {
       code: "invalid",
       message: "You are invited to this plan as approver and resources: say which role you answer.",
     });
-    expect(
-      value(await removeRole(db.prisma, planner, { id, body: { role: "resources", person: cy.name } }, when)),
-    ).toMatchObject({
+    expect(value(await plan.remove(planner, id, { role: "resources", person: cy.name }))).toMatchObject({
       action: "remove",
       message: "Withdrew yes-cy's invitation to the resources role on this plan.",
     });

@@ -4,7 +4,7 @@ import { sweepAll } from "../../boot";
 import { ANON, type Who } from "../../identity";
 import { makeUser } from "../../testing/db";
 import { councilState, listCouncils } from "../council";
-import { createPlan, planView, postOutcome, runCheckpoint, sweepCheckpoints } from "./index";
+import { planView, runCheckpoint, sweepCheckpoints } from "./index";
 
 import {
   admin,
@@ -18,6 +18,8 @@ import {
   value,
   view,
   when,
+  newPlan,
+  plan,
 } from "../../testing/plans";
 
 usePlansDatabase();
@@ -26,136 +28,59 @@ describe("decisions", () => {
   it("an agent may hold, a revise decision writes the revision in the same step, escalate without seats is noted", async () => {
     const planner = await makeUser(db, "d-planner");
     const agent = await agentOf(planner, "d-agent");
-    const id = value(
-      await createPlan(
-        db.prisma,
-        planner,
-        {
-          name: "Decisions",
-          nodes: [
-            { id: "a", dependsOn: [] },
-            { id: "b", dependsOn: ["a"] },
-          ],
-        },
-        when,
-      ),
-    ).id;
-    expect(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { revision: 1, decision: "hold", rationale: "x" },
-        },
-        when,
-      ),
-    ).toMatchObject({
+    const id = await newPlan(planner, {
+      name: "Decisions",
+      nodes: [
+        { id: "a", dependsOn: [] },
+        { id: "b", dependsOn: ["a"] },
+      ],
+    });
+    expect(await plan.decide(planner, id, { revision: 1, decision: "hold", rationale: "x" })).toMatchObject({
       code: "conflict",
       message: expect.stringContaining("Wave 1 has not reported"),
     });
-    value(
-      await postOutcome(
-        db.prisma,
-        agent,
-        {
-          id,
-          body: { nodeId: "a", status: "failed", evidenceHash: "a1" },
-        },
-        when,
-      ),
-    );
+    value(await plan.report(agent, id, { nodeId: "a", status: "failed", evidenceHash: "a1" }));
     const held = value(
-      await runCheckpoint(
-        db.prisma,
-        agent,
-        {
-          id,
-          body: { revision: 1, decision: "hold", rationale: "a failed" },
-        },
-        when,
-      ),
+      await plan.decide(agent, id, { revision: 1, decision: "hold", rationale: "a failed" }),
     );
     expect(held.audit.findings.map((f) => f.id)).toEqual(["next-wave-dependency-not-success"]);
     expect(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: {
-            revision: 1,
-            decision: "hold",
-            rationale: "x",
-            newRevision: { nodes: [{ id: "a" }], evidenceRefs: ["x"] },
-          },
-        },
-        when,
-      ),
+      await plan.decide(planner, id, {
+        revision: 1,
+        decision: "hold",
+        rationale: "x",
+        newRevision: { nodes: [{ id: "a" }], evidenceRefs: ["x"] },
+      }),
     ).toMatchObject({ code: "invalid" });
     expect(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: {
-            revision: 1,
-            decision: "revise",
-            rationale: "retry a",
-            newRevision: { nodes: [{ id: "a", dependsOn: ["a"] }], evidenceRefs: ["a1"] },
-          },
-        },
-        when,
-      ),
+      await plan.decide(planner, id, {
+        revision: 1,
+        decision: "revise",
+        rationale: "retry a",
+        newRevision: { nodes: [{ id: "a", dependsOn: ["a"] }], evidenceRefs: ["a1"] },
+      }),
     ).toMatchObject({ code: "invalid", message: expect.stringContaining("cycle") });
     expect(await db.prisma.checkpoint.count({ where: { planId: id } })).toBe(1);
     const revised = value(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: {
-            revision: 1,
-            decision: "revise",
-            rationale: "retry a as a2",
-            newRevision: {
-              nodes: [
-                { id: "a2", dependsOn: [] },
-                { id: "b", dependsOn: ["a2"] },
-              ],
-              evidenceRefs: ["a1"],
-              revalidated: ["b"],
-            },
-          },
+      await plan.decide(planner, id, {
+        revision: 1,
+        decision: "revise",
+        rationale: "retry a as a2",
+        newRevision: {
+          nodes: [
+            { id: "a2", dependsOn: [] },
+            { id: "b", dependsOn: ["a2"] },
+          ],
+          evidenceRefs: ["a1"],
+          revalidated: ["b"],
         },
-        when,
-      ),
+      }),
     );
     expect(revised).toMatchObject({ decision: "revise", revision: 1, newRevision: 2 });
     expect((await view(id)).revision).toMatchObject({ number: 2, rationale: "retry a as a2" });
-    value(
-      await postOutcome(
-        db.prisma,
-        agent,
-        {
-          id,
-          body: { nodeId: "a2", status: "success", evidenceHash: "a2" },
-        },
-        when,
-      ),
-    );
+    value(await plan.report(agent, id, { nodeId: "a2", status: "success", evidenceHash: "a2" }));
     const escalated = value(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { revision: 2, decision: "escalate", rationale: "unsure" },
-        },
-        when,
-      ),
+      await plan.decide(planner, id, { revision: 2, decision: "escalate", rationale: "unsure" }),
     );
     expect(escalated.escalation).toMatchObject({
       councilId: null,
@@ -227,14 +152,10 @@ describe("decisions", () => {
 
   it("an escalation and its Round Table are one write: a refused council or a failing one leaves no checkpoint", async () => {
     const planner = await makeUser(db, "e1-planner");
-    const id = value(
-      await createPlan(
-        db.prisma,
-        planner,
-        { name: "Escalate once", nodes: [{ id: "a" }, { id: "b", dependsOn: ["a"] }] },
-        when,
-      ),
-    ).id;
+    const id = await newPlan(planner, {
+      name: "Escalate once",
+      nodes: [{ id: "a" }, { id: "b", dependsOn: ["a"] }],
+    });
     const seat = (name: string, soul = "Careful about releases.") => ({
       name,
       soul,
@@ -249,14 +170,7 @@ describe("decisions", () => {
         { id, body: { revision: 1, decision: "escalate", rationale: "ask", council: { seats } } },
         when,
       );
-    value(
-      await postOutcome(
-        db.prisma,
-        planner,
-        { id, body: { nodeId: "a", status: "success", evidenceHash: "a1" } },
-        when,
-      ),
-    );
+    value(await plan.report(planner, id, { nodeId: "a", status: "success", evidenceHash: "a1" }));
     const checkpoints = () => db.prisma.checkpoint.count({ where: { planId: id } });
     expect(await escalate([seat("a", "hostile\u0000"), seat("b"), seat("c")])).toMatchObject({
       ok: false,

@@ -6,7 +6,7 @@ import { ANON } from "../../identity";
 import { makeUser } from "../../testing/db";
 import { createPlan, listPlans, planView, postOutcomes, readAudit } from "./index";
 
-import { agentOf, db, NOW, story, usePlansDatabase, value, view, when } from "../../testing/plans";
+import { agentOf, db, NOW, story, usePlansDatabase, value, view, when, newPlan } from "../../testing/plans";
 
 usePlansDatabase();
 
@@ -85,9 +85,7 @@ describe("reading", () => {
     for (const id of ["1e3", "1.0", "0", "abc", 999_999])
       expect(await planView(db.prisma, ANON, { id }, NOW)).toMatchObject({ code: "not_found" });
     const planner = await makeUser(db, "r-planner");
-    const id = value(
-      await createPlan(db.prisma, planner, { name: "R", nodes: [{ id: "a", dependsOn: [] }] }, when),
-    ).id;
+    const id = await newPlan(planner, { name: "R", nodes: [{ id: "a", dependsOn: [] }] });
     expect(await planView(db.prisma, planner, { id, revision: 2 }, NOW)).toMatchObject({ code: "not_found" });
     expect(await readAudit(db.prisma, planner, { id }, NOW)).toMatchObject({ code: "conflict" });
     expect(await readAudit(db.prisma, planner, { id, query: { nextWave: "a" } }, NOW)).toMatchObject({

@@ -3,16 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ANON, type Who } from "../../identity";
 import { makeUser } from "../../testing/db";
-import {
-  approve,
-  withdrawApproval,
-  changeSettings,
-  confirmAssignment,
-  planView,
-  planMembers,
-  readAudit,
-  removeRole,
-} from "./index";
+import { planView, planMembers, readAudit } from "./index";
 
 import {
   admin,
@@ -25,6 +16,7 @@ import {
   view,
   when,
   type Person,
+  plan,
 } from "../../testing/plans";
 
 usePlansDatabase();
@@ -37,24 +29,24 @@ describe("plan roles and the approval gate", () => {
     await give(id, planner, ana.name, "approver");
     await give(id, planner, ben.name, "approver");
     // Nothing to withdraw before approving; a guest, an agent's owner who never approved, likewise refused.
-    expect(await withdrawApproval(db.prisma, ana, { id, body }, when)).toMatchObject({
+    expect(await plan.withdraw(ana, id, body)).toMatchObject({
       ok: false,
       code: "conflict",
     });
-    expect(await withdrawApproval(db.prisma, ANON, { id, body }, when)).toMatchObject({
+    expect(await plan.withdraw(ANON, id, body)).toMatchObject({
       ok: false,
       code: "signin_required",
     });
     expect(value(await planView(db.prisma, ana, { id }, NOW)).may.withdraw).toMatch(/nothing to withdraw/);
-    value(await approve(db.prisma, ana, { id, body }, when));
+    value(await plan.approve(ana, id, body));
     expect(value(await planView(db.prisma, admin, { id }, NOW)).gates!.approvals).toHaveLength(1);
     expect(value(await planView(db.prisma, ana, { id }, NOW)).may.withdraw).toBe(true);
     // Ben's withdrawal cannot take back Ana's.
-    expect(await withdrawApproval(db.prisma, ben, { id, body }, new Date(NOW + 1))).toMatchObject({
+    expect(await plan.withdraw(ben, id, body, new Date(NOW + 1))).toMatchObject({
       ok: false,
       code: "conflict",
     });
-    expect(value(await withdrawApproval(db.prisma, ana, { id, body }, new Date(NOW + 2)))).toMatchObject({
+    expect(value(await plan.withdraw(ana, id, body, new Date(NOW + 2)))).toMatchObject({
       approvals: 0,
       needed: 1,
     });
@@ -66,7 +58,7 @@ describe("plan roles and the approval gate", () => {
     expect(v.findings.map((f) => f.id)).toContain("approval-required");
     // Both rows stay in the ledger; approving again counts anew.
     expect(await db.prisma.approval.count({ where: { planId: id } })).toBe(2);
-    value(await approve(db.prisma, ana, { id, body }, new Date(NOW + 4)));
+    value(await plan.approve(ana, id, body, new Date(NOW + 4)));
     const again = value(await planView(db.prisma, admin, { id }, NOW + 5));
     expect([again.gates!.approvals.length, again.gates!.lapsed]).toEqual([1, []]);
   });
@@ -76,7 +68,7 @@ describe("plan roles and the approval gate", () => {
     const { planner, id, body } = await gated("ttl", { ttl: HOUR });
     const ana = await makeUser(db, "ttl-ana");
     await give(id, planner, ana.name, "approver");
-    value(await approve(db.prisma, ana, { id, body }, when));
+    value(await plan.approve(ana, id, body));
     let v = await view(id);
     expect(v.gates!.approvals).toEqual([
       { by: "ttl-ana", at: when.toISOString(), expiresAt: new Date(NOW + HOUR).toISOString() },
@@ -99,7 +91,7 @@ describe("plan roles and the approval gate", () => {
     expect(audit.stillNeeded).toEqual(v.gates!.stillNeeded);
     // She approves again; it counts from then.
     expect(value(await planView(db.prisma, ana, { id }, later)).may.approve).toBe(true);
-    expect(value(await approve(db.prisma, ana, { id, body }, new Date(later)))).toMatchObject({
+    expect(value(await plan.approve(ana, id, body, new Date(later)))).toMatchObject({
       approvals: 1,
     });
     v = value(await planView(db.prisma, admin, { id }, later));
@@ -107,7 +99,7 @@ describe("plan roles and the approval gate", () => {
     expect(v.gates!.lapsed).toEqual([]);
     // The owner changes the terms: approvals given from now on stop expiring, and the change is on the record; the
     // one given under the hour keeps its hour (shared/spec/access.md: its expiry was fixed when it was given).
-    value(await changeSettings(db.prisma, planner, { id, body: { approvalTtlMs: null } }, new Date(later)));
+    value(await plan.settings(planner, id, { approvalTtlMs: null }, new Date(later)));
     const members = value(await planMembers(db.prisma, planner, { id }));
     expect(members.settings[0]).toMatchObject({
       field: "approvalTtlMs",
@@ -116,7 +108,7 @@ describe("plan roles and the approval gate", () => {
       by: "ttl-planner",
     });
     expect(value(await planView(db.prisma, admin, { id }, later + HOUR)).gates!.approvals).toEqual([]);
-    value(await approve(db.prisma, ana, { id, body }, new Date(later + HOUR)));
+    value(await plan.approve(ana, id, body, new Date(later + HOUR)));
     expect(value(await planView(db.prisma, admin, { id }, later + 100 * HOUR)).gates!.approvals).toEqual([
       { by: "ttl-ana", at: new Date(later + HOUR).toISOString(), expiresAt: null },
     ]);
@@ -134,7 +126,7 @@ describe("plan roles and the approval gate", () => {
     // For everyone who may read the plan, the page's `may` and the action's answer are the one check.
     for (const who of [planner, ana, ben, cy, admin] as Who[]) {
       const may = value(await planView(db.prisma, who, { id }, NOW)).may.approve;
-      const r = await approve(db.prisma, who, { id, body }, when);
+      const r = await plan.approve(who, id, body);
       expect(r.ok ? true : r.message, who.kind === "user" ? who.name : who.kind).toBe(may);
     }
     let v = await view(id);
@@ -142,7 +134,7 @@ describe("plan roles and the approval gate", () => {
     expect(v.audit).toMatchObject({ eligibleToAdmit: false });
     expect(v.findings.map((f) => f.id)).toEqual(["assignment-gate-unsatisfied"]);
     // Ben is no longer an approver: his approval stops counting (it stays recorded), and the gate says so.
-    value(await removeRole(db.prisma, planner, { id, body: { role: "approver", person: ben.name } }, when));
+    value(await plan.remove(planner, id, { role: "approver", person: ben.name }));
     v = await view(id);
     expect(v.gates!.approvals.map((a) => a.by)).toEqual(["list-ana"]);
     expect(v.gates!.lapsed).toEqual([
@@ -153,7 +145,7 @@ describe("plan roles and the approval gate", () => {
     );
     expect(await db.prisma.approval.count({ where: { planId: id } })).toBe(2);
     // The plan is invited: with his role gone, it does not exist for him.
-    expect(await approve(db.prisma, ben, { id, body }, when)).toMatchObject({ code: "not_found" });
+    expect(await plan.approve(ben, id, body)).toMatchObject({ code: "not_found" });
     // Who holds what, and every change, is derived from the append-only log.
     const members = value(await planMembers(db.prisma, cy, { id }));
     expect(members.members.map((m) => [m.role, m.name])).toEqual([
@@ -182,24 +174,25 @@ describe("plan roles and the approval gate", () => {
     ];
     await give(id, planner, dee.name, "authority", "viewer");
     await give(id, planner, eve.name, "resources");
-    expect(
-      await confirmAssignment(db.prisma, dee, { id, body: { kind: "resources", ...body } }, when),
-    ).toMatchObject({ code: "forbidden", message: expect.stringContaining("holding the resources role") });
-    expect(
-      await confirmAssignment(db.prisma, planner, { id, body: { kind: "authority", ...body } }, when),
-    ).toMatchObject({ code: "forbidden" });
+    expect(await plan.confirm(dee, id, { kind: "resources", ...body })).toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("holding the resources role"),
+    });
+    expect(await plan.confirm(planner, id, { kind: "authority", ...body })).toMatchObject({
+      code: "forbidden",
+    });
     const v0 = value(await planView(db.prisma, dee, { id }, NOW));
     expect(v0.may.confirm).toEqual({
       authority: true,
       resources: expect.stringContaining("holding the resources role"),
     });
-    value(await confirmAssignment(db.prisma, dee, { id, body: { kind: "authority", ...body } }, when));
-    value(await confirmAssignment(db.prisma, eve, { id, body: { kind: "resources", ...body } }, when));
+    value(await plan.confirm(dee, id, { kind: "authority", ...body }));
+    value(await plan.confirm(eve, id, { kind: "resources", ...body }));
     expect((await view(id)).gates).toMatchObject({
       authority: { by: "chk-dee" },
       resources: { by: "chk-eve" },
     });
-    value(await removeRole(db.prisma, planner, { id, body: { role: "authority", person: dee.name } }, when));
+    value(await plan.remove(planner, id, { role: "authority", person: dee.name }));
     const v = await view(id);
     expect(v.gates!.authority).toBeNull();
     expect(v.gates!.lapsed).toEqual([

@@ -4,15 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import example from "../../rules/checkpoint/fixtures/checkpoint-valid.json" with { type: "json" };
 import { ANON, type Who } from "../../identity";
 import { makeUser } from "../../testing/db";
-import {
-  approve,
-  assessRisk,
-  confirmAssignment,
-  postOutcome,
-  readAudit,
-  revisePlan,
-  runCheckpoint,
-} from "./index";
+import { readAudit } from "./index";
 
 import {
   at,
@@ -24,9 +16,9 @@ import {
   usePlansDatabase,
   value,
   view,
-  when,
   withInspection,
   type Person,
+  plan,
 } from "../../testing/plans";
 
 usePlansDatabase();
@@ -42,28 +34,17 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
 
   it("revision 2 adds inspect-call-sites: scan's evidence and R7 carry over, revision 1 is kept as superseded", async () => {
     expect(
-      await revisePlan(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { parent: 1, nodes: withInspection, rationale: "R7", evidenceRefs: [] },
-        },
-        when,
-      ),
+      await plan.revise(planner, id, { parent: 1, nodes: withInspection, rationale: "R7", evidenceRefs: [] }),
     ).toMatchObject({ code: "invalid", message: expect.stringContaining("evidence") });
     const revised = value(
-      await revisePlan(
-        db.prisma,
+      await plan.revise(
         orchestrator,
+        id,
         {
-          id,
-          body: {
-            parent: 1,
-            nodes: withInspection,
-            rationale: "R7 high: inspect the call sites before patching X",
-            evidenceRefs: ["h1"],
-          },
+          parent: 1,
+          nodes: withInspection,
+          rationale: "R7 high: inspect the call sites before patching X",
+          evidenceRefs: ["h1"],
         },
         at(4),
       ),
@@ -77,15 +58,7 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
     expect(revised.validatorResult).toMatchObject({ ok: true, waves: 4, carried: ["scan"] });
     // Immutable history: a second revision from the same parent is refused, never merged.
     expect(
-      await revisePlan(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { parent: 1, nodes: story, rationale: "again", evidenceRefs: ["h1"] },
-        },
-        when,
-      ),
+      await plan.revise(planner, id, { parent: 1, nodes: story, rationale: "again", evidenceRefs: ["h1"] }),
     ).toMatchObject({ code: "conflict", message: expect.stringContaining("Revision 2 is the latest") });
 
     const old = await view(id, ANON, 1);
@@ -115,15 +88,12 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
     // Gates bind to a revision: the checks confirmed at revision 1 count for nothing now.
     expect(v.gates).toMatchObject({ authority: null, resources: null });
     expect(
-      await postOutcome(
-        db.prisma,
-        orchestrator,
-        {
-          id,
-          body: { nodeId: "scan", status: "success", evidenceHash: "h1", revision: 1 },
-        },
-        when,
-      ),
+      await plan.report(orchestrator, id, {
+        nodeId: "scan",
+        status: "success",
+        evidenceHash: "h1",
+        revision: 1,
+      }),
     ).toMatchObject({
       code: "conflict",
       message: expect.stringContaining("superseded by revision 2"),
@@ -132,10 +102,10 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
 
   it("inspect-call-sites reports; R7 is reassessed low on its evidence, its history kept; patch-X is admitted", async () => {
     value(
-      await postOutcome(
-        db.prisma,
+      await plan.report(
         orchestrator,
-        { id, body: { nodeId: "inspect-call-sites", status: "success", evidenceHash: "h2" } },
+        id,
+        { nodeId: "inspect-call-sites", status: "success", evidenceHash: "h2" },
         at(5),
       ),
     );
@@ -144,17 +114,14 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
     // R7 as carried names scan and patch-X, not the wave just finished: the spec flags only what touches it.
     expect(v.risks[0]).toMatchObject({ severity: "high", toReassess: false });
     value(
-      await assessRisk(
-        db.prisma,
+      await plan.assess(
         orchestrator,
+        id,
         {
-          id,
-          body: {
-            riskId: "R7",
-            severity: "low",
-            affectedNodes: ["scan", "inspect-call-sites"],
-            evidenceHash: "h2",
-          },
+          riskId: "R7",
+          severity: "low",
+          affectedNodes: ["scan", "inspect-call-sites"],
+          evidenceHash: "h2",
         },
         at(6),
       ),
@@ -162,27 +129,9 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
     const reviewer = await makeUser(db, "story-reviewer");
     await give(id, planner, reviewer.name, "authority", "resources");
     for (const kind of ["authority", "resources"])
-      value(
-        await confirmAssignment(
-          db.prisma,
-          reviewer,
-          {
-            id,
-            body: { kind, revision: 2, nextWave: ["patch-X"] },
-          },
-          when,
-        ),
-      );
+      value(await plan.confirm(reviewer, id, { kind, revision: 2, nextWave: ["patch-X"] }));
     expect(
-      await confirmAssignment(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { kind: "authority", revision: 2, nextWave: ["patch-X"] },
-        },
-        when,
-      ),
+      await plan.confirm(planner, id, { kind: "authority", revision: 2, nextWave: ["patch-X"] }),
     ).toMatchObject({ code: "conflict", message: expect.stringContaining("story-reviewer") });
     v = await view(id, planner);
     expect(v.risks[0]).toMatchObject({ severity: "low", toReassess: false });
@@ -198,26 +147,10 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
     });
     expect(v.may.admit).toBe(true);
     expect(
-      await runCheckpoint(
-        db.prisma,
-        orchestrator,
-        {
-          id,
-          body: { revision: 2, decision: "admit", rationale: "go" },
-        },
-        when,
-      ),
+      await plan.decide(orchestrator, id, { revision: 2, decision: "admit", rationale: "go" }),
     ).toMatchObject({ code: "forbidden", message: expect.stringContaining("A person admits") });
     const admitted = value(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { revision: 2, decision: "admit", rationale: "R7 resolved by h2" },
-        },
-        when,
-      ),
+      await plan.decide(planner, id, { revision: 2, decision: "admit", rationale: "R7 resolved by h2" }),
     );
     expect(admitted).toMatchObject({
       decision: "admit",
@@ -225,82 +158,61 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
       audit: { eligibleToAdmit: true },
     });
     expect(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { revision: 2, decision: "admit", rationale: "again" },
-        },
-        when,
-      ),
+      await plan.decide(planner, id, { revision: 2, decision: "admit", rationale: "again" }),
     ).toMatchObject({ code: "conflict", message: expect.stringContaining("already admitted") });
     expect((await view(id, planner)).proposal).toMatchObject({ admitted: true });
   });
 
   it("publish still needs approval: never from its proposer, nor an agent; one approval admits it", async () => {
     value(
-      await postOutcome(
-        db.prisma,
+      await plan.report(
         orchestrator,
-        { id, body: { nodeId: "patch-X", status: "success", evidenceHash: "h3" } },
+        id,
+        { nodeId: "patch-X", status: "success", evidenceHash: "h3" },
         at(7),
       ),
     );
     const body = { revision: 2, nextWave: ["publish"] };
     // Revision 2 was written by the planner's agent: the planner proposed it.
-    expect(await approve(db.prisma, planner, { id, body }, when)).toMatchObject({
+    expect(await plan.approve(planner, id, body)).toMatchObject({
       code: "forbidden",
       message: expect.stringContaining("You proposed this wave"),
     });
-    expect(await approve(db.prisma, orchestrator, { id, body }, when)).toMatchObject({
+    expect(await plan.approve(orchestrator, id, body)).toMatchObject({
       code: "forbidden",
     });
-    expect(await approve(db.prisma, ANON, { id, body }, when)).toMatchObject({
+    expect(await plan.approve(ANON, id, body)).toMatchObject({
       code: "signin_required",
     });
     const reviewer = await makeUser(db, "story-approver");
     // Not an approver yet: anyone else's approval is refused, with one sentence.
-    expect(await approve(db.prisma, reviewer, { id, body }, when)).toMatchObject({
+    expect(await plan.approve(reviewer, id, body)).toMatchObject({
       code: "forbidden",
       message: expect.stringContaining("Only the plan's approvers approve its waves"),
     });
     await give(id, planner, reviewer.name, "approver", "authority", "resources");
-    expect(
-      await approve(db.prisma, reviewer, { id, body: { revision: 2, nextWave: ["patch-X"] } }, when),
-    ).toMatchObject({
+    expect(await plan.approve(reviewer, id, { revision: 2, nextWave: ["patch-X"] })).toMatchObject({
       code: "conflict",
       message: expect.stringContaining("nothing to approve"),
     });
-    for (const kind of ["authority", "resources"])
-      value(await confirmAssignment(db.prisma, reviewer, { id, body: { kind, ...body } }, when));
+    for (const kind of ["authority", "resources"]) value(await plan.confirm(reviewer, id, { kind, ...body }));
     let v = await view(id, reviewer);
     expect(v.findings.map((f) => [f.id, f.targets])).toEqual([["approval-required", ["gate:approval"]]]);
     expect(v.may.approve).toBe(true);
-    expect(value(await approve(db.prisma, reviewer, { id, body }, when))).toEqual({
+    expect(value(await plan.approve(reviewer, id, body))).toEqual({
       revision: 2,
       nextWave: ["publish"],
       approvals: 1,
       needed: 1,
     });
-    expect(await approve(db.prisma, reviewer, { id, body }, when)).toMatchObject({
+    expect(await plan.approve(reviewer, id, body)).toMatchObject({
       code: "conflict",
     });
     v = await view(id, reviewer);
     expect(v.gates!.approvals).toEqual([{ by: "story-approver", at: expect.any(String), expiresAt: null }]);
     expect(v.gates!.stillNeeded).toEqual([]);
     expect(v.audit).toMatchObject({ eligibleToAdmit: true });
-    value(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { revision: 2, decision: "admit", rationale: "approved" },
-        },
-        when,
-      ),
-    );
+    value(await plan.decide(planner, id, { revision: 2, decision: "admit", rationale: "approved" }));
   });
 
   it("every change was announced on the plan's topic and the lobby", async () => {

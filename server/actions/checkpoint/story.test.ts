@@ -3,7 +3,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ANON, type Who } from "../../identity";
 import { makeUser } from "../../testing/db";
-import { assessRisk, confirmAssignment, createPlan, postOutcome, runCheckpoint } from "./index";
 
 import {
   agentOf,
@@ -14,8 +13,9 @@ import {
   usePlansDatabase,
   value,
   view,
-  when,
   type Person,
+  newPlan,
+  plan,
 } from "../../testing/plans";
 
 usePlansDatabase();
@@ -28,37 +28,26 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
   beforeAll(async () => {
     planner = await makeUser(db, "story-planner");
     orchestrator = await agentOf(planner, "story-orchestrator");
-    id = value(
-      await createPlan(
-        db.prisma,
-        planner,
-        { name: "Patch X safely", nodes: story, visibility: "public" },
-        at(0),
-      ),
-    ).id;
+    id = await newPlan(planner, { name: "Patch X safely", nodes: story, visibility: "public" }, at(0));
   });
 
   it("the orchestrator reports scan with its token; a stranger and a guest cannot", async () => {
     const stranger = await makeUser(db, "story-stranger");
     const record = { nodeId: "scan", status: "success", evidenceHash: "h1", provenance: "scanner run 17" };
-    expect(await postOutcome(db.prisma, ANON, { id, body: record }, when)).toMatchObject({
+    expect(await plan.report(ANON, id, record)).toMatchObject({
       code: "signin_required",
     });
-    expect(await postOutcome(db.prisma, stranger, { id, body: record }, when)).toMatchObject({
+    expect(await plan.report(stranger, id, record)).toMatchObject({
       code: "forbidden",
     });
-    expect(
-      await postOutcome(db.prisma, orchestrator, { id, body: { ...record, nodeId: "nope" } }, when),
-    ).toMatchObject({
+    expect(await plan.report(orchestrator, id, { ...record, nodeId: "nope" })).toMatchObject({
       code: "invalid",
       message: expect.stringContaining('"nope"'),
     });
-    expect(
-      await postOutcome(db.prisma, orchestrator, { id, body: { ...record, status: "done" } }, when),
-    ).toMatchObject({
+    expect(await plan.report(orchestrator, id, { ...record, status: "done" })).toMatchObject({
       code: "invalid",
     });
-    expect(await postOutcome(db.prisma, orchestrator, { id, body: record }, at(1))).toEqual({
+    expect(await plan.report(orchestrator, id, record, at(1))).toEqual({
       ok: true,
       value: { revision: 1, recorded: 1 },
     });
@@ -83,18 +72,15 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
   it("R7 is assessed high on scan's evidence: the audit holds the next wave and admit is refused", async () => {
     expect(
       value(
-        await assessRisk(
-          db.prisma,
+        await plan.assess(
           planner,
+          id,
           {
-            id,
-            body: {
-              riskId: "R7",
-              severity: "high",
-              affectedNodes: ["scan", "patch-X"],
-              evidenceHash: "h1",
-              note: "API break in X",
-            },
+            riskId: "R7",
+            severity: "high",
+            affectedNodes: ["scan", "patch-X"],
+            evidenceHash: "h1",
+            note: "API break in X",
           },
           at(2),
         ),
@@ -103,17 +89,7 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
     // The owner holds the authority and the resources here herself: she gave herself the roles, on the record.
     await give(id, planner, planner.name, "authority", "resources");
     for (const kind of ["authority", "resources"])
-      value(
-        await confirmAssignment(
-          db.prisma,
-          planner,
-          {
-            id,
-            body: { kind, revision: 1, nextWave: ["patch-X"] },
-          },
-          when,
-        ),
-      );
+      value(await plan.confirm(planner, id, { kind, revision: 1, nextWave: ["patch-X"] }));
     const v = await view(id, planner);
     expect(v.audit).toMatchObject({ declarationValid: true, eligibleToAdmit: false });
     expect(v.findings).toEqual([
@@ -123,22 +99,14 @@ describe("the original's story: revision 4 held on R7, revision 5 adds inspect-c
       { id: "R7", severity: "high", unresolved: true, toReassess: false },
     ]);
     expect(v.may.admit).toMatch(/unresolved-risk/);
-    expect(
-      await runCheckpoint(
-        db.prisma,
-        planner,
-        {
-          id,
-          body: { revision: 1, decision: "admit", rationale: "go" },
-        },
-        when,
-      ),
-    ).toMatchObject({ ok: false, code: "conflict", message: expect.stringContaining("unresolved-risk") });
+    expect(await plan.decide(planner, id, { revision: 1, decision: "admit", rationale: "go" })).toMatchObject(
+      { ok: false, code: "conflict", message: expect.stringContaining("unresolved-risk") },
+    );
     const held = value(
-      await runCheckpoint(
-        db.prisma,
+      await plan.decide(
         planner,
-        { id, body: { revision: 1, decision: "hold", rationale: "R7 high: inspect call sites first" } },
+        id,
+        { revision: 1, decision: "hold", rationale: "R7 high: inspect call sites first" },
         at(3),
       ),
     );

@@ -14,7 +14,7 @@ import {
 import { answersFor, personOf, resolveInvitee, tellInvitee } from "../access";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
-import { parseId, parseInput } from "../input";
+import { parseId } from "../input";
 import { isUniqueViolation } from "../unique";
 import { tableAndLobby } from "./events";
 import { hostLabel, hostsTable } from "./seats";
@@ -64,21 +64,19 @@ export const ZInvite = z
 export async function inviteToTable(
   db: Db,
   who: Who,
-  input: { tableId: number; body: unknown },
+  input: { tableId: number; body: z.output<typeof ZInvite> },
   now: number,
 ): Promise<Result<{ seat: number; status: "invited"; invitee: string; message: string }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   const id = input.tableId;
-  const p = parseInput(ZInvite, input.body ?? {});
-  if (!p.ok) return p;
   try {
     return await db.$transaction(async (tx) => {
       const l = await lockOpen(tx, id, who);
       if (!l.ok) return l;
       const refused = inviteRefusal(lobbyFacts(l.value, who));
       if (refused) return refused;
-      const named = await resolveInvitee(tx, personOf(who)!, p.value);
+      const named = await resolveInvitee(tx, personOf(who)!, input.body);
       if (!named.ok) return named;
       const n = named.value;
       const { table, seats } = l.value;

@@ -50,7 +50,7 @@ describe("the arena's standings", () => {
 
   it("adds house bots by strategy once their table ends, and leaves out a table the viewer may not read", async () => {
     const host = await makeUser(db, "arena-host");
-    const opened = await openTable(db.prisma, host, { title: "arena bots", seats_max: 4 });
+    const opened = await openTable(db.prisma, host, { title: "arena bots", seatsMax: 4 });
     const id = opened.ok ? opened.value.id : 0;
     await fillWithBots(db.prisma, host, { tableId: id });
     await startTable(db.prisma, host, { tableId: id }, T0);
@@ -115,7 +115,7 @@ describe("the arena's standings", () => {
     // A second table of bots, finished after the first: the bots come to it rated, so its host's rating after it
     // depends on the first table, where the host never sat.
     const second = await makeUser(db, "arena-second");
-    const opened = await openTable(db.prisma, second, { title: "arena bots again", seats_max: 4 });
+    const opened = await openTable(db.prisma, second, { title: "arena bots again", seatsMax: 4 });
     const id = opened.ok ? opened.value.id : 0;
     await fillWithBots(db.prisma, second, { tableId: id });
     const start = T0 + 2 * DAY;

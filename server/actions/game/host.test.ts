@@ -41,7 +41,7 @@ async function agentTable(tag: string, visibility?: "invited") {
   const owner = await makeUser(db, `${tag}-owner`);
   const host = await agentOf(owner, `${tag}-scout`);
   const sibling = await agentOf(owner, `${tag}-other`);
-  const opened = await openTable(db.prisma, host, { title: `${tag} table`, seats_max: 4, visibility });
+  const opened = await openTable(db.prisma, host, { title: `${tag} table`, seatsMax: 4, visibility });
   if (!opened.ok) throw new Error(opened.message);
   return { owner, host, sibling, id: opened.value.id };
 }

@@ -47,7 +47,7 @@ describe("a table's lobby", () => {
     const outsider = await makeUser(db, "lobby-outsider");
     const made = await createAgent(db.prisma, outsider, { name: "lobby-agent" });
     const agent = made.ok ? (await whoForToken(db.prisma, made.value.token))! : ANON;
-    const opened = await openTable(db.prisma, host, { title: "Lobby", seats_max: 4 });
+    const opened = await openTable(db.prisma, host, { title: "Lobby", seatsMax: 4 });
     const id = opened.ok ? opened.value.id : 0;
     await joinTable(db.prisma, sitter, { tableId: id }, NOW);
     let checked = 0;

@@ -9,7 +9,7 @@ import { publish } from "../../live/outbox";
 import { modelRefusal } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { checkModelSeat, PROVIDERS, soulsEnv, ZPlayerScript } from "../../souls";
-import { parseInput, ZOneLine } from "../input";
+import { ZOneLine } from "../input";
 import { tableAndLobby } from "./events";
 import { modelSeatName } from "./seats";
 import { asHost } from "./tables";
@@ -45,11 +45,9 @@ export const ZSeatModel = z
 export async function seatModel(
   db: Db,
   who: Who,
-  input: { tableId: number; body?: unknown },
+  input: { tableId: number; body: z.output<typeof ZSeatModel> },
 ): Promise<Result<{ seat: number; name: string }>> {
-  const p = parseInput(ZSeatModel, input.body ?? {});
-  if (!p.ok) return p;
-  const b = p.value;
+  const b = input.body;
   const env = soulsEnv();
   const checked = checkModelSeat({ name: "The model player", ...b }, env);
   if (!checked.ok) return checked;

@@ -6,7 +6,7 @@ import { wake } from "../../live";
 import { CHARTER_CLAUSES, SAID_CLAIMS_MAX, SAID_MAX, type ProposedAct } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
-import { parseInput, ruled } from "../input";
+import { ruled } from "../input";
 import { appendAct } from "./append";
 import { runBots } from "./bots";
 import { seatOf, tableReadable } from "./seats";
@@ -42,17 +42,19 @@ export const ZAccept = z
   .strict();
 export const ZPass = z.object({ said: ZSaid.optional() }).strict();
 
-const SCHEMA = { offer: ZOffer, accept: ZAccept, pass: ZPass } as const;
-export type ActType = keyof typeof SCHEMA;
+type Schemas = { offer: typeof ZOffer; accept: typeof ZAccept; pass: typeof ZPass };
+export type ActType = keyof Schemas;
+/** An act's body as its operation's schema hands it over (parsed once, at the door). */
+export type ActBody<T extends ActType> = z.output<Schemas[T]>;
 
 export type ActAnswer = { seat: number; turn: number; type: ActType; status: string };
 
 /** A seat's act through any door; the rules judge it inside the transaction that writes it. */
-export async function act(
+export async function act<T extends ActType>(
   db: Db,
   who: Who,
-  type: ActType,
-  input: { tableId: number; body?: unknown },
+  type: T,
+  input: { tableId: number; body?: ActBody<T> },
   now: number,
   /** The table as the floor read it ahead (load.ts `tableAhead`); undefined to read it here. */
   ahead?: LoadedTable | null,
@@ -60,9 +62,7 @@ export async function act(
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   const id = input.tableId;
-  const p = parseInput(SCHEMA[type], input.body ?? {});
-  if (!p.ok) return p;
-  const proposed = { type, ...p.value } as ProposedAct;
+  const proposed = { type, ...input.body } as ProposedAct; // a pass may come without a body
   const r = await appendAct(
     db,
     id,

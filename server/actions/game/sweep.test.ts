@@ -20,7 +20,7 @@ const DAY = 24 * 60 * MIN; // the default deadline
 
 async function table(title: string, opts: { bots?: boolean } = {}) {
   const host = await makeUser(db, `${title}-host`);
-  const opened = await openTable(db.prisma, host, { title, seats_max: 4 });
+  const opened = await openTable(db.prisma, host, { title, seatsMax: 4 });
   if (!opened.ok) throw new Error(opened.message);
   const id = opened.value.id;
   const players: Who[] = [host];

@@ -35,7 +35,7 @@ import { VISIBILITIES } from "../../rules/access";
 import { fail, ok, type Failure, type Result } from "../../rules/result";
 import { spanText } from "../../rules/span";
 import { signedIn } from "../guard";
-import { parseInput, ruled, ZOneLine } from "../input";
+import { ruled, ZOneLine } from "../input";
 import { runBots } from "./bots";
 import { renewWaitingTable } from "./demo";
 import { tableAndLobby } from "./events";
@@ -50,15 +50,15 @@ export const ZOpenTable = z
     title: ruled(ZOneLine, { minLength: TITLE_MIN, maxLength: TITLE_MAX }).describe(
       `${TITLE_MIN}–${TITLE_MAX} characters, one line`,
     ),
-    seats_max: ruled(z.number().int(), { minimum: SEATS_MIN, maximum: SEATS_MAX })
+    seatsMax: ruled(z.number().int(), { minimum: SEATS_MIN, maximum: SEATS_MAX })
       .optional()
       .describe(`${SEATS_MIN} to ${SEATS_MAX} seats (default ${SEATS_DEFAULT})`),
-    turn_window_ms: ruled(z.number().int(), { minimum: TURN_WINDOW_MIN_MS, maximum: TURN_WINDOW_MAX_MS })
+    turnWindowMs: ruled(z.number().int(), { minimum: TURN_WINDOW_MIN_MS, maximum: TURN_WINDOW_MAX_MS })
       .optional()
       .describe(
         `${spanText(TURN_WINDOW_MIN_MS)} to ${spanText(TURN_WINDOW_MAX_MS)}, in ms (default ${spanText(TURN_WINDOW_DEFAULT_MS)})`,
       ),
-    deadline_ms: ruled(z.number().int(), { minimum: DEADLINE_MIN_MS, maximum: DEADLINE_MAX_MS })
+    deadlineMs: ruled(z.number().int(), { minimum: DEADLINE_MIN_MS, maximum: DEADLINE_MAX_MS })
       .optional()
       .describe(
         `${spanText(DEADLINE_MIN_MS)} to ${spanText(DEADLINE_MAX_MS)}, in ms, at least ${DEADLINE_MIN_WINDOWS} turn windows (default ${spanText(DEADLINE_DEFAULT_MS)})`,
@@ -74,33 +74,30 @@ export const ZOpenTable = z
 
 const BOT_NAMES = HOUSE_BOTS.map((b) => b.name);
 
-const INPUT_FIELD: Record<string, string> = {
-  seats: "seats_max",
-  turnWindowMs: "turn_window_ms",
-  deadlineMs: "deadline_ms",
-};
+const INPUT_FIELD: Record<string, string> = { seats: "seatsMax" };
 
 /**
  * A person or an agent opens a table and takes seat 1 (shared/spec/access.md, "Identities": an agent may host, so a
  * table of agents needs no person in a browser). An agent's table is its owner's to answer for: hostId is the owner,
  * hostAgentId the agent, and the seat the agent's own.
  */
+/** A table's settings as its operation's schema hands them over (parsed once, at the door). */
+export type OpenTableInput = z.output<typeof ZOpenTable>;
+
 export async function openTable(
   db: Db,
   who: Who,
-  input: unknown,
+  input: OpenTableInput,
   opts: { autoStart?: boolean } = {},
 ): Promise<Result<{ id: number }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   const me = signed.value;
-  const p = parseInput(ZOpenTable, input);
-  if (!p.ok) return p;
   const settings = validateTableSettings({
-    title: p.value.title,
-    seats: p.value.seats_max ?? SEATS_DEFAULT,
-    turnWindowMs: p.value.turn_window_ms ?? TURN_WINDOW_DEFAULT_MS,
-    deadlineMs: p.value.deadline_ms ?? DEADLINE_DEFAULT_MS,
+    title: input.title,
+    seats: input.seatsMax ?? SEATS_DEFAULT,
+    turnWindowMs: input.turnWindowMs ?? TURN_WINDOW_DEFAULT_MS,
+    deadlineMs: input.deadlineMs ?? DEADLINE_DEFAULT_MS,
   });
   // The rules name their own fields; the caller's are the input's.
   if (!settings.ok)
@@ -116,7 +113,7 @@ export async function openTable(
         turnWindowMs: s.turnWindowMs,
         deadlineMs: s.deadlineMs,
         autoStart: !!opts.autoStart,
-        visibility: p.value.visibility ?? "public",
+        visibility: input.visibility ?? "public",
       },
       select: { id: true },
     });

@@ -19,7 +19,7 @@ import {
 } from "../../rules/game";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
-import { parseInput, ruled } from "../input";
+import { ruled } from "../input";
 import { isUniqueViolation } from "../unique";
 import { loadTable } from "./load";
 import { seatOf, tableReadable } from "./seats";
@@ -153,14 +153,12 @@ async function appendOnce(
 export async function whisper(
   db: Db,
   who: Who,
-  input: { tableId: number; body?: unknown },
+  input: { tableId: number; body: z.output<typeof ZWhisper> },
   now: number,
 ): Promise<Result<WhisperAnswer>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
   const id = input.tableId;
-  const p = parseInput(ZWhisper, input.body ?? {});
-  if (!p.ok) return p;
   const r = await appendWhisper(
     db,
     id,
@@ -170,7 +168,7 @@ export async function whisper(
         ? fail("forbidden", "You hold no seat at this table.")
         : ok(seat);
     },
-    p.value,
+    input.body,
     now,
     (loaded) => tableReadable(loaded, who),
   );

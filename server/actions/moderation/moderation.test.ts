@@ -48,7 +48,7 @@ async function agentOf(owner: Who & { kind: "user" }, name: string) {
 /** A started table: the host at seat 0, then house bots; the host passes first, saying `said`. */
 async function playingTable(title: string, said?: string) {
   const host = await makeUser(db, `${title}-host`);
-  const opened = await openTable(db.prisma, host, { title, seats_max: 4 });
+  const opened = await openTable(db.prisma, host, { title, seatsMax: 4 });
   if (!opened.ok) throw new Error(opened.message);
   const id = opened.value.id;
   expect(await fillWithBots(db.prisma, host, { tableId: id })).toMatchObject({ ok: true });
@@ -255,7 +255,7 @@ describe("cancelling a table", () => {
 
   it("an open table's lobby closes; a finished table cannot be cancelled; an unknown one is not_found", async () => {
     const host = await makeUser(db, "mod-open-host");
-    const opened = await openTable(db.prisma, host, { title: "mod-open", seats_max: 4 });
+    const opened = await openTable(db.prisma, host, { title: "mod-open", seatsMax: 4 });
     if (!opened.ok) throw new Error(opened.message);
     const id = opened.value.id;
     expect(await cancelTable(db.prisma, admin, { tableId: id, reason: "test table" }, T0)).toMatchObject({

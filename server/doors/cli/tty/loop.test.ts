@@ -67,7 +67,7 @@ describe("two players and a guest at one table, through the terminal", () => {
   beforeAll(async () => {
     aster = await makeUser(db, "Aster-tty");
     brine = await makeUser(db, "Brine-tty");
-    const opened = await openTable(db.prisma, aster, { title, seats_max: 5 });
+    const opened = await openTable(db.prisma, aster, { title, seatsMax: 5 });
     if (!opened.ok) throw new Error(opened.message);
     id = opened.value.id;
   });
