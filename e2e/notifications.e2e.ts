@@ -117,6 +117,17 @@ describe.runIf(hasChromium)("notifications in the browser", () => {
         await expect.poll(() => rows.count()).toBe(1);
         expect(await rows.nth(0).textContent()).toContain("Your turn at “Harbour notice”.");
         expect(await rows.nth(0).getByTestId("notification-count").textContent()).toBe("and 1 more about it");
+        // The burst opens from the keyboard to show every note of it, oldest first, each with its time in words.
+        const burst = rows.nth(0).getByTestId("notification-burst");
+        const notes = burst.getByTestId("notification-note");
+        expect(await notes.first().isVisible()).toBe(false);
+        await rows.nth(0).getByTestId("notification-count").focus();
+        await b.page.keyboard.press("Enter");
+        await expect.poll(() => burst.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+        const said = await notes.allTextContents();
+        expect(said).toHaveLength(2);
+        expect(said[0]).toMatch(/^“Harbour notice” has started.* · (just now|\d+[smhd] ago)$/);
+        expect(said[1]).toMatch(/^Your turn at “Harbour notice”\. · (just now|\d+[smhd] ago)$/);
         expect(await b.page.getByTestId("unread-count").textContent()).toBe("1 unread");
         await shotsAndAxe(b.page, "notifications");
 

@@ -41,6 +41,7 @@ async function check(page: Page, path: string, width: number, as: string) {
   await page.locator('[data-testid="who"] > *').first().waitFor({ timeout: 15_000 });
   await page.waitForTimeout(150);
   const where = `${path} at ${width} px (${as})`;
+  if (as === "signed in") await shot(page, `page${path.replaceAll("/", "-")}-${width}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(width);
   // The header is one line: as tall as one row of it, whoever is signed in.
   const header = (await page.getByTestId("header").boundingBox())!;

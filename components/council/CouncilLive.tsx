@@ -14,6 +14,7 @@ import { Decision } from "./Decision";
 import { FacilitatorPanel, type Step, type StepBodies } from "./FacilitatorPanel";
 import type { CouncilLimits } from "./limits";
 import { Rounds } from "./Rounds";
+import { roundTitle } from "./roundWords";
 import { FitView } from "./FitView";
 import { SeatsPanel } from "./SeatsPanel";
 
@@ -23,8 +24,8 @@ export function PhaseLine({ view, now }: { view: CouncilView; now: number }) {
     case "round":
       return (
         <>
-          Round {p.round} — {p.name} is open, <When at={p.deadlineAt} mode="left" now={now} />; waiting for{" "}
-          {p.waiting.join(", ") || "nobody"}.
+          {roundTitle(p.round, p.name)} is under way, <When at={p.deadlineAt} mode="left" now={now} />;
+          waiting for {p.waiting.join(", ") || "nobody"}.
         </>
       );
     case "confirm":
@@ -151,7 +152,7 @@ export function CouncilLive({ initial, limits }: { initial: CouncilView; limits:
           {v.yourRound ? (
             <section className="card space-y-3 border-teal-400" data-testid="your-round">
               <h2 className="font-semibold">
-                Your seat, {v.you.seat}: round {v.yourRound.round} — {v.yourRound.name}
+                Your seat, {v.you.seat}: {roundTitle(v.yourRound.round, v.yourRound.name, "round")}
               </h2>
               <p className="text-xs text-stone-500">
                 Nobody sees your answer until the round closes.{" "}

@@ -1,5 +1,5 @@
-// The phase line while round 3 waits for the axes: it names whose draft stands if the facilitator gives none — a
-// model's draft on offer, else the engine's.
+// The phase line: a round under way names its kind in words, not as a state; while round 3 waits for the axes it names
+// whose draft stands if the facilitator gives none — a model's draft on offer, else the engine's.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -26,5 +26,20 @@ describe("the phase line while round 3 waits for the axes", () => {
     expect(text(waiting("the finance soul (scripted)"))).toMatch(
       /the draft by the finance soul \(scripted\) is used\.$/,
     );
+  });
+});
+
+describe("the phase line while a round is under way", () => {
+  it("reads the round's kind as a name, not as its state", () => {
+    const view = {
+      phase: {
+        kind: "round",
+        round: 1,
+        name: "OPEN",
+        deadlineAt: new Date(NOW + 2 * 60_000).toISOString(),
+        waiting: ["pat", "finance"],
+      },
+    } as unknown as CouncilView;
+    expect(text(view)).toBe("Round 1 (open) is under way, 2m left; waiting for pat, finance.");
   });
 });

@@ -3,6 +3,7 @@
 import type { CouncilView, RoundView } from "@/server/actions/council";
 import { When } from "@/components/ui/When";
 import { RoundChart } from "./RoundChart";
+import { closedWords, roundTitle } from "./roundWords";
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 
@@ -82,17 +83,16 @@ export function Rounds({
             data-open={r.open ? "yes" : "no"}
           >
             <div className="flex flex-wrap items-baseline gap-2">
-              <h2 className="font-semibold">
-                Round {r.round} — {r.name}
-              </h2>
+              <h2 className="font-semibold">{roundTitle(r.round, r.name)}</h2>
               <span className="text-xs text-stone-500">
                 {r.open ? (
                   <>
-                    open · closes <When at={r.deadlineAt} mode="left" now={now} />
+                    under way · <When at={r.deadlineAt} mode="left" now={now} />
                   </>
                 ) : (
                   <>
-                    closed ({r.closedBecause}) <When at={r.closedAt ?? r.openedAt} mode="ago" now={now} />
+                    {closedWords(r.closedBecause)} ·{" "}
+                    <When at={r.closedAt ?? r.openedAt} mode="ago" now={now} />
                   </>
                 )}
               </span>

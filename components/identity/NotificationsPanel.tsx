@@ -1,6 +1,7 @@
 "use client";
-// Your notifications, newest first: each a sentence linking to its place (following the link marks it read), Mark
-// read per row, Mark all read, and older pages on demand. The first page follows the live feed.
+// Your notifications, newest first: each a sentence linking to its place (following the link marks it read), a burst's
+// every note on opening it, Mark read per row, Mark all read, and older pages on demand. The first page follows the
+// live feed.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -92,7 +93,7 @@ export function NotificationsPanel({ initial, now }: { initial: Page; now: numbe
               data-kind={n.kind}
               data-read={n.read || undefined}
             >
-              <span className="flex-1 break-words">
+              <div className="flex-1 break-words">
                 {n.read ? null : <span className="sr-only">Unread: </span>}
                 <Link
                   href={n.link}
@@ -102,11 +103,24 @@ export function NotificationsPanel({ initial, now }: { initial: Page; now: numbe
                   {n.text}
                 </Link>
                 {n.count > 1 ? (
-                  <span className="ml-2 text-xs text-stone-500" data-testid="notification-count">
-                    and {n.count - 1} more about it
-                  </span>
+                  // A burst shows its latest; the rest open beneath it, oldest first, each with its time.
+                  <details className="mt-1 text-xs text-stone-600" data-testid="notification-burst">
+                    <summary className="cursor-pointer text-stone-600" data-testid="notification-count">
+                      and {n.count - 1} more about it
+                    </summary>
+                    <ol className="mt-1 space-y-1 border-l-2 border-stone-200 pl-3">
+                      {n.notes.map((note) => (
+                        <li key={note.id} data-testid="notification-note">
+                          {note.text}{" "}
+                          <span className="text-stone-500">
+                            · <When at={note.at} mode="ago" now={now} />
+                          </span>
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
                 ) : null}
-              </span>
+              </div>
               <span className="flex items-center gap-3 text-xs text-stone-500">
                 <When at={n.at} mode="ago" now={now} />
                 {n.read ? (

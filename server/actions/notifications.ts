@@ -60,6 +60,8 @@ export type NotificationView = {
   /** How many notifications the entry stands for (a burst about one table, round table or plan), and their ids. */
   count: number;
   ids: number[];
+  /** Every notification of the entry, oldest first: a burst read in full (one, for an entry that is no burst). */
+  notes: { id: number; kind: string; text: string; at: string }[];
 };
 
 const mine = (who: Signed) =>
@@ -136,6 +138,7 @@ export async function listNotifications(
       read: !g.unread,
       count: g.count,
       ids: g.ids,
+      notes: g.notes.map((n) => ({ id: n.id, kind: n.kind, text: n.text, at: n.createdAt.toISOString() })),
     })),
     unread: await unreadOf(db, recipient),
     next,

@@ -32,6 +32,7 @@ async function entries(who: Awaited<ReturnType<typeof makeUser>>) {
   return {
     unread: r.body.unread as number,
     list: (r.body.notifications as { text: string; count: number }[]).map((n) => [n.text, n.count]),
+    notes: (r.body.notifications as { notes: { text: string }[] }[]).map((n) => n.notes.map((x) => x.text)),
   };
 }
 
@@ -75,6 +76,14 @@ describe("bursts in the store", () => {
         ["Note p.", 1],
         ["Note inv.", 1],
       ],
+      // every note of a burst can be read, oldest first
+      notes: [
+        ["Note t5."],
+        ["Note t3.", "Note t4."],
+        ["Note t0.", "Note t1.", "Note t2."],
+        ["Note p."],
+        ["Note inv."],
+      ],
     });
   });
 
@@ -117,7 +126,7 @@ describe("bursts in the store", () => {
     expect(rows[0]!.burstId).not.toBeNull();
     expect(rows[1]!.burstId).toBe(rows[0]!.burstId);
     expect(await db.prisma.notificationBurst.count({ where: { recipient: `user:${bo.userId}` } })).toBe(1);
-    expect(await entries(bo)).toEqual({ unread: 1, list: [["Note r2.", 2]] });
+    expect(await entries(bo)).toMatchObject({ unread: 1, list: [["Note r2.", 2]] });
   });
 
   it("make one burst of many writers at once, subject by subject", { timeout: 60_000 }, async () => {

@@ -45,6 +45,9 @@ const ZNotification = z.object({
       "how many notifications this entry stands for: a burst about one table, round table or plan within a few minutes is one entry, shown as its latest",
     ),
   ids: z.array(z.number()).describe("every notification of the entry (mark them read together)"),
+  notes: z
+    .array(z.object({ id: z.number(), kind: z.string(), text: z.string(), at: ZInstant }))
+    .describe("every notification of the entry, oldest first: a burst read in full, not only its latest"),
 });
 
 export const NOTIFICATION_OPERATIONS = {

@@ -108,6 +108,9 @@ describe("bursts", () => {
       [3, 1, [3], false],
       [0, 1, [0], true],
     ]);
+    // every note of a burst can be read, oldest first
+    expect(entries[2]!.notes.map((n) => n.id)).toEqual([1, 2, 4]);
+    expect(entries[0]!.notes.map((n) => n.id)).toEqual([6]);
     expect(subjectOf("/plans/12?wave=a")).toBe("/plans/12");
     expect(subjectOf("/councils/3/minutes")).toBe("/councils/3");
     expect(subjectOf("/invitations")).toBeNull();

@@ -71,8 +71,11 @@ export function burstNumbers(ats: readonly number[]): number[] {
   });
 }
 
-/** A burst as one entry: the latest note, how many there were, and every id in it (to mark them read). */
-export type Grouped<N> = { latest: N; count: number; ids: number[]; unread: boolean };
+/**
+ * A burst as one entry: the latest note, how many there were, every id in it (to mark them read), and every note in
+ * it, oldest first (to read the whole burst, not only its latest).
+ */
+export type Grouped<N> = { latest: N; count: number; ids: number[]; unread: boolean; notes: N[] };
 
 /** Notes, newest first, as entries newest first: the notes of one burst (`burst`; null: none) become one. */
 export function groupBursts<N extends { id: number; burst: number | null; read: boolean }>(
@@ -86,8 +89,9 @@ export function groupBursts<N extends { id: number; burst: number | null; read: 
       g.count++;
       g.ids.push(n.id);
       g.unread ||= !n.read;
+      g.notes.unshift(n);
     } else {
-      const entry = { latest: n, count: 1, ids: [n.id], unread: !n.read };
+      const entry = { latest: n, count: 1, ids: [n.id], unread: !n.read, notes: [n] };
       if (n.burst !== null) open.set(n.burst, entry);
       out.push(entry);
     }

@@ -56,7 +56,7 @@ export function statusOf(l: LoadedCouncil, phase: PhaseView, result: ResultView 
         ? "re-prompt"
         : "escalated";
   if (phase.kind === "cancelled") return "cancelled by a moderator";
-  if (phase.kind === "round") return `in round ${phase.round} of ${ROUNDS} — ${phase.name}`;
+  if (phase.kind === "round") return `in round ${phase.round} of ${ROUNDS} (${phase.name.toLowerCase()})`;
   if (phase.kind === "confirm" || phase.kind === "axes") return "waiting for the facilitator";
   if (phase.kind === "consent")
     return `waiting for ${phase.waiting.length} invited seat${phase.waiting.length === 1 ? "" : "s"} to accept`;
