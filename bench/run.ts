@@ -698,7 +698,7 @@ function rowsFor(run: DbRun): Row[] {
     const say = (rs: OutboxReads[]) =>
       rs.map((r) => `N=${r.processes}: ${r.perSecond.toFixed(1)}/s`).join(" · ");
     const nats = of(true);
-    // pg_stat_user_tables counted no scan at all on this machine's server (2026-12-07): say so, never a verdict on 0.
+    // When the server's statistics count no scan of the outbox in the window, the row says so: never a verdict on 0.
     const counted = run.outboxReads.some((r) => r.perSecond > 0);
     const flat =
       nats.length > 0 &&
