@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../live/testkit";
 import { testDatabase, type TestDatabase } from "../testing/db";
 import { enqueue, startQueue } from "./queue";
 
@@ -14,14 +15,6 @@ beforeAll(async () => {
   db = await testDatabase();
 });
 afterAll(async () => db?.drop());
-
-const until = async (what: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe("the job queue", () => {
   it("runs a job sent in a committed transaction, and never one whose transaction rolled back; retries a failure", async () => {

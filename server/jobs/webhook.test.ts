@@ -8,6 +8,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { ANON, type Who } from "../identity";
+import { until } from "../live/testkit";
 import { makeUser, type TestDatabase } from "../testing/db";
 import { api } from "../testing/doors";
 import { receivingWebhooks, type Hit } from "./testing";
@@ -39,14 +40,6 @@ beforeAll(async () => {
   planId = made.body.id;
 });
 afterAll(() => webhooks?.close());
-
-const until = async (what: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe("a plan's webhooks", () => {
   it("refuse a loopback or private address unless PARLEY_WEBHOOK_ALLOW_PRIVATE=on, and anything but http(s)", async () => {

@@ -23,10 +23,14 @@ export async function closeBoth(db: TestDatabase | undefined, other: Database | 
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits for `cond`; the horizon is cluster-wide on PostgreSQL, so another session's open transaction can hold it. */
-export async function until(cond: () => boolean, ms = 15_000): Promise<void> {
+/**
+ * Waits for `cond` (a test's poll for what another process, a queue or the live feed does), throwing "timed out"
+ * after `ms`. For the live feed: the horizon is cluster-wide on PostgreSQL, so another session's open transaction
+ * can hold it.
+ */
+export async function until(cond: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!cond()) {
+  while (!(await cond())) {
     if (Date.now() > end) throw new Error("timed out");
     await sleep(20);
   }

@@ -9,6 +9,7 @@ import { sweepCouncils } from "../council";
 import { modelSeat } from "../council/testing";
 import { fixedClock } from "../../clock";
 import { BURST_MS } from "../../rules/notifications";
+import { until } from "../../live/testkit";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { api } from "../../testing/doors";
 import { mailWorker } from "./mail";
@@ -51,14 +52,6 @@ afterAll(async () => {
   delete process.env.SMTP_URL;
   delete process.env.PARLEY_URL;
 });
-
-const until = async (what: () => boolean, ms = 30_000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /** The text/plain part of a raw mail, quoted-printable decoded. */
 function plainText(raw: string): string {
@@ -149,11 +142,13 @@ describe("a round with a 2-minute deadline", () => {
 
     // By mail: the queue runs now; the invitation is mailed alone, the round's burst once, all three in it.
     queue = await startQueue(db, { mail: mailWorker }, { pollSeconds: 0.5 });
-    await until(() => received.filter((m) => m.to.includes("pat@example.test")).length >= 2).catch((e) => {
-      throw new Error(
-        `${(e as Error).message}: ${received.length} mails, ${JSON.stringify(received.map((m) => m.to))}`,
-      );
-    });
+    await until(() => received.filter((m) => m.to.includes("pat@example.test")).length >= 2, 30_000).catch(
+      (e) => {
+        throw new Error(
+          `${(e as Error).message}: ${received.length} mails, ${JSON.stringify(received.map((m) => m.to))}`,
+        );
+      },
+    );
     await new Promise((r) => setTimeout(r, 1_500)); // a second mail for the burst would have come by now
     const mails = received.filter((m) => m.to.includes("pat@example.test"));
     expect(mails).toHaveLength(2);

@@ -5,6 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../../live/testkit";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { notify } from "../notify";
 import { ANON } from "../../identity";
@@ -75,14 +76,6 @@ afterAll(async () => {
   delete process.env.PARLEY_URL;
   delete process.env.MAIL_FROM;
 });
-
-const until = async (what: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 const tell = (to: { userId: number }, text: string, once: string) =>
   db.prisma.$transaction((tx) => notify(tx, T0, [{ to, kind: "turn", text, link: "/tables/7", once }]));
