@@ -16,9 +16,7 @@ await import(baseline);
 const { default: next } = await import("next");
 const { boot } = await import("./boot");
 const { exitIfDataDirLocked } = await import("./datalock");
-const { doorOf } = await import("./fast/doors");
-const { pathOf, serveDoor, servePlain } = await import("./fast/lane");
-const { servePage } = await import("./fast/pages");
+const { route, servePage } = await import("./fast");
 const { peerWrittenByServer } = await import("./http/address");
 const { releaseEveryStream } = await import("./http/streams");
 
@@ -38,14 +36,8 @@ const app = next({ dev, port, ...(hostname ? { hostname } : {}) });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => {
-  const door = doorOf(pathOf(req.url));
-  if (door && "plain" in door) servePlain(door.plain, req, res);
-  else if (door && "node" in door) door.node(req, res);
-  else if (door && "door" in door) void serveDoor(door.door, req, res, door.streams, door.bodyCap);
-  // A render is charged to who asks, as an API read is (server/fast/pages.ts).
-  else servePage(handle, req, res);
-});
+// A render is charged to who asks, as an API read is (server/fast/pages.ts).
+const server = createServer(route((req, res) => servePage(handle, req, res)));
 // Hot reload's socket (development) is Next's: it listens for upgrades on this server itself at its first request.
 server.listen(port, hostname, () => {
   console.log(`> Parley ${dev ? "(development) " : ""}at http://${hostname ?? "localhost"}:${port}`);

@@ -1,12 +1,12 @@
 // Which paths the fast lane serves, and with which door: the JSON API, tRPC, MCP, the live feed and the OpenAPI
 // document; and the OAuth authorization server's paths (server/oauth). Everything else is Next's: the pages, their
 // assets, and next-auth's own /api/auth/… routes.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { trpcBodyCap } from "../doors/caps";
 import { apiDoor, eventsPlain, mcpPlain, openApiDoor, trpcDoor } from "../doors/http";
 import type { Asked } from "../http/asked";
 import { OAUTH_PATHS, serveOAuth } from "../oauth";
-import type { Door, PlainDoor } from "./lane";
+import { pathOf, serveDoor, servePlain, type Door, type PlainDoor } from "./lane";
 
 export type Served =
   | { door: Door; streams: boolean; bodyCap?: (asked: Asked) => number }
@@ -28,4 +28,18 @@ export function doorOf(pathname: string): Served | null {
   if (pathname === "/api/trpc" || pathname.startsWith("/api/trpc/"))
     return { door: trpcDoor, streams: true, bodyCap: trpcBodyCap };
   return { plain: apiDoor };
+}
+
+/**
+ * The app's routing (server/main.ts): a path with a door is served by it, a web door's body read no further than
+ * its cap; every other request goes to `elsewhere` (Next's pages in the app).
+ */
+export function route(elsewhere: RequestListener): RequestListener {
+  return (req, res) => {
+    const door = doorOf(pathOf(req.url));
+    if (door && "plain" in door) servePlain(door.plain, req, res);
+    else if (door && "node" in door) door.node(req, res);
+    else if (door && "door" in door) void serveDoor(door.door, req, res, door.streams, door.bodyCap);
+    else elsewhere(req, res);
+  };
 }

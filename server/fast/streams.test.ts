@@ -3,49 +3,26 @@
 // guest address, one person or one agent is refused — 429 `rate_limited` with Retry-After at the live feed, a tRPC
 // subscription and the JSON API's long poll, an `isError` result naming it on MCP — while another address or identity
 // is untouched, and a stream that ends frees its place. A resumed feed's replay is charged to the caller's reads.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { whoForUserId } from "../actions/accounts";
-import { createAgent, whoForToken } from "../actions/agents";
+import { createAgent } from "../actions/agents";
 import { openTable } from "../actions/game";
-import { getDb, setDatabase } from "../db";
-import type { HeadersLike } from "../http/asked";
-import { carriesSession, SESSION_COOKIE, sessionUserId } from "../http/session";
+import { setDatabase } from "../db";
+import { SESSION_COOKIE } from "../http/session";
 import { STREAM_RETRY_AFTER_S } from "../http/streams";
-import { ANON } from "../identity";
 import { sleep, writeTx } from "../live/testkit";
+import { servedAsTheApp } from "../testing/app";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
-import { pathOf, serveDoor, servePlain } from "./lane";
+import type { Listening } from "../testing/served";
 
 // next-auth's module does not load outside Next; who asks is read here as server/auth.ts reads it, from the same
 // parts: the bearer token, else the session cookie opened with AUTH_SECRET.
-vi.mock("../auth", () => ({
-  async whoFromRequest(req: { headers: HeadersLike }) {
-    const header = req.headers.get("authorization");
-    if (header?.toLowerCase().startsWith("bearer ")) {
-      const who = await whoForToken(await getDb(), header.slice(7).trim());
-      return who ? { who, badToken: false } : { who: ANON, badToken: true };
-    }
-    if (!carriesSession(req.headers)) return { who: ANON, badToken: false };
-    const uid = await sessionUserId(req, SECRET);
-    return { who: uid === null ? ANON : await whoForUserId(await getDb(), uid), badToken: false };
-  },
-}));
-const { doorOf } = await import("./doors");
+vi.mock("../auth", () => import("../testing/app"));
 
 const SECRET = "a test secret that is long enough to sign with";
-const SAVED = [
-  "AUTH_SECRET",
-  "PARLEY_STREAM_LIMIT",
-  "PARLEY_GUEST_STREAM_LIMIT",
-  "PARLEY_RATE_LIMIT",
-] as const;
-const saved = Object.fromEntries(SAVED.map((k) => [k, process.env[k]]));
 
 let db: TestDatabase;
-let server: Server;
+let server: Listening;
 let base = "";
 let table = 0;
 /** Every stream a test opened, closed at the end. */
@@ -55,11 +32,9 @@ const open: AbortController[] = [];
 const held: Response[] = [];
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    AUTH_SECRET: SECRET,
-    PARLEY_STREAM_LIMIT: "3", // a person's or an agent's
-    PARLEY_GUEST_STREAM_LIMIT: "2", // a guest address's
-  });
+  vi.stubEnv("AUTH_SECRET", SECRET);
+  vi.stubEnv("PARLEY_STREAM_LIMIT", "3"); // a person's or an agent's
+  vi.stubEnv("PARLEY_GUEST_STREAM_LIMIT", "2"); // a guest address's
   db = await testDatabase();
   setDatabase(db); // the doors' own database, and the live feed's
   const host = await makeUser(db, "stream-host");
@@ -67,24 +42,15 @@ beforeAll(async () => {
   if (!t.ok) throw new Error(t.message);
   table = t.value.id;
   // As server/main.ts routes a request; a page (nothing here) would go to Next.
-  server = createServer((req, res) => {
-    const door = doorOf(pathOf(req.url));
-    if (door && "plain" in door) servePlain(door.plain, req, res);
-    else if (door && "door" in door) void serveDoor(door.door, req, res, door.streams);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await servedAsTheApp();
+  base = server.base;
 });
 afterAll(async () => {
   for (const c of open) c.abort();
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
+  await server?.close();
   setDatabase(undefined);
   await db?.drop();
-  for (const k of SAVED)
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
+  vi.unstubAllEnvs();
 });
 
 type Asker = Record<string, string>;

@@ -5,36 +5,24 @@
 // kept until stale; a document that breaks a rule refuses the client with a sentence. A public client revokes its own
 // tokens with its client_id alone (RFC 7009), as the metadata says it may.
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { whoForToken } from "../actions/agents";
 import { answerConsent, consentRequest } from "../actions/oauth";
-import { getDb, setDatabase } from "../db";
-import type { HeadersLike } from "../http/asked";
-import { ANON } from "../identity";
+import { setDatabase } from "../db";
 import { vouchedBy } from "../rules/oauth";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { MemoryOAuthClient } from "../testing/oauthClient";
-import { pathOf, serveDoor, servePlain } from "../fast/lane";
+import { servedAsTheApp } from "../testing/app";
+import { listening, type Listening } from "../testing/served";
 
-// next-auth's module does not load outside Next; who asks is read from the bearer token as server/auth.ts reads it.
-vi.mock("../auth", () => ({
-  async whoFromRequest(req: { headers: HeadersLike }) {
-    const header = req.headers.get("authorization");
-    if (!header?.toLowerCase().startsWith("bearer ")) return { who: ANON, badToken: false };
-    const who = await whoForToken(await getDb(), header.slice(7).trim());
-    return who ? { who, badToken: false } : { who: ANON, badToken: true };
-  },
-}));
-const { doorOf } = await import("../fast/doors");
+// next-auth's module does not load outside Next; who asks is read as server/auth.ts reads it.
+vi.mock("../auth", () => import("../testing/app"));
 
 let db: TestDatabase;
-let app: Server;
+let app: Listening;
 let base = "";
 /** The clients' own site: each path's answer (status, type, body), and how many times each path was read. */
-let site: Server;
+let site: Listening;
 let siteBase = "";
 const pages = new Map<
   string,
@@ -44,37 +32,27 @@ const reads = new Map<string, number>();
 const REDIRECT = "http://127.0.0.1:8123/callback";
 
 beforeAll(async () => {
-  delete process.env.PARLEY_AUTH_ADDRESS_LIMIT;
+  vi.stubEnv("PARLEY_AUTH_ADDRESS_LIMIT", undefined);
   db = await testDatabase();
   setDatabase(db);
-  app = createServer((req, res) => {
-    const door = doorOf(pathOf(req.url));
-    if (door && "plain" in door) servePlain(door.plain, req, res);
-    else if (door && "node" in door) door.node(req, res);
-    else if (door && "door" in door) void serveDoor(door.door, req, res, door.streams);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => app.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-  site = createServer((req, res) => {
+  app = await servedAsTheApp();
+  base = app.base;
+  site = await listening((req, res) => {
     reads.set(req.url!, (reads.get(req.url!) ?? 0) + 1);
     const page = pages.get(req.url!);
-    if (!page) return res.writeHead(404).end();
+    if (!page) return void res.writeHead(404).end();
     res
       .writeHead(page.status ?? 200, { "content-type": page.type ?? "application/json", ...page.headers })
       .end(page.body);
-  });
-  await new Promise<void>((r) => site.listen(0, "127.0.0.1", r));
-  siteBase = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  }, "127.0.0.1");
+  siteBase = site.base;
   vi.stubEnv("PARLEY_URL", base);
   vi.stubEnv("PARLEY_CLIENT_ID_ALLOW_PRIVATE", "on");
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
-  for (const s of [app, site]) {
-    s?.closeAllConnections();
-    await new Promise((r) => s?.close(r));
-  }
+  await app?.close();
+  await site?.close();
   setDatabase(undefined);
   await db?.drop();
 });

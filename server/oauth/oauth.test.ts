@@ -3,63 +3,39 @@
 // its person (the consent action, as the page calls it), exchanges its code with its PKCE verifier, and acts on /mcp
 // as the chosen agent; refreshes; stops at once when revoked. And the floor: exact redirect URIs (loopback ports
 // aside), single-use short-lived codes, rotating refresh tokens, resource indicators, per-address limits, suspension.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { whoForToken } from "../actions/agents";
 import { answerConsent, consentRequest, listConnections, revokeConnection } from "../actions/oauth";
-import { getDb, setDatabase } from "../db";
-import type { HeadersLike } from "../http/asked";
-import { ANON } from "../identity";
+import { setDatabase } from "../db";
 import { REGISTER_PER_ADDRESS } from "../rules/oauth";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 import { MemoryOAuthClient } from "../testing/oauthClient";
-import { pathOf, serveDoor, servePlain } from "../fast/lane";
+import { servedAsTheApp } from "../testing/app";
+import type { Listening } from "../testing/served";
 
-// next-auth's module does not load outside Next; who asks is read from the bearer token as server/auth.ts reads it.
-vi.mock("../auth", () => ({
-  async whoFromRequest(req: { headers: HeadersLike }) {
-    const header = req.headers.get("authorization");
-    if (!header?.toLowerCase().startsWith("bearer ")) return { who: ANON, badToken: false };
-    const who = await whoForToken(await getDb(), header.slice(7).trim());
-    return who ? { who, badToken: false } : { who: ANON, badToken: true };
-  },
-}));
-const { doorOf } = await import("../fast/doors");
+// next-auth's module does not load outside Next; who asks is read as server/auth.ts reads it.
+vi.mock("../auth", () => import("../testing/app"));
 
-const SAVED = ["PARLEY_URL", "PARLEY_AUTH_ADDRESS_LIMIT"] as const;
-const saved = Object.fromEntries(SAVED.map((k) => [k, process.env[k]]));
 let db: TestDatabase;
-let server: Server;
+let server: Listening;
 let base = "";
 const REDIRECT = "http://127.0.0.1:8123/callback";
 
 beforeAll(async () => {
-  delete process.env.PARLEY_AUTH_ADDRESS_LIMIT;
+  vi.stubEnv("PARLEY_AUTH_ADDRESS_LIMIT", undefined);
   db = await testDatabase();
   setDatabase(db);
-  server = createServer((req, res) => {
-    const door = doorOf(pathOf(req.url));
-    if (door && "plain" in door) servePlain(door.plain, req, res);
-    else if (door && "node" in door) door.node(req, res);
-    else if (door && "door" in door) void serveDoor(door.door, req, res, door.streams);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.PARLEY_URL = base;
+  server = await servedAsTheApp();
+  base = server.base;
+  vi.stubEnv("PARLEY_URL", base);
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
+  vi.unstubAllEnvs();
+  await server?.close();
   setDatabase(undefined);
   await db?.drop();
-  for (const k of SAVED)
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
 });
 
 const json = async (path: string, init?: RequestInit) => {
