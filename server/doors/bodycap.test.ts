@@ -1,8 +1,6 @@
 // The body cap per operation, at every door over a real node:http server (the fast lane): a 5,000-node plan with
 // 80-character titles is created and revised over the JSON API, tRPC and MCP (the SDK's own client), since create
 // and revise take as much as their input's largest legal form; every other operation keeps the floor's small cap.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +13,7 @@ import { OPERATIONS } from "../operations";
 import { bodyCapOf, largestInput } from "../operations/size";
 import { layeredNodes } from "../rules/checkpoint";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { listening, type Listening } from "../testing/served";
 import { mcpReadCap, restBodyCap, trpcBodyCap } from "./caps";
 import { mcpAnswer } from "./mcp/server";
 import { dispatch } from "./rest/dispatch";
@@ -23,7 +22,7 @@ import { handleTrpc } from "./trpc/http";
 const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
 let db: TestDatabase;
 let planner: Who;
-let server: Server;
+let server: Listening;
 let base = "";
 
 beforeAll(async () => {
@@ -38,17 +37,15 @@ beforeAll(async () => {
     calls: trpcCalls,
     bodyCap: trpcBodyCap,
   });
-  server = createServer((req, res) => {
+  server = await listening((req, res) => {
     if (req.url?.startsWith("/mcp")) servePlain(mcp, req, res);
     else if (req.url?.startsWith("/api/trpc")) void serveDoor(trpc, req, res, false, trpcBodyCap);
     else servePlain(api, req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://localhost:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await db?.drop();
 });
 

@@ -2,23 +2,21 @@
 // revoked token with 401 and `WWW-Authenticate: Bearer error="invalid_token"` carrying Parley's sentence, and a
 // write with no token at all with 401 and a bare Bearer challenge (RFC 6750 §3.1) — MCP's too, as HTTP, not as a
 // tool result; reads stay open to guests. The MCP side is driven through the SDK's own Client.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, revokeAgent, whoForToken } from "../actions/agents";
+import { createAgent, revokeAgent } from "../actions/agents";
 import { fixedClock } from "../clock";
 import { servePlain } from "../fast/lane";
-import { jsonRpcCalls, plainDoor, type WhoResolver } from "../http/door";
-import { ANON } from "../identity";
+import { jsonRpcCalls, plainDoor } from "../http/door";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { listening, whoByBearer, type Listening } from "../testing/served";
 import { mcpAnswer } from "./mcp/server";
 import { dispatch } from "./rest/dispatch";
 
 const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
 let db: TestDatabase;
-let server: Server;
+let server: Listening;
 let base = "";
 let live = "";
 let revoked = "";
@@ -38,21 +36,14 @@ beforeAll(async () => {
   revoked = b.value.token;
   expect((await revokeAgent(db.prisma, owner, { id: b.value.id })).ok).toBe(true);
   // As server/auth.ts reads a bearer token, on this test's database.
-  const resolveWho: WhoResolver = async (req, d) => {
-    const header = req.headers.get("authorization");
-    if (!header?.toLowerCase().startsWith("bearer ")) return { who: ANON, badToken: false };
-    const who = await whoForToken(d, header.slice(7).trim());
-    return who ? { who, badToken: false } : { who: ANON, badToken: true };
-  };
+  const resolveWho = whoByBearer;
   const mcp = plainDoor((x) => mcpAnswer(x, clock), { db: db.prisma, resolveWho, calls: jsonRpcCalls });
   const rest = plainDoor((x) => dispatch(x, clock), { db: db.prisma, resolveWho });
-  server = createServer((req, res) => servePlain(req.url?.startsWith("/mcp") ? mcp : rest, req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://localhost:${(server.address() as AddressInfo).port}`;
+  server = await listening((req, res) => servePlain(req.url?.startsWith("/mcp") ? mcp : rest, req, res));
+  base = server.base;
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await db?.drop();
 });
 

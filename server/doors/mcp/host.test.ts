@@ -2,18 +2,16 @@
 // server and through the SDK's own Client, it opens a table, fills it with house bots, starts it and plays it to its
 // end — waiting with wait_for_turn while the sweeper moves the bots, acting with offer, accept and pass — then reads
 // the result. Nobody else touches the table: no person, no browser.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAgent, whoForToken } from "../../actions/agents";
+import { createAgent } from "../../actions/agents";
 import { loadTable, sweepTables } from "../../actions/game";
 import { servePlain } from "../../fast/lane";
 import { jsonRpcCalls, plainDoor } from "../../http/door";
-import { ANON } from "../../identity";
 import { derive } from "../../rules/game";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { listening, whoByBearer, type Listening } from "../../testing/served";
 import { mcpAnswer } from "./server";
 
 const MINUTE = 60_000;
@@ -22,7 +20,7 @@ let now = Date.parse("2026-12-01T12:00:00Z");
 const clock = () => now;
 
 let db: TestDatabase;
-let server: Server;
+let server: Listening;
 let url = "";
 
 beforeAll(async () => {
@@ -33,22 +31,15 @@ beforeAll(async () => {
   // As server/doors/http.ts declares the MCP door, on this test's database: the bearer token says who acts.
   const mcp = plainDoor((a) => mcpAnswer(a, clock), {
     db: db.prisma,
-    resolveWho: async (req, d) => {
-      const header = req.headers.get("authorization");
-      if (!header?.toLowerCase().startsWith("bearer ")) return { who: ANON, badToken: false };
-      const who = await whoForToken(d, header.slice(7).trim());
-      return who ? { who, badToken: false } : { who: ANON, badToken: true };
-    },
+    resolveWho: whoByBearer,
     calls: jsonRpcCalls,
   });
-  server = createServer((req, res) => servePlain(mcp, req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://localhost:${(server.address() as AddressInfo).port}/mcp`;
+  server = await listening((req, res) => servePlain(mcp, req, res));
+  url = `${server.base}/mcp`;
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await db?.drop();
 });
 

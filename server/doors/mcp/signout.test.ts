@@ -2,24 +2,22 @@
 // own Client, a wait_for_turn whose agent is revoked mid-wait ends as a bad token at the start of a request does —
 // HTTP 401 with the Bearer challenge naming the error, Parley's sentence and the endpoint's protected-resource
 // metadata — never as a tool result, and never the seat's view when the wait would have ended.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAgent, revokeAgent, whoForToken } from "../../actions/agents";
+import { createAgent, revokeAgent } from "../../actions/agents";
 import { servePlain } from "../../fast/lane";
 import { jsonRpcCalls, plainDoor } from "../../http/door";
-import { ANON } from "../../identity";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { listening, whoByBearer, type Listening } from "../../testing/served";
 import { mcpAnswer } from "./server";
 
 const SAVED_URL = process.env.PARLEY_URL;
 let db: TestDatabase;
-let server: Server;
+let server: Listening;
 let base = "";
 
 beforeAll(async () => {
@@ -27,24 +25,17 @@ beforeAll(async () => {
   // As server/doors/http.ts declares the MCP door, on this test's database: the bearer token says who acts.
   const mcp = plainDoor((a) => mcpAnswer(a, () => Date.now()), {
     db: db.prisma,
-    resolveWho: async (req, d) => {
-      const header = req.headers.get("authorization");
-      if (!header?.toLowerCase().startsWith("bearer ")) return { who: ANON, badToken: false };
-      const who = await whoForToken(d, header.slice(7).trim());
-      return who ? { who, badToken: false } : { who: ANON, badToken: true };
-    },
+    resolveWho: whoByBearer,
     calls: jsonRpcCalls,
   });
-  server = createServer((req, res) => servePlain(mcp, req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://localhost:${(server.address() as AddressInfo).port}`;
+  server = await listening((req, res) => servePlain(mcp, req, res));
+  base = server.base;
   vi.stubEnv("PARLEY_URL", base);
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
   if (SAVED_URL !== undefined) process.env.PARLEY_URL = SAVED_URL;
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   await db?.drop();
 });
 

@@ -4,21 +4,19 @@
 // plays it to its end — waiting with the long poll while the house's sweeper moves the bots.
 import { execFile } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAgent, whoForToken } from "../../actions/agents";
+import { createAgent } from "../../actions/agents";
 import { loadTable, sweepTables } from "../../actions/game";
 import { servePlain } from "../../fast/lane";
 import { plainDoor } from "../../http/door";
-import { ANON } from "../../identity";
 import { derive } from "../../rules/game";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { listening, whoByBearer, type Listening } from "../../testing/served";
 import { openApiDoor } from "../http";
 import { dispatch } from "./dispatch";
 
@@ -30,7 +28,7 @@ let now = Date.parse("2026-12-01T12:00:00Z");
 const clock = () => now;
 
 let db: TestDatabase;
-let server: Server;
+let server: Listening;
 let base = "";
 let dir = "";
 
@@ -41,26 +39,19 @@ beforeAll(async () => {
   // The JSON API as server/doors/http.ts declares it, on this test's database: the bearer token says who acts.
   const api = plainDoor((a) => dispatch(a, clock), {
     db: db.prisma,
-    resolveWho: async (req, d) => {
-      const header = req.headers.get("authorization");
-      if (!header?.toLowerCase().startsWith("bearer ")) return { who: ANON, badToken: false };
-      const who = await whoForToken(d, header.slice(7).trim());
-      return who ? { who, badToken: false } : { who: ANON, badToken: true };
-    },
+    resolveWho: whoByBearer,
   });
-  server = createServer((req, res) => {
+  server = await listening((req, res) => {
     if (!req.url?.startsWith("/api/openapi.json")) return servePlain(api, req, res);
     const answer = openApiDoor(new Request(`http://localhost${req.url}`));
     void answer.text().then((text) => res.writeHead(answer.status, [...answer.headers]).end(text));
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://localhost:${(server.address() as AddressInfo).port}`;
+  base = server.base;
   dir = await mkdtemp(join(tmpdir(), "parley-openapi-client-"));
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
+  await server?.close();
   await db?.drop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
