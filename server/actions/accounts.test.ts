@@ -1,15 +1,13 @@
 // Account names are one under Unicode NFKC and case ("BOSS", "boss" and "ｂｏｓｓ" are one name), admins are matched the
 // same way, and a failed sign-in says the same sentence in about the same time whether or not the name exists.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { nameKey } from "../names";
-import { testDatabase, type TestDatabase } from "../testing/db";
+import { type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { NO_MATCH, registerLocal, verifyLocal, whoForUser } from "./accounts";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 const savedAdmins = process.env.ADMIN_EMAILS;
 afterEach(() => {
   if (savedAdmins === undefined) delete process.env.ADMIN_EMAILS;

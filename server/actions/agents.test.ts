@@ -1,16 +1,14 @@
 // Agents: created by people only, the token shown once and stored hashed, revocation ends it at once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ANON } from "../identity";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { hashToken } from "../tokens";
 import { createAgent, listAgents, revokeAgent, whoForToken } from "./agents";
 import { me } from "./me";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 describe("agent identities", () => {
   it("a person creates an agent; the token works once created and is kept only as a hash", async () => {

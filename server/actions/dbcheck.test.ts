@@ -2,11 +2,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invariantsOf } from "../modules";
 import { openDatabase, type Database } from "../db";
 import { accountName } from "../names";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { dbCheck } from "./dbcheck";
 import { joinTable, openTable, startTable } from "./game";
 import { main } from "../doors/cli/main";
@@ -15,10 +16,7 @@ import { main } from "../doors/cli/main";
 const NOW = Date.parse("2026-12-01T12:00:00Z");
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 describe("db check", () => {
   it("reports the schema version and no problem on a healthy database", async () => {

@@ -1,15 +1,13 @@
 // The health check's shared probe, on the real database: a flood of callers costs one query a second, a "down" is
 // never kept, and a probe that is no longer fresh is asked again.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../db";
-import { testDatabase, type TestDatabase } from "../testing/db";
+import { type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { health, PROBE_FRESH_MS } from "./health";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 /** The real client, with each probe query counted and, when `down` is set, failing as an unreachable server does. */
 function counted() {

@@ -2,10 +2,11 @@
 // for BURST_MS, wherever a clock's slot would have cut them, and the list shows each burst as one entry. Two writers
 // adding notes at once make one burst: the burst's unique number settles them (on PostgreSQL the second really waits
 // on the first; the embedded database has one connection, so there the two come one after the other).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { BURST_MS, burstNumbers } from "../rules/notifications";
-import { makeUser, onPostgres, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, onPostgres, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { api } from "../testing/doors";
 import { writeChange, type Note } from "./notify";
 
@@ -13,10 +14,7 @@ import { writeChange, type Note } from "./notify";
 const EDGE = Math.ceil(Date.parse("2026-12-01T09:00:00Z") / BURST_MS) * BURST_MS;
 const T0 = EDGE - 30_000;
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 const note = (userId: number, once: string, link = "/tables/7"): Note => ({
   to: { userId },

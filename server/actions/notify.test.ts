@@ -1,17 +1,15 @@
 // One change in one statement (writeChange): the change's own rows, its events in their order, its notes at most
 // once each, and one "notification.new" per person told, after the change's events; a lost race writes none of it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Prisma } from "../generated/prisma/client";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { writeChange, type Note } from "./notify";
 import { isUniqueViolation } from "./unique";
 
 const T0 = Date.parse("2026-12-01T09:00:00Z");
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 const note = (to: Note["to"], once: string, text = "Your turn."): Note => ({
   to,

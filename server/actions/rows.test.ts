@@ -1,17 +1,15 @@
 // Rows written in one statement from one jsonb parameter (server/actions/rows.ts): they land in the order given (the
 // live feed delivers events by id), a missing key or a JSON null is SQL NULL, text that looks like SQL stays text,
 // and a raw write's unique violation is the same race as the ORM's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { publish } from "../live/outbox";
-import { testDatabase, type TestDatabase } from "../testing/db";
+import { type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { jsonRows } from "./rows";
 import { isUniqueViolation } from "./unique";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 describe("rows in one statement", () => {
   it("writes 40 events in the order given, each payload as it was", async () => {

@@ -1,9 +1,10 @@
 // The doors of the foundation: the JSON API's floor and failures, OpenAPI, MCP whoami and schema errors, tRPC.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAgent, whoForToken } from "../actions/agents";
 import { ANON } from "../identity";
 import { api, callTool, mcpClient } from "../testing/doors";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { openApiDocument } from "./rest/openapi";
 import { createCaller } from "./trpc";
 import { fixedClock } from "../clock";
@@ -12,10 +13,7 @@ const NOW = Date.parse("2026-12-01T12:00:00Z");
 const clock = fixedClock(NOW);
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 describe("the JSON API", () => {
   it("GET /api/me answers for a guest, a person and an agent, privately", async () => {

@@ -1,18 +1,16 @@
 // A refusal names the field it is about (the JSON API's error body `field`, tRPC's error data), so a form can show
 // it beside that field: from the input's shape (a zod path, an unknown key) and from the rules (a title too long, a
 // deadline shorter than two windows, a repeated option or seat name).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api } from "../testing/doors";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { fixedClock } from "../clock";
 import { modelSeat, table } from "../actions/council/testing";
 
 const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 describe("the field a refusal is about", () => {
   it("opening a table: each wrong field is named, by the input's own name", async () => {

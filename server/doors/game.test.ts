@@ -1,11 +1,12 @@
 // Sworn & Said through every door: the seed document's curl examples on /api/tables, MCP tools, tRPC;
 // refusals as named failures; a race for one turn across doors; no charge leaks through any door.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAgent, revokeAgent, whoForToken } from "../actions/agents";
 import { loadTable } from "../actions/game";
 import { ANON, type Who } from "../identity";
 import { api, callTool, mcpClient } from "../testing/doors";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { createCaller } from "./trpc";
 import { fixedClock } from "../clock";
 /** The moment every door in this file reads: a fixed clock, so the suite passes on any day. */
@@ -13,10 +14,7 @@ const NOW = Date.parse("2026-12-01T12:00:00Z");
 const clock = fixedClock(NOW);
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 async function agent(owner: Extract<Who, { kind: "user" }>, name: string) {
   const a = await createAgent(db.prisma, owner, { name });

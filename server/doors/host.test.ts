@@ -2,21 +2,19 @@
 // it opens a table, invites, withdraws, fills the free seats with house bots and starts it; seating a model player
 // stays a person's, and the agent is told so in one sentence at each door. (A whole game over MCP:
 // server/doors/mcp/host.test.ts.)
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAgent, whoForToken } from "../actions/agents";
 import { fixedClock } from "../clock";
 import type { Who } from "../identity";
 import { MODEL_PEOPLE_ONLY } from "../rules/game";
 import { api, callTool, mcpClient } from "../testing/doors";
-import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { makeUser, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { createCaller } from "./trpc";
 
 const clock = fixedClock(Date.parse("2026-12-01T12:00:00Z"));
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 async function agent(tag: string) {
   const owner = await makeUser(db, `${tag}-owner`);

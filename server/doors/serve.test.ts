@@ -2,19 +2,17 @@
 // the rate limit's charge and hands it to the action; a refused call's read is dropped and the action never runs;
 // a key the limiter refuses from memory, a call paid from points charged ahead, bad input and the embedded database
 // (its charge is memory) read nothing ahead.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ANON } from "../identity";
 import { ANYONE, operation } from "../operations/operation";
 import { ok } from "../rules/result";
-import { onPostgres, testDatabase, type TestDatabase } from "../testing/db";
+import { onPostgres, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { serve } from "./serve";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 afterEach(() => vi.unstubAllEnvs());
 
 /**

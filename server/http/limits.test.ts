@@ -7,7 +7,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db";
-import { onPostgres, testDatabase, type TestDatabase } from "../testing/db";
+import { onPostgres, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import {
   authLimit,
   rateLimit,
@@ -20,10 +21,7 @@ import {
 } from "./limits";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 afterEach(() => {
   delete process.env.PARLEY_RATE_LIMIT;
 });

@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db";
 import { ANON, type Who } from "../identity";
-import { onPostgres, testDatabase, type TestDatabase } from "../testing/db";
+import { onPostgres, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import {
   holdStream,
   releaseEveryStream,
@@ -16,10 +17,7 @@ import {
 } from "./streams";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 afterEach(() => {
   delete process.env.PARLEY_STREAM_LIMIT;
   delete process.env.PARLEY_GUEST_STREAM_LIMIT;

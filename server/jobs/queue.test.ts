@@ -5,16 +5,14 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { until } from "../live/testkit";
 import { testDatabase, type TestDatabase } from "../testing/db";
+import { databaseForFile } from "../testing/lifecycle";
 import { enqueue, startQueue } from "./queue";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 describe("the job queue", () => {
   it("runs a job sent in a committed transaction, and never one whose transaction rolled back; retries a failure", async () => {

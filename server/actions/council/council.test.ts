@@ -1,9 +1,10 @@
 // A round table played through the actions on a real database: convened, four rounds answered by a person, an
 // agent and scripted souls, the inspector, the axes, the vote — and the refusals of every step along the way.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { councilCli } from "../../doors/cli/council";
 import { ANON } from "../../identity";
-import { testDatabase, type TestDatabase } from "../../testing/db";
+import { type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import {
   answerRound,
   convene,
@@ -34,10 +35,7 @@ import { fixedClock } from "../../clock";
 const clock = fixedClock(T0);
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 const answer = (
   who: Parameters<typeof answerRound>[1],

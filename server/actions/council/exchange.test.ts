@@ -1,10 +1,11 @@
 // The original state file in and out, the demo, and the council's doors (JSON API, MCP) on a real database.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { councilCli } from "../../doors/cli/council";
 import { ANON } from "../../identity";
 import { workedExample } from "../../rules/council/testing";
 import { api, callTool, mcpClient } from "../../testing/doors";
 import { testDatabase, type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import {
   councilMinutes,
   councilState,
@@ -23,10 +24,7 @@ import { fixedClock } from "../../clock";
 const clock = fixedClock(T0);
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 const cli = (mode: "vote" | "inspect", state: unknown) =>
   councilCli([mode, "state.json"], { readFile: () => JSON.stringify(state) });

@@ -1,7 +1,8 @@
 // What goes wrong at a round table, on a real database: bad replies re-asked once then emptied, missed deadlines,
 // a table that falls below quorum and escalates, races for one seat's answer, and a facilitator who never answers.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabase, type TestDatabase } from "../../testing/db";
+import { describe, expect, it } from "vitest";
+import { type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import { answerRound, confirmStep, councilMinutes, councilState, recordRuling, setAxes } from "./index";
 import {
   agentOf,
@@ -18,10 +19,7 @@ import {
 } from "./testing";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 const view = async (who: Parameters<typeof councilState>[1], id: number, now = T0) => {
   const s = await councilState(db.prisma, who, { id }, now);

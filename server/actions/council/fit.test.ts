@@ -1,21 +1,19 @@
 // Step 0 at every door (council.md "Convening"): convening carries the convener's three sentences (fit) over the
 // JSON API, MCP and tRPC; a convening without one is `invalid`, naming the missing answer; the sentences open the
 // minutes and stand beside the outcome in the decisions log; an imported record says it had none.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { createCaller } from "../../doors/trpc";
 import { workedExample } from "../../rules/council/testing";
 import { api, callTool, mcpClient } from "../../testing/doors";
-import { testDatabase, type TestDatabase } from "../../testing/db";
+import { type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import { councilMinutes, councilState, importState, listDecisions } from "./index";
 import { agentOf, convened, MIN, models, modelSeat, people, steady, T0, table } from "./testing";
 
 const clock = fixedClock(T0);
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 const decidedYet = async (id: number) =>
   (await db.prisma.council.findUnique({ where: { id }, select: { outcome: true } }))?.outcome === "decided";

@@ -1,10 +1,11 @@
 // Who sees what while a round is open, through every door: only the seat that wrote an answer reads it; other
 // seats, the facilitator and watchers see who has answered — never what — until the round closes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCaller, createContextInner } from "../../doors/trpc";
 import { ANON, type Who } from "../../identity";
 import { api, callTool, mcpClient } from "../../testing/doors";
-import { testDatabase, type TestDatabase } from "../../testing/db";
+import { type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import { answerRound, councilMinutes, councilState, exportState, waitForRound } from "./index";
 import {
   agentOf,
@@ -22,10 +23,7 @@ import { fixedClock } from "../../clock";
 const clock = fixedClock(T0);
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 /** Words only the open round's answers contain: none may reach anyone but their writer. */
 const SECRETS = [

@@ -1,10 +1,11 @@
 // The arena's standings on a real database: derived from the finished tables' ledgers on read — the worked example's
 // five people with its payoffs, house bots by strategy — and only from tables the viewer may read.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { ANON } from "../../identity";
 import { WORKED_EXAMPLE } from "../../rules/game";
-import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { makeUser, type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import { api } from "../../testing/doors";
 import { seedGameDemo } from "./demo";
 import {
@@ -18,10 +19,7 @@ import {
 import { sweepTables } from "./sweep";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 const T0 = Date.parse("2026-11-29T09:00:00Z");
 const DAY = 24 * 3600_000;

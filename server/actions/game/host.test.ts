@@ -2,12 +2,13 @@
 // owner answers for the table and may act as its host but may not sit beside it, another agent of the owner is not
 // the host, the agent's invitations follow its owner's consent, the visibility is the host's, and seating a model
 // player stays a person's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAgent, whoForToken } from "../agents";
 import { MODEL_PEOPLE_ONLY } from "../../rules/game";
 import { HOST_AGENT_OWN_INVITEE, ONE_IDENTITY } from "../../rules/access";
 import type { Who } from "../../identity";
-import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { makeUser, type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import { answerInvitation, listInvitations } from "../invitations";
 import {
   fillWithBots,
@@ -24,10 +25,7 @@ import {
 
 const NOW = Date.parse("2026-12-01T12:00:00Z");
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 type Person = Extract<Who, { kind: "user" }>;
 async function agentOf(owner: Person, name: string): Promise<Extract<Who, { kind: "agent" }>> {

@@ -1,20 +1,18 @@
 // The lobby's `may` and the actions' guards are one check asked twice: for every step and every kind of viewer, a
 // step the page offers is taken, and a step it refuses is refused with the very sentence the page shows — by the
 // action and by the JSON API's floor alike.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { ANON, type Who } from "../../identity";
 import { api } from "../../testing/doors";
-import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { makeUser, type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import { createAgent, whoForToken } from "../agents";
 import { fillWithBots, joinTable, leaveTable, openTable, seatModel, startTable, tableState } from "./index";
 
 const NOW = Date.parse("2026-12-01T12:00:00Z");
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 type Step = "join" | "leave" | "start" | "fill" | "model";
 const ACTION: Record<Step, (who: Who, id: number) => Promise<{ ok: boolean; message?: string }>> = {

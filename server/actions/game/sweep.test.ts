@@ -1,17 +1,15 @@
 // The clock's sweeper on a real database: it writes what the clock owes — a pass when a window runs out, the end at
 // the deadline, the house bots' turns — at every table that owes it, and leaves quiet tables alone.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Who } from "../../identity";
-import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { makeUser, type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import { act, fillWithBots, joinTable, openTable, runBots, startTable, tableState } from "./index";
 import { settleClock } from "./append";
 import { sweepTables } from "./sweep";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 const T0 = Date.parse("2026-11-29T09:00:00Z");
 const MIN = 60_000;

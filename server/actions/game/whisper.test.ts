@@ -1,12 +1,13 @@
 // Whispers (game.md §12) through every door: sent by a person, an agent and over tRPC, answered by a house bot, read
 // whole by their two seats only until the reveal — at the JSON API, MCP, tRPC and the live feed with its replay —
 // and published, judged, in the record after it. A race for a seat's last whisper lands exactly the limit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAgent, whoForToken } from "../agents";
 import { eventAudience } from "../live";
 import { ANON, type Who } from "../../identity";
 import { api, callTool, mcpClient } from "../../testing/doors";
-import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { makeUser, type TestDatabase } from "../../testing/db";
+import { databaseForFile } from "../../testing/lifecycle";
 import { createCaller } from "../../doors/trpc";
 import { fixedClock } from "../../clock";
 import { eventStream } from "../../live/sse";
@@ -19,10 +20,7 @@ const clock = fixedClock(NOW);
 const DAY = 86_400_000;
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 type Person = Extract<Who, { kind: "user" }>;
 

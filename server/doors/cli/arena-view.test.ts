@@ -2,7 +2,7 @@
 // seat: a table is played on a real database through the JSON API (people, an agent, an offer with said claims, a
 // whisper, an accept), and at the same moment the line the arena would write for each seat, from the same game and
 // the same facts, is compared with what the JSON API answers that seat's holder.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAgent, whoForToken } from "@/server/actions/agents";
 import { loadTable } from "@/server/actions/game";
 import { fixedClock } from "@/server/clock";
@@ -10,16 +10,14 @@ import { arenaTableFacts, decisionLine } from "@/server/doors/cli/arena-view";
 import type { Who } from "@/server/identity";
 import type { Game } from "@/server/rules/game";
 import { api } from "@/server/testing/doors";
-import { makeUser, testDatabase, type TestDatabase } from "@/server/testing/db";
+import { makeUser, type TestDatabase } from "@/server/testing/db";
+import { databaseForFile } from "@/server/testing/lifecycle";
 
 const T0 = Date.parse("2026-12-01T12:00:00Z");
 const MIN = 60_000;
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 describe("the arena's view line", () => {
   it("is the JSON API's answer to that seat, byte for byte", async () => {

@@ -1,11 +1,12 @@
 // The terminal end to end on a real database: keys → commands → actions → screens, for two players and a guest.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { registerLocal } from "@/server/actions/accounts";
 import { createAgent, revokeAgent } from "@/server/actions/agents";
 import { openTable } from "@/server/actions/game";
 import type { Who } from "@/server/identity";
 import { WORKED_EXAMPLE } from "@/server/rules/game";
-import { makeUser, testDatabase, type TestDatabase } from "@/server/testing/db";
+import { makeUser, type TestDatabase } from "@/server/testing/db";
+import { databaseForFile } from "@/server/testing/lifecycle";
 import { identify, meOf } from "./identity";
 import { press } from "./keys";
 import { runTty, type Terminal } from "./main";
@@ -14,10 +15,7 @@ import { screen } from "./screen";
 import { initialState, type Key, type TtyState } from "./state";
 
 let db: TestDatabase;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(async () => db?.drop());
+databaseForFile((made) => (db = made));
 
 const T0 = Date.parse("2026-11-29T09:00:00Z");
 const MIN = 60_000;
