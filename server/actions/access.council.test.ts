@@ -19,6 +19,8 @@ import {
   useAccessDatabase,
   viewers,
   VISIBILITIES,
+  toolAnswer,
+  trpcAnswer,
   type Viewer,
 } from "../testing/access";
 
@@ -61,17 +63,12 @@ describe("visibility of a round table, for every viewer, at every door", () => {
         expect(minutes.ok, say).toBe(reads);
         const exported = await exportState(db.prisma, viewer, { id }, T0);
         expect(exported.ok, say).toBe(reads);
-        const trpc = await createCaller({ db: db.prisma, who: viewer, clock })
-          .councils.minutes({ councilId: id })
-          .then(
-            () => "reads",
-            (e: { code: string }) => e.code,
-          );
+        const trpc = await trpcAnswer(
+          createCaller({ db: db.prisma, who: viewer, clock }).councils.minutes({ councilId: id }),
+        );
         expect(trpc, say).toBe(reads ? "reads" : "NOT_FOUND");
-        const mcp = await mcpClient(db.prisma, viewer, clock);
-        const tool = await callTool(mcp, "council_state", { council_id: id });
-        await mcp.close();
-        expect(tool.isError ? tool.text.split(":")[0] : "reads", say).toBe(reads ? "reads" : "not_found");
+        const tool = await toolAnswer(viewer, "council_state", { council_id: id });
+        expect(tool, say).toBe(reads ? "reads" : "not_found");
         const listed = await listCouncils(db.prisma, viewer, T0);
         expect(listed.ok && listed.value.councils.some((c) => c.id === id), say).toBe(reads);
         if (!reads && viewer.kind !== "anon") {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createCaller } from "../doors/trpc";
 import { type Who } from "../identity";
 import { makeUser } from "../testing/db";
-import { api, callTool, mcpClient } from "../testing/doors";
+import { api } from "../testing/doors";
 import { T0 } from "./council/testing";
 import { joinTable, listTables, setTableVisibility, tableRecord, tableState } from "./game";
 import { eventAudience } from "./live";
@@ -17,6 +17,8 @@ import {
   useAccessDatabase,
   viewers,
   VISIBILITIES,
+  toolAnswer,
+  trpcAnswer,
   type Viewer,
 } from "../testing/access";
 
@@ -38,17 +40,12 @@ describe("visibility of a table, for every viewer, at every door", () => {
         expect(rest.status, say).toBe(reads ? 200 : 404);
         const record = await api(db.prisma, viewer, { clock })("GET", `/api/tables/${id}/record`);
         expect(record.status, say).toBe(reads ? 409 : 404); // not revealed yet: a conflict, for readers only
-        const trpc = await createCaller({ db: db.prisma, who: viewer, clock })
-          .tables.state({ tableId: id })
-          .then(
-            () => "reads",
-            (e: { code: string }) => e.code,
-          );
+        const trpc = await trpcAnswer(
+          createCaller({ db: db.prisma, who: viewer, clock }).tables.state({ tableId: id }),
+        );
         expect(trpc, say).toBe(reads ? "reads" : "NOT_FOUND");
-        const mcp = await mcpClient(db.prisma, viewer, clock);
-        const tool = await callTool(mcp, "table_state", { table_id: id });
-        await mcp.close();
-        expect(tool.isError ? tool.text.split(":")[0] : "reads", say).toBe(reads ? "reads" : "not_found");
+        const tool = await toolAnswer(viewer, "table_state", { table_id: id });
+        expect(tool, say).toBe(reads ? "reads" : "not_found");
         // The lists.
         const listed = await listTables(db.prisma, viewer, T0);
         expect(listed.ok && listed.value.tables.some((t) => t.id === id), say).toBe(reads);

@@ -8,6 +8,7 @@ import { makeUser, testDatabase, type TestDatabase } from "./db";
 import { agentOf, T0, type Person } from "../actions/council/testing";
 import { fillWithBots, inviteToTable, openTable, startTable } from "../actions/game";
 import { answerInvitation } from "../actions/invitations";
+import { callTool, mcpClient } from "./doors";
 
 export const clock = fixedClock(T0);
 export let db: TestDatabase;
@@ -105,6 +106,21 @@ export async function tableOf(tag: string, visibility: (typeof VISIBILITIES)[num
   expect(await fillWithBots(db.prisma, host, { tableId: id })).toMatchObject({ ok: true });
   expect(await startTable(db.prisma, host, { tableId: id }, T0)).toMatchObject({ ok: true });
   return { id, host, member };
+}
+
+/** What a tRPC call answers: "reads", or the code it is refused with. */
+export const trpcAnswer = (call: Promise<unknown>): Promise<string> =>
+  call.then(
+    () => "reads",
+    (e: { code: string }) => e.code,
+  );
+
+/** What an MCP tool answers `viewer`: "reads", or the failure code its text opens with. */
+export async function toolAnswer(viewer: Who, tool: string, args: Record<string, unknown>): Promise<string> {
+  const mcp = await mcpClient(db.prisma, viewer, clock);
+  const answer = await callTool(mcp, tool, args);
+  await mcp.close();
+  return answer.isError ? answer.text.split(":")[0]! : "reads";
 }
 
 export const agentSeat = (name: string, agent: number) => ({
