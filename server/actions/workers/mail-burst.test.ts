@@ -2,9 +2,7 @@
 // deadline tells its seat it opened, reminds it 30 s before the deadline (not "10 minutes" as it opens), and that it
 // was emptied — one burst about one round table: one entry in the app (the count and the latest) and one mail. No
 // notification's text, in the app, over the API or by mail, holds a raw ISO time; the moment travels beside it.
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sweepCouncils } from "../council";
 import { modelSeat } from "../council/testing";
 import { fixedClock } from "../../clock";
@@ -12,11 +10,12 @@ import { BURST_MS } from "../../rules/notifications";
 import { until } from "../../live/testkit";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { api } from "../../testing/doors";
+import { Mailbox, plainText } from "../../testing/smtp";
 import { mailWorker } from "./mail";
 import { startQueue } from "../../jobs/queue";
 
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+const mailbox = new Mailbox();
+const received = mailbox.received;
 let db: TestDatabase;
 let queue: Awaited<ReturnType<typeof startQueue>> | undefined;
 // a minute before a wall-clock slot's edge: the round's notes fall either side of it, and are one burst all the same
@@ -25,22 +24,8 @@ const T0 = Math.ceil(Date.parse("2026-12-02T09:00:00Z") / BURST_MS) * BURST_MS -
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = "";
-      stream.on("data", (d) => (raw += String(d)));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", () => r()));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  process.env.PARLEY_URL = "http://parley.test";
+  vi.stubEnv("SMTP_URL", await mailbox.listen());
+  vi.stubEnv("PARLEY_URL", "http://parley.test");
   db = await testDatabase();
   // the queues exist (mail written meanwhile is queued), but no worker runs until the round's notes are all written
   await (await startQueue(db, {})).stop();
@@ -48,22 +33,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await queue?.stop();
   await db?.drop();
-  await new Promise<void>((r) => smtp.close(() => r()));
-  delete process.env.SMTP_URL;
-  delete process.env.PARLEY_URL;
+  await mailbox.close();
+  vi.unstubAllEnvs();
 });
 
-/** The text/plain part of a raw mail, quoted-printable decoded. */
-function plainText(raw: string): string {
-  const part = raw.slice(raw.indexOf("Content-Type: text/plain")).split(/\r?\n--/)[0]!;
-  const [head, ...body] = part.split(/\r?\n\r?\n/);
-  const text = body.join("\n\n");
-  if (/base64/i.test(head!)) return Buffer.from(text, "base64").toString("utf8");
-  const bytes = text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
 /** The Subject header, its RFC 2047 encoded words decoded. */
 const subjectOf = (raw: string) =>
   (/^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "")

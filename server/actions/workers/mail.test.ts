@@ -2,15 +2,14 @@
 // notification to a person with an address, with text and HTML parts and the link to its place, the text escaped;
 // none without SMTP_URL or without an address; and a server that drops the connection mid-send loses nothing: the
 // queue sends it again, with the same Message-ID.
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { until } from "../../live/testkit";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { notify } from "../notify";
 import { ANON } from "../../identity";
 import { fixedClock } from "../../clock";
 import { api } from "../../testing/doors";
+import { Mailbox, plainText } from "../../testing/smtp";
 import { mailSettings, setMail } from "../mail";
 import { digestWindow, DIGEST_HOUR_UTC } from "../../rules/notifications";
 import { sweepDigests, digestWorker } from "./digest";
@@ -20,45 +19,16 @@ import { accountWorker } from "./account";
 import { mailWorker } from "./mail";
 import { startQueue } from "../../jobs/queue";
 
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
-/** How many deliveries to drop mid-message (the connection is destroyed while the DATA is arriving). */
-let drop = 0;
-let smtp: SMTPServer;
+const mailbox = new Mailbox();
+const received = mailbox.received;
 let db: TestDatabase;
 let queue: Awaited<ReturnType<typeof startQueue>>;
 const T0 = Date.parse("2026-12-01T09:00:00Z");
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = "";
-      stream.on("data", (d) => {
-        raw += String(d);
-        if (drop > 0) {
-          // the server goes away while the message is arriving: every connection's socket is cut
-          drop--;
-          for (const c of (smtp as unknown as { connections: Set<{ _socket: { destroy(): void } }> })
-            .connections)
-            c._socket.destroy();
-          raw = "";
-        }
-      });
-      stream.on("end", () => {
-        if (!raw) return done(new Error("cut"));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, "127.0.0.1", () => r()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-  process.env.PARLEY_URL = "https://parley.test";
-  process.env.MAIL_FROM = "Parley <mail@parley.test>";
+  vi.stubEnv("SMTP_URL", await mailbox.listen());
+  vi.stubEnv("PARLEY_URL", "https://parley.test");
+  vi.stubEnv("MAIL_FROM", "Parley <mail@parley.test>");
   db = await testDatabase();
   queue = await startQueue(
     db,
@@ -71,10 +41,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await queue?.stop();
   await db?.drop();
-  await new Promise<void>((r) => smtp.close(() => r()));
-  delete process.env.SMTP_URL;
-  delete process.env.PARLEY_URL;
-  delete process.env.MAIL_FROM;
+  await mailbox.close();
+  vi.unstubAllEnvs();
 });
 
 const tell = (to: { userId: number }, text: string, once: string) =>
@@ -106,7 +74,6 @@ describe("mail for notifications", () => {
     const before = received.length;
     await tell(bo, "Your turn at “Quiet”.", "m2");
     const url = process.env.SMTP_URL;
-    delete process.env.SMTP_URL;
     await tell(cy, "Your turn at “Quiet”.", "m3");
     process.env.SMTP_URL = url;
     const [row] = await db.sql.query<{ n: number }>(
@@ -119,10 +86,10 @@ describe("mail for notifications", () => {
 
   it("a server that drops the connection mid-send loses nothing: the same mail arrives on the retry", async () => {
     const di = await makeUser(db, "mail-di", "di@example.test");
-    drop = 1;
+    mailbox.drop = 1;
     await tell(di, "Your turn at “Storm”.", "m4");
     await until(() => received.some((m) => m.to.includes("di@example.test")), 30_000);
-    expect(drop).toBe(0); // the first attempt was dropped
+    expect(mailbox.drop).toBe(0); // the first attempt was dropped
     const mails = received.filter((m) => m.to.includes("di@example.test"));
     expect(mails).toHaveLength(1);
     const [job] = await db.sql.query<{ retry_count: number; state: string }>(
@@ -131,20 +98,6 @@ describe("mail for notifications", () => {
     expect(job).toMatchObject({ retry_count: 1 });
   });
 });
-
-/** A mail's plain-text part, decoded (quoted-printable or base64), as the person reads it. */
-function plainText(raw: string): string {
-  const start = raw.indexOf("Content-Type: text/plain");
-  const part = raw.slice(start).split(/\r?\n--/)[0]!;
-  const [head, ...body] = part.split(/\r?\n\r?\n/);
-  const text = body.join("\r\n\r\n");
-  if (/Content-Transfer-Encoding: base64/i.test(head!)) return Buffer.from(text, "base64").toString("utf8");
-  if (!/Content-Transfer-Encoding: quoted-printable/i.test(head!)) return text;
-  const bytes = text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
 
 describe("titles in mail", () => {
   it("a table's, a Round Table's and a plan's title written over two lines reach a mail as one line", async () => {
@@ -361,7 +314,6 @@ describe("your address and a forgotten password", () => {
   it("without SMTP_URL neither is offered", async () => {
     const ivy = await makeUser(db, "mail-ivy");
     const url = process.env.SMTP_URL;
-    delete process.env.SMTP_URL;
     try {
       expect(await requestEmail(db.prisma, ivy, { email: "ivy@example.test" }, T0)).toMatchObject({
         code: "conflict",
