@@ -6,26 +6,22 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sweepCheckpoints } from "../actions/checkpoint";
 import { fixedClock } from "../clock";
 import { openApiDocument } from "../doors/rest/openapi";
 import { WEBHOOK_EVENTS } from "../rules/checkpoint";
 import { makeUser, type TestDatabase } from "../testing/db";
 import { api } from "../testing/doors";
-import { receivingWebhooks, type Hit } from "./testing";
+import { scriptedSeat } from "../testing/plans";
+import { webhooksForFile } from "../testing/webhooks";
+import type { Hit } from "./testing";
 
 const T0 = Date.parse("2026-12-01T09:00:00Z");
 let hits: Hit[];
 let url = "";
 let db: TestDatabase;
-let webhooks: Awaited<ReturnType<typeof receivingWebhooks>>;
-
-beforeAll(async () => {
-  webhooks = await receivingWebhooks();
-  ({ hits, url, db } = webhooks);
-});
-afterAll(() => webhooks?.close());
+webhooksForFile((made) => ({ hits, url, db } = made));
 
 /** Every key of a JSON value, at any depth (values such as node ids are data, not keys). */
 const keysOf = (v: unknown): string[] =>
@@ -109,20 +105,11 @@ describe("every webhook event type", () => {
         { id: "patch-X", depends_on: ["inspect"] },
       ],
     });
-    const seat = (name: string) => ({
-      name,
-      soul: "Careful about releases.",
-      source: "pasted",
-      source_label: "a note",
-      wearer: "model",
-      provider: "scripted",
-      script: { after_ms: 60_000 },
-    });
     const escalated = await post("/checkpoints", {
       revision: 2,
       decision: "escalate",
       rationale: "ask the table",
-      council: { seats: ["a", "b", "c"].map(seat) },
+      council: { seats: ["a", "b", "c"].map(scriptedSeat) },
     });
     const councilId = escalated.escalation.council_id as number;
     // the Round Table ends with a person's ruling; the sweeper records it as advice, announced once

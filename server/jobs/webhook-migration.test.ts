@@ -7,23 +7,18 @@ import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { makeUser, type TestDatabase } from "../testing/db";
 import { api } from "../testing/doors";
-import { receivingWebhooks, type Hit } from "./testing";
+import { webhooksForFile } from "../testing/webhooks";
+import type { Hit } from "./testing";
 
 const T0 = Date.parse("2026-12-01T09:00:00Z");
 let hits: Hit[];
 let url = "";
 let db: TestDatabase;
-let webhooks: Awaited<ReturnType<typeof receivingWebhooks>>;
-
-beforeAll(async () => {
-  webhooks = await receivingWebhooks();
-  ({ hits, url, db } = webhooks);
-});
-afterAll(() => webhooks?.close());
+webhooksForFile((made) => ({ hits, url, db } = made));
 
 /** The migration's updates, as they ran on webhooks registered before it (everything after its ALTER TABLE). */
 function updates(): string {

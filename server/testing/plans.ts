@@ -227,3 +227,14 @@ export const wireGraph = {
     { id: "publish", depends_on: ["patch-X"], needs_approval: true },
   ],
 };
+
+/** A Round Table's seat as the JSON API takes it (snake_case): a scripted model that answers a minute after asked. */
+export const scriptedSeat = (name: string) => ({
+  name,
+  soul: "Careful about releases.",
+  source: "pasted",
+  source_label: "a note",
+  wearer: "model",
+  provider: "scripted",
+  script: { after_ms: 60_000 },
+});

@@ -12,6 +12,7 @@ import {
   agentOf as orchestratorOf,
   clock,
   db,
+  scriptedSeat,
   usePlansDatabase,
   wireGraph as graph,
 } from "../../testing/plans";
@@ -169,20 +170,11 @@ describe("the JSON API", () => {
     const as = api(db.prisma, planner, { clock });
     const id = (await as("POST", "/api/plans", { name: "Escalated", ...graph })).body.id as number;
     await as("POST", `/api/plans/${id}/outcomes`, { node_id: "scan", status: "success", evidence_hash: "h" });
-    const seat = (name: string) => ({
-      name,
-      soul: "Careful about releases.",
-      source: "pasted",
-      source_label: "a note",
-      wearer: "model",
-      provider: "scripted",
-      script: { after_ms: 60_000 },
-    });
     const r = await as("POST", `/api/plans/${id}/checkpoints`, {
       revision: 1,
       decision: "escalate",
       rationale: "ask the table",
-      council: { seats: ["a", "b", "c"].map(seat), round_deadline_ms: 600_000 },
+      council: { seats: ["a", "b", "c"].map(scriptedSeat), round_deadline_ms: 600_000 },
     });
     expect(r, JSON.stringify(r.body)).toMatchObject({
       status: 201,
