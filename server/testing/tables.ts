@@ -74,3 +74,14 @@ export function pickSetting(clause: string): string {
   };
   return first[clause]!;
 }
+
+/** What verifyDeal answers for a table whose deal checks out against its commitment, once revealed. */
+export const DEAL_CHECKS_OUT = {
+  ok: true,
+  value: {
+    dealt: true,
+    commitment: { matches: true },
+    charter: { matches: true },
+    charges: { matches: true },
+  },
+};

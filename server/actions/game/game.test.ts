@@ -29,6 +29,7 @@ import {
   viaOperation,
 } from "../../testing/tables";
 import { OPERATIONS } from "../../operations";
+import { DEAL_CHECKS_OUT } from "../../testing/tables";
 
 /** What only the schema refuses is refused at the door, once: these go through the operation as a door calls it. */
 const { open, offer, pass } = OPERATIONS.tables;
@@ -258,15 +259,7 @@ describe("playing through the actions", () => {
       expect(end.value.game!.payoffs).toEqual(end.value.game!.charges!.map((c) => score(c, offer)));
     }
     const verified = await verifyDeal(db.prisma, ANON, { tableId: id }, now);
-    expect(verified).toMatchObject({
-      ok: true,
-      value: {
-        dealt: true,
-        commitment: { matches: true },
-        charter: { matches: true },
-        charges: { matches: true },
-      },
-    });
+    expect(verified).toMatchObject(DEAL_CHECKS_OUT);
     const lobby = await listTables(db.prisma, host, T0);
     expect(lobby.ok && lobby.value.tables.find((t) => t.id === id)).toMatchObject({
       status: end.value.status,

@@ -1,9 +1,10 @@
 // Moderating a Round Table (shared/spec/access.md) on a real database: a hidden answer's prose or soul text reads
 // hidden everywhere while the vote stands; a cancelled round table closes its open round and its ledger checks clean.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ANON, type Who } from "../../identity";
 import { HIDDEN_TEXT } from "../../rules/moderation";
-import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { makeUser, type TestDatabase } from "../../testing/db";
+import { moderationForFile, type Moderated } from "../../testing/moderation";
 import { answerRound, councilMinutes, councilState, exportState, listCouncils } from "../council";
 import { dbCheck } from "../dbcheck";
 import { invariantsOf } from "../../modules";
@@ -12,15 +13,9 @@ import { cancelCouncil, hideAnswer, hideSoul } from ".";
 
 const MIN = 60_000;
 let db: TestDatabase;
-let admin: Who & { kind: "user" };
-let stranger: Who & { kind: "user" };
-beforeAll(async () => {
-  process.env.PARLEY_RATE_LIMIT = "1000000";
-  db = await testDatabase();
-  admin = { ...(await makeUser(db, "mod-admin")), admin: true };
-  stranger = await makeUser(db, "mod-stranger");
-});
-afterAll(async () => db?.drop());
+let admin: Moderated["admin"];
+let stranger: Moderated["stranger"];
+moderationForFile((made) => ({ db, admin, stranger } = made));
 
 describe("hiding at a round table", () => {
   it("an answer's prose and a soul text read hidden everywhere (page, minutes, export); the vote stands", async () => {

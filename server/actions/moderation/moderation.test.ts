@@ -3,13 +3,15 @@
 // cancelled table ends there and is revealed; a hidden text reads "hidden by a moderator" for every viewer and
 // every export, while the log keeps the original for admins; two admins racing write one act. Round Tables:
 // council.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { createCaller } from "../../doors/trpc";
 import { ANON, type Who } from "../../identity";
 import { HIDDEN_TEXT } from "../../rules/moderation";
-import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { makeUser, type TestDatabase } from "../../testing/db";
+import { moderationForFile, type Moderated } from "../../testing/moderation";
 import { api } from "../../testing/doors";
+import { DEAL_CHECKS_OUT } from "../../testing/tables";
 import { registerLocal, verifyLocal, whoForUserId } from "../accounts";
 import { createAgent, mayHaveRevoked, stillSignedIn, whoForToken } from "../agents";
 import { T0 } from "../council/testing";
@@ -29,15 +31,9 @@ import { cancelTable, hideSaid, moderationList, reinstateAccount, suspendAccount
 const clock = fixedClock(T0);
 const MIN = 60_000;
 let db: TestDatabase;
-let admin: Who & { kind: "user" };
-let stranger: Who & { kind: "user" };
-beforeAll(async () => {
-  process.env.PARLEY_RATE_LIMIT = "1000000";
-  db = await testDatabase();
-  admin = { ...(await makeUser(db, "mod-admin")), admin: true };
-  stranger = await makeUser(db, "mod-stranger");
-});
-afterAll(async () => db?.drop());
+let admin: Moderated["admin"];
+let stranger: Moderated["stranger"];
+moderationForFile((made) => ({ db, admin, stranger } = made));
 
 async function agentOf(owner: Who & { kind: "user" }, name: string) {
   const a = await createAgent(db.prisma, owner, { name });
@@ -216,15 +212,7 @@ describe("cancelling a table", () => {
       ]);
     }
     // Revealed, so anyone can check its deal against the commitment, as at any end.
-    expect(await verifyDeal(db.prisma, ANON, { tableId: id }, T0 + 3000)).toMatchObject({
-      ok: true,
-      value: {
-        dealt: true,
-        commitment: { matches: true },
-        charter: { matches: true },
-        charges: { matches: true },
-      },
-    });
+    expect(await verifyDeal(db.prisma, ANON, { tableId: id }, T0 + 3000)).toMatchObject(DEAL_CHECKS_OUT);
     const turnOf = (await tableState(db.prisma, host, { tableId: id }, T0 + 3000)) as {
       ok: true;
       value: { yourSeat: number };
