@@ -31,6 +31,9 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
   beforeAll(async () => {
     ({ planner, orchestrator, id } = await heldOnR7());
   });
+  /** The orchestrator reports a node done, with its evidence, at minute `minute`. */
+  const succeeded = async (nodeId: string, evidenceHash: string, minute: number) =>
+    value(await plan.report(orchestrator, id, { nodeId, status: "success", evidenceHash }, at(minute)));
 
   it("revision 2 adds inspect-call-sites: scan's evidence and R7 carry over, revision 1 is kept as superseded", async () => {
     expect(
@@ -101,14 +104,7 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
   });
 
   it("inspect-call-sites reports; R7 is reassessed low on its evidence, its history kept; patch-X is admitted", async () => {
-    value(
-      await plan.report(
-        orchestrator,
-        id,
-        { nodeId: "inspect-call-sites", status: "success", evidenceHash: "h2" },
-        at(5),
-      ),
-    );
+    await succeeded("inspect-call-sites", "h2", 5);
     let v = await view(id);
     expect(v.proposal).toMatchObject({ justFinished: ["inspect-call-sites"], nextWave: ["patch-X"] });
     // R7 as carried names scan and patch-X, not the wave just finished: the spec flags only what touches it.
@@ -164,14 +160,7 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
   });
 
   it("publish still needs approval: never from its proposer, nor an agent; one approval admits it", async () => {
-    value(
-      await plan.report(
-        orchestrator,
-        id,
-        { nodeId: "patch-X", status: "success", evidenceHash: "h3" },
-        at(7),
-      ),
-    );
+    await succeeded("patch-X", "h3", 7);
     const body = { revision: 2, nextWave: ["publish"] };
     // Revision 2 was written by the planner's agent: the planner proposed it.
     expect(await plan.approve(planner, id, body)).toMatchObject({

@@ -4,7 +4,7 @@
 // name no aim); a 429 is retried after its Retry-After; tokens, latency and cost are recorded and shown to the host
 // only; past the table's budget the model passes without a call; its whispers are judged like anyone's.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ANON } from "../../identity";
+import { ANON, type Who } from "../../identity";
 import { api } from "../../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
 import { chat, fakeChatServer, type FakeReply } from "../../testing/fakeModel";
@@ -184,6 +184,20 @@ describe("a model player's turn", () => {
     ).toBeGreaterThan(1);
   });
 
+  /**
+   * After the model's first turn: the bots and the host take their turns, and the model's next turn comes; it is
+   * past the budget, so it passes with no call, and the table says so.
+   */
+  async function passesPastBudget(id: number, host: Who) {
+    const { runBots } = await import("./bots");
+    await runBots(db.prisma, id, NOW + 3000, 0);
+    expect(await act(db.prisma, host, "pass", { tableId: id }, NOW + 4000)).toMatchObject({ ok: true });
+    await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 5000 });
+    expect(asked).toHaveLength(1);
+    const guest = (await api(db.prisma, ANON, { clock })("GET", `/api/tables/${id}`)).body;
+    expect(guest.model_notes).toEqual([{ turn: 5, seat: 1, note: OUTCOMES.passedBudget }]);
+  }
+
   it("past the table's budget the model passes without a call, and says so", async () => {
     const { id, host } = await table("budget", {
       provider: "openai-compatible",
@@ -194,14 +208,7 @@ describe("a model player's turn", () => {
     asked.length = 0;
     await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 2000 });
     expect(asked).toHaveLength(1);
-    // The bots and the host take their turns, and the model's next turn comes.
-    const { runBots } = await import("./bots");
-    await runBots(db.prisma, id, NOW + 3000, 0);
-    expect(await act(db.prisma, host, "pass", { tableId: id }, NOW + 4000)).toMatchObject({ ok: true });
-    await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 5000 });
-    expect(asked).toHaveLength(1);
-    const guest = (await api(db.prisma, ANON, { clock })("GET", `/api/tables/${id}`)).body;
-    expect(guest.model_notes).toEqual([{ turn: 5, seat: 1, note: OUTCOMES.passedBudget }]);
+    await passesPastBudget(id, host);
   });
 
   it("seated with no budget, the table gets the server's default, and past it the model passes", async () => {
@@ -215,13 +222,7 @@ describe("a model player's turn", () => {
       replies.push(says({ act: "pass" }, [100, 20]), says({ act: "pass" }));
       asked.length = 0;
       await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 2000 });
-      const { runBots } = await import("./bots");
-      await runBots(db.prisma, id, NOW + 3000, 0);
-      expect(await act(db.prisma, host, "pass", { tableId: id }, NOW + 4000)).toMatchObject({ ok: true });
-      await runModelPlayers(db.prisma, id, { ...fake(), clock: () => NOW + 5000 });
-      expect(asked).toHaveLength(1);
-      const guest = (await api(db.prisma, ANON, { clock })("GET", `/api/tables/${id}`)).body;
-      expect(guest.model_notes).toEqual([{ turn: 5, seat: 1, note: OUTCOMES.passedBudget }]);
+      await passesPastBudget(id, host);
     } finally {
       vi.unstubAllEnvs();
       replies.length = 0;

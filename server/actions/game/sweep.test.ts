@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Who } from "../../identity";
 import { makeUser, type TestDatabase } from "../../testing/db";
 import { databaseForFile } from "../../testing/lifecycle";
+import { DAY, MIN, T0 } from "../../testing/tables";
 import { act, fillWithBots, joinTable, openTable, runBots, startTable, tableState } from "./index";
 import { settleClock } from "./append";
 import { sweepTables } from "./sweep";
@@ -11,10 +12,7 @@ import { sweepTables } from "./sweep";
 let db: TestDatabase;
 databaseForFile((made) => (db = made));
 
-const T0 = Date.parse("2026-11-29T09:00:00Z");
-const MIN = 60_000;
 const WINDOW = 6 * 60 * MIN; // the default turn window
-const DAY = 24 * 60 * MIN; // the default deadline
 
 async function table(title: string, opts: { bots?: boolean } = {}) {
   const host = await makeUser(db, `${title}-host`);

@@ -22,6 +22,14 @@ function everyAccord(charter: string[]): Accord[] {
   const tails = everyAccord(rest);
   return (settingsOf(first) ?? []).flatMap((setting) => tails.map((tail) => ({ [first]: setting, ...tail })));
 }
+/** A charge as the deal writes it: aims weighted 3, 2, 1 in the order given, each a `clause:setting`. */
+const charge = (fallback: number, ...aims: string[]): Charge => ({
+  aims: aims.map((aim, i) => {
+    const [clause, setting] = aim.split(":") as [string, string];
+    return { clause, setting, weight: 3 - i };
+  }),
+  fallback,
+});
 const payoff = (charge: Charge, accord: Accord) =>
   charge.aims.filter((aim) => accord[aim.clause] === aim.setting).reduce((sum, aim) => sum + aim.weight, 0);
 
@@ -56,38 +64,10 @@ describe("the deal", () => {
       commitment: "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925",
       charter: ["beacon", "hold", "ledger", "pilot", "name", "salvage", "inquiry"],
       charges: [
-        {
-          aims: [
-            { clause: "pilot", setting: "reinstated", weight: 3 },
-            { clause: "name", setting: "kept", weight: 2 },
-            { clause: "ledger", setting: "redacted", weight: 1 },
-          ],
-          fallback: 0,
-        },
-        {
-          aims: [
-            { clause: "pilot", setting: "reinstated", weight: 3 },
-            { clause: "ledger", setting: "redacted", weight: 2 },
-            { clause: "salvage", setting: "split", weight: 1 },
-          ],
-          fallback: 1,
-        },
-        {
-          aims: [
-            { clause: "name", setting: "changed", weight: 3 },
-            { clause: "ledger", setting: "redacted", weight: 2 },
-            { clause: "inquiry", setting: "held", weight: 1 },
-          ],
-          fallback: 2,
-        },
-        {
-          aims: [
-            { clause: "name", setting: "changed", weight: 3 },
-            { clause: "pilot", setting: "dismissed", weight: 2 },
-            { clause: "inquiry", setting: "waived", weight: 1 },
-          ],
-          fallback: 0,
-        },
+        charge(0, "pilot:reinstated", "name:kept", "ledger:redacted"),
+        charge(1, "pilot:reinstated", "ledger:redacted", "salvage:split"),
+        charge(2, "name:changed", "ledger:redacted", "inquiry:held"),
+        charge(0, "name:changed", "pilot:dismissed", "inquiry:waived"),
       ],
     });
   });

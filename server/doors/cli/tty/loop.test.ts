@@ -7,6 +7,7 @@ import type { Who } from "@/server/identity";
 import { WORKED_EXAMPLE } from "@/server/rules/game";
 import { makeUser, type TestDatabase } from "@/server/testing/db";
 import { databaseForFile } from "@/server/testing/lifecycle";
+import { MIN, T0 } from "@/server/testing/tables";
 import { identify, meOf } from "./identity";
 import { press } from "./keys";
 import { runTty, type Terminal } from "./main";
@@ -16,9 +17,6 @@ import { initialState, type Key, type TtyState } from "./state";
 
 let db: TestDatabase;
 databaseForFile((made) => (db = made));
-
-const T0 = Date.parse("2026-11-29T09:00:00Z");
-const MIN = 60_000;
 
 /** One person's terminal, minus the raw tty: each key goes through the reducer, each command through the actions. */
 class Tty {
