@@ -13,6 +13,7 @@ import { OPERATIONS } from "../operations";
 import { bodyCapOf, largestInput } from "../operations/size";
 import { layeredNodes } from "../rules/checkpoint";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { MCP_HEADERS, toolCall } from "../testing/doors";
 import { listening, type Listening } from "../testing/served";
 import { mcpReadCap, restBodyCap, trpcBodyCap } from "./caps";
 import { mcpAnswer } from "./mcp/server";
@@ -158,13 +159,8 @@ describe("the body cap, per operation", () => {
     expect(trpc.status).toBe(422);
     const mcp = await fetch(`${base}/mcp/plans`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "post_outcome", arguments: { plan_id: 1, ...JSON.parse(padded) } },
-      }),
+      headers: MCP_HEADERS,
+      body: JSON.stringify(toolCall("post_outcome", { plan_id: 1, ...JSON.parse(padded) })),
     });
     expect([mcp.status, await mcp.json()]).toEqual([422, tooBig]);
 

@@ -10,6 +10,7 @@ import { fixedClock } from "../clock";
 import { servePlain } from "../fast/lane";
 import { jsonRpcCalls, plainDoor } from "../http/door";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { MCP_HEADERS, toolCall } from "../testing/doors";
 import { listening, whoByBearer, type Listening } from "../testing/served";
 import { mcpAnswer } from "./mcp/server";
 import { dispatch } from "./rest/dispatch";
@@ -53,20 +54,9 @@ const bearer = (token?: string): Record<string, string> =>
 const post = (path: string, body: unknown, token?: string) =>
   fetch(base + path, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...bearer(token),
-    },
+    headers: { ...MCP_HEADERS, ...bearer(token) },
     body: JSON.stringify(body),
   });
-
-const call = (name: string, args: Record<string, unknown>) => ({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "tools/call",
-  params: { name, arguments: args },
-});
 
 describe("the JSON API's 401s", () => {
   it("a write with no token: 401, a bare Bearer challenge, the sentence in the body", async () => {
@@ -104,7 +94,7 @@ describe("the JSON API's 401s", () => {
 
 describe("MCP's 401s", () => {
   it("a guest's write is HTTP 401 with the bare challenge, not a tool result; its read is answered", async () => {
-    const r = await post("/mcp", call("open_table", { title: "Challenge table" }));
+    const r = await post("/mcp", toolCall("open_table", { title: "Challenge table" }));
     expect(r.status).toBe(401);
     expect(r.headers.get("www-authenticate")).toBe(BARE);
     const guest = new Client({ name: "challenge-guest", version: "1.0.0" });
@@ -122,7 +112,7 @@ describe("MCP's 401s", () => {
 
   it("a bad or revoked token is refused before the protocol, with Parley's sentence in the challenge", async () => {
     for (const token of ["pk_not-a-token", revoked]) {
-      const r = await post("/mcp", call("list_tables", {}), token);
+      const r = await post("/mcp", toolCall("list_tables", {}), token);
       expect(r.status).toBe(401);
       expect(r.headers.get("www-authenticate")).toBe(INVALID);
       const client = new Client({ name: "challenge-bad", version: "1.0.0" });
@@ -136,10 +126,10 @@ describe("MCP's 401s", () => {
   it("names the metadata of the endpoint asked, so a client at /mcp/tables asks a token for /mcp/tables", async () => {
     const tables =
       'resource_metadata="http://localhost:3000/.well-known/oauth-protected-resource/mcp/tables"';
-    const guest = await post("/mcp/tables", call("open_table", { title: "Challenge table" }));
+    const guest = await post("/mcp/tables", toolCall("open_table", { title: "Challenge table" }));
     expect(guest.status).toBe(401);
     expect(guest.headers.get("www-authenticate")).toBe(`Bearer realm="parley", ${tables}`);
-    const bad = await post("/mcp/tables", call("list_tables", {}), "pk_not-a-token");
+    const bad = await post("/mcp/tables", toolCall("list_tables", {}), "pk_not-a-token");
     expect(bad.status).toBe(401);
     expect(bad.headers.get("www-authenticate")).toBe(INVALID.replace(METADATA, tables));
   });

@@ -5,7 +5,7 @@ import { fixedClock } from "../clock";
 import { agentOf, modelSeat, personSeat, steady, table } from "../actions/council/testing";
 import { ANON, type Who } from "../identity";
 import { appRouter } from "./trpc";
-import { api, callTool, mcpClient, mcpRaw, trpcHttp } from "../testing/doors";
+import { api, callTool, mcpClient, mcpRaw, toolCall, trpcHttp } from "../testing/doors";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
 
 const NOW = Date.parse("2026-12-01T12:00:00Z");
@@ -211,12 +211,7 @@ describe("tRPC over HTTP", () => {
 
 describe("MCP arguments that are not an object", () => {
   it.each([5, "x", [1], true])("%j is an isError result with one sentence", async (args) => {
-    const r = await mcpRaw(db.prisma, ANON, clock, {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "list_tables", arguments: args },
-    });
+    const r = await mcpRaw(db.prisma, ANON, clock, toolCall("list_tables", args));
     expect(r.status).toBe(200);
     expect(r.json?.error, r.text).toBeUndefined();
     expect(r.json.result).toMatchObject({ isError: true });

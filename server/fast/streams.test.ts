@@ -13,6 +13,7 @@ import { STREAM_RETRY_AFTER_S } from "../http/streams";
 import { sleep, writeTx } from "../live/testkit";
 import { servedAsTheApp } from "../testing/app";
 import { makeUser, testDatabase, type TestDatabase } from "../testing/db";
+import { MCP_HEADERS, toolCall } from "../testing/doors";
 import type { Listening } from "../testing/served";
 
 // next-auth's module does not load outside Next; who asks is read here as server/auth.ts reads it, from the same
@@ -97,13 +98,8 @@ const longPoll = (asker: Asker, ms = 1_500) => ask(`/api/tables/${table}/wait?ti
 const mcpWait = (asker: Asker, ms = 1_500) =>
   ask("/mcp", asker, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "wait_for_turn", arguments: { table_id: table, timeout_ms: ms } },
-    }),
+    headers: MCP_HEADERS,
+    body: JSON.stringify(toolCall("wait_for_turn", { table_id: table, timeout_ms: ms })),
   });
 
 /** The JSON refusal every door but MCP answers past the cap. */

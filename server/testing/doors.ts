@@ -12,6 +12,20 @@ import { identityKey, type Who } from "../identity";
 
 export const BASE = "http://parley.test";
 
+/** The headers an MCP client posts with: a JSON body, and either a JSON or a streamed answer accepted. */
+export const MCP_HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+};
+
+/** One MCP tool call as JSON-RPC, as a client posts it. */
+export const toolCall = (name: string, args: unknown) => ({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+
 /** The JSON API as `who`; pass `clock` when the test's data is dated (a fixture's T0), so the door reads that time. */
 export function api(db: Db, who: Who, opts: { clock: Clock; badToken?: boolean }) {
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

@@ -14,7 +14,7 @@ import { OPERATIONS } from "../operations";
 import type { AnyOperation } from "../operations/operation";
 import { snake } from "../operations/wire";
 import { FAILURE_CODES, type FailureCode } from "../rules/result";
-import { api, BASE, callTool, mcpClient } from "./doors";
+import { api, BASE, callTool, MCP_HEADERS, mcpClient, toolCall } from "./doors";
 import { makeUser, testDatabase, type TestDatabase } from "./db";
 import { mcpAnswer } from "../doors/mcp/server";
 import { pathParams } from "../doors/rest/generate";
@@ -188,16 +188,11 @@ export async function revokedAt(
   };
   if (doorName === "mcp") {
     const handler = webDoor(plainDoor((a) => mcpAnswer(a, clock), opts));
-    const message = {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: op.mcp!.tool, arguments: { plan_id: planId } },
-    };
+    const message = toolCall(op.mcp!.tool, { plan_id: planId });
     const res = await handler(
       new Request(`${BASE}/mcp`, {
         method: "POST",
-        headers: { ...headers, accept: "application/json, text/event-stream" },
+        headers: { ...headers, ...MCP_HEADERS },
         body: JSON.stringify(message),
       }),
     );
