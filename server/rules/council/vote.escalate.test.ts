@@ -170,34 +170,35 @@ describe("step 4: every reason together, in the spec's order", () => {
 });
 
 describe("step 5: top dissent and top hedger", () => {
-  it("top dissent is the surest vote against the winner, the earliest seat on ties", () => {
-    const result = counted(
-      vote(
-        ballots([
-          ["ann", "a", 9],
-          ["zed", "b", 6, "z"],
-          ["bob", "b", 6, "b"],
-          ["cy", "a", 9],
-          ["di", "a", 9],
-        ]),
-      ),
-    );
-    expect(result.lines[3]).toBe("Top dissent: zed (b, 6) — z");
-  });
-
-  it("top hedger is the least sure vote for the winner, the earliest seat on ties", () => {
-    const result = counted(
-      vote(
-        ballots([
-          ["ann", "a", 9],
-          ["zed", "a", 7, "z"],
-          ["bob", "a", 7, "b"],
-          ["cy", "c", 2],
-        ]),
-      ),
-    );
-    expect(result.lines[4]).toBe("Top hedger: zed (7) — z");
-  });
+  for (const { name, seats, line, says } of [
+    {
+      name: "top dissent is the surest vote against the winner, the earliest seat on ties",
+      seats: [
+        ["ann", "a", 9],
+        ["zed", "b", 6, "z"],
+        ["bob", "b", 6, "b"],
+        ["cy", "a", 9],
+        ["di", "a", 9],
+      ],
+      line: 3,
+      says: "Top dissent: zed (b, 6) — z",
+    },
+    {
+      name: "top hedger is the least sure vote for the winner, the earliest seat on ties",
+      seats: [
+        ["ann", "a", 9],
+        ["zed", "a", 7, "z"],
+        ["bob", "a", 7, "b"],
+        ["cy", "c", 2],
+      ],
+      line: 4,
+      says: "Top hedger: zed (7) — z",
+    },
+  ] satisfies { name: string; seats: Parameters<typeof ballots>[0]; line: number; says: string }[])
+    it(name, () => {
+      const result = counted(vote(ballots(seats)));
+      expect(result.lines[line]).toBe(says);
+    });
 
   it("without a winner, top dissent is the surest vote of all", () => {
     const result = counted(

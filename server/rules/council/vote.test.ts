@@ -3,12 +3,17 @@ import { describe, expect, it } from "vitest";
 import { vote } from "@/server/rules/council";
 import { ballots, counted, workedExample } from "./testing";
 
+/** What the CLI shows of a vote: its kind, its exit code and its lines. */
+function expectShown(result: ReturnType<typeof vote>, kind: string, exitCode: number, lines: string[]) {
+  expect(result.kind).toBe(kind);
+  expect(result.exitCode).toBe(exitCode);
+  expect(result.lines).toEqual(lines);
+}
+
 describe("the worked example", () => {
   it("decides adopt-modified at 37/50 (74%), no dissent, brand hedging", () => {
     const result = vote(workedExample());
-    expect(result.kind).toBe("decided");
-    expect(result.exitCode).toBe(0);
-    expect(result.lines).toEqual([
+    expectShown(result, "decided", 0, [
       "DECISION: adopt-modified",
       "Aggregator: weighted · adopt-as-is: 0 · adopt-modified: 37 · reject: 0",
       "Weighted confidence: 37/50 (74%) for adopt-modified",
@@ -29,9 +34,7 @@ describe("the worked example", () => {
   it("escalates under unanimity-or-escalate, because two votes sit at 6", () => {
     const state = { ...workedExample(), aggregator: "unanimity-or-escalate" };
     const result = vote(state);
-    expect(result.kind).toBe("escalated");
-    expect(result.exitCode).toBe(3);
-    expect(result.lines).toEqual([
+    expectShown(result, "escalated", 3, [
       "DECISION: ESCALATE",
       "Aggregator: unanimity-or-escalate · adopt-as-is: 0 · adopt-modified: 37 · reject: 0",
       "Weighted confidence: 37/50 (74%) for adopt-modified",
@@ -64,9 +67,7 @@ describe("step 1: validate every final", () => {
     ]);
     delete state.agents[6]?.final;
     const result = vote(state);
-    expect(result.kind).toBe("reprompt");
-    expect(result.exitCode).toBe(2);
-    expect(result.lines).toEqual([
+    expectShown(result, "reprompt", 2, [
       "RE-PROMPT",
       "  ann: 5 is forbidden in round 4 — re-prompt for 4 or 6",
       '  bob: "d" is not one of a, b, c',
@@ -88,39 +89,39 @@ describe("step 1: validate every final", () => {
     ]);
   });
 
-  it("collects every problem of one seat", () => {
-    const result = vote(
-      ballots([
+  for (const { name, seats, options, lines } of [
+    {
+      name: "collects every problem of one seat",
+      seats: [
         ["ann", "A", 5],
         ["bob", "a", 7],
         ["cy", "a", 7],
-      ]),
-    );
-    expect(result.lines).toEqual([
-      "RE-PROMPT",
-      '  ann: "A" is not one of a, b, c',
-      "  ann: 5 is forbidden in round 4 — re-prompt for 4 or 6",
-    ]);
-  });
-
-  it("matches options exactly: no trimming, no case folding, no numbers for text", () => {
-    const result = vote(
-      ballots(
-        [
-          ["ann", " a", 7],
-          ["bob", 1, 7],
-          ["cy", null, 7],
-        ],
-        { options: ["a", "1"] },
-      ),
-    );
-    expect(result.lines).toEqual([
-      "RE-PROMPT",
-      '  ann: " a" is not one of a, 1',
-      '  bob: "1" is not one of a, 1',
-      '  cy: "null" is not one of a, 1',
-    ]);
-  });
+      ],
+      lines: [
+        "RE-PROMPT",
+        '  ann: "A" is not one of a, b, c',
+        "  ann: 5 is forbidden in round 4 — re-prompt for 4 or 6",
+      ],
+    },
+    {
+      name: "matches options exactly: no trimming, no case folding, no numbers for text",
+      seats: [
+        ["ann", " a", 7],
+        ["bob", 1, 7],
+        ["cy", null, 7],
+      ],
+      options: ["a", "1"],
+      lines: [
+        "RE-PROMPT",
+        '  ann: " a" is not one of a, 1',
+        '  bob: "1" is not one of a, 1',
+        '  cy: "null" is not one of a, 1',
+      ],
+    },
+  ] satisfies { name: string; seats: Parameters<typeof ballots>[0]; options?: string[]; lines: string[] }[])
+    it(name, () => {
+      expect(vote(ballots(seats, { options })).lines).toEqual(lines);
+    });
 
   it("accepts 4 and 6, the sides of the forbidden middle", () => {
     expect(
@@ -239,9 +240,7 @@ describe("step 3: tie-break", () => {
         ["ed", "c", 3],
       ]),
     );
-    expect(result.kind).toBe("escalated");
-    expect(result.exitCode).toBe(3);
-    expect(result.lines).toEqual([
+    expectShown(result, "escalated", 3, [
       "DECISION: ESCALATE",
       "Aggregator: weighted · a: 12 · b: 12 · c: 3",
       "Top dissent: ann (a, 8) — ann says so",
