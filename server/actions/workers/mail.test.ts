@@ -74,6 +74,7 @@ describe("mail for notifications", () => {
     const before = received.length;
     await tell(bo, "Your turn at “Quiet”.", "m2");
     const url = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
     await tell(cy, "Your turn at “Quiet”.", "m3");
     process.env.SMTP_URL = url;
     const [row] = await db.sql.query<{ n: number }>(
@@ -314,6 +315,7 @@ describe("your address and a forgotten password", () => {
   it("without SMTP_URL neither is offered", async () => {
     const ivy = await makeUser(db, "mail-ivy");
     const url = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
     try {
       expect(await requestEmail(db.prisma, ivy, { email: "ivy@example.test" }, T0)).toMatchObject({
         code: "conflict",
