@@ -1,5 +1,5 @@
-// The fast lane's surface: the app's routing to its doors (server/main.ts), a plain door served from node's own
-// request and response, and a page's render charged to who asks before Next answers it.
+// The fast lane's surface for the app's process (server/main.ts): its routing to the doors, and a page's render
+// charged to who asks before Next answers it. A door's own tests serve it with lane.ts's servePlain, which loads no
+// door (and so not next-auth).
 export { route } from "./doors";
-export { servePlain } from "./lane";
 export { servePage } from "./pages";

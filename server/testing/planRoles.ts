@@ -252,16 +252,6 @@ export const whoIs = (i: Identity): Who =>
   i === "guest" ? ANON : i === "owner" ? owner : i === "ownerAgent" ? ownerAgent : people[i]!;
 
 /** Those who read the plan: the invitee too (to decide whether to say yes), though it may do nothing else. */
-export const readers: Identity[] = [
-  "invitee",
-  "approver",
-  "authority",
-  "resources",
-  "operator",
-  "viewer",
-  "owner",
-  "admin",
-  "ownerAgent",
-];
+export const readers: Identity[] = IDENTITIES.filter((i) => i !== "guest" && i !== "stranger");
 /** The gated wave of the shared plan: revision 1, "b" next. */
 export const wave = (planId: number) => ({ planId, revision: 1, nextWave: ["b"] });

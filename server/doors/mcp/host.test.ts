@@ -6,18 +6,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAgent } from "../../actions/agents";
-import { loadTable, sweepTables } from "../../actions/game";
 import { servePlain } from "../../fast/lane";
 import { jsonRpcCalls, plainDoor } from "../../http/door";
-import { derive } from "../../rules/game";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { House } from "../../testing/house";
 import { listening, whoByBearer, type Listening } from "../../testing/served";
 import { mcpAnswer } from "./server";
 
 const MINUTE = 60_000;
-/** The table's clock: moved on only by the house (below), so the test passes on any day. */
-let now = Date.parse("2026-12-01T12:00:00Z");
-const clock = () => now;
+/** The table's clock, moved on only by the house's sweeper. */
+const house = new House();
+const clock = house.clock;
 
 let db: TestDatabase;
 let server: Listening;
@@ -44,33 +43,6 @@ afterAll(async () => {
 });
 
 type Charge = { aims: { clause: string; setting: string; weight: number }[]; fallback: number };
-
-/**
- * The house's sweeper, as the server runs it, on the table's clock: time passes only while a house bot is to act (a
- * minute a bot, past its pause), as if the agent answered at once; so the turn window never runs out on the agent
- * for the test machine's slowness, and the deadline (an hour) still ends a table that never binds.
- */
-function house(tableId: number) {
-  let stop = false;
-  let sweeps = 0;
-  const done = (async () => {
-    while (!stop) {
-      const t = await loadTable(db.prisma, tableId);
-      const d = t?.game ? derive(t.game, now) : null;
-      if (d && d.status === "playing" && d.turn !== null && t!.seats[d.turn]!.botName) {
-        now += MINUTE;
-        await sweepTables(db, now);
-        sweeps++;
-      } else await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  /** Stops the house; how many times it swept for a bot's turn. */
-  return async () => {
-    stop = true;
-    await done;
-    return sweeps;
-  };
-}
 
 describe("an agent hosts over MCP with only its token", () => {
   it("opens a table, fills it with house bots, starts it, plays it to its end and reads the result", async () => {
@@ -121,7 +93,7 @@ describe("an agent hosts over MCP with only its token", () => {
         commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
 
-      stopHouse = house(id);
+      stopHouse = house.run(db, async () => id);
       const acted = { offer: 0, accept: 0, pass: 0 };
       let table: any = null;
       for (let turns = 0; turns < 200; turns++) {

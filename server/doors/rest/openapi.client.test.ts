@@ -11,21 +11,20 @@ import { promisify } from "node:util";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAgent } from "../../actions/agents";
-import { loadTable, sweepTables } from "../../actions/game";
+import { loadTable } from "../../actions/game";
 import { servePlain } from "../../fast/lane";
 import { plainDoor } from "../../http/door";
-import { derive } from "../../rules/game";
 import { makeUser, testDatabase, type TestDatabase } from "../../testing/db";
+import { House } from "../../testing/house";
 import { listening, whoByBearer, type Listening } from "../../testing/served";
 import { openApiDoor } from "../http";
 import { dispatch } from "./dispatch";
 
 const ROOT = resolve(__dirname, "../../..");
 const AGENT = join(ROOT, "examples/openapi-agent/agent.ts");
-const MINUTE = 60_000;
-/** The table's clock: moved on only by the house (below), so the test passes on any day. */
-let now = Date.parse("2026-12-01T12:00:00Z");
-const clock = () => now;
+/** The table's clock, moved on only by the house's sweeper. */
+const house = new House();
+const clock = house.clock;
 
 let db: TestDatabase;
 let server: Listening;
@@ -55,33 +54,6 @@ afterAll(async () => {
   await db?.drop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-/**
- * The house's sweeper on the table's clock, for the table of that title once the agent opens it: a minute passes for
- * each bot's turn, none while the agent is to act, so its turn window never runs out for the machine's slowness.
- */
-function house(title: string) {
-  let stop = false;
-  let sweeps = 0;
-  const done = (async () => {
-    let id: number | null = null;
-    while (!stop) {
-      id ??= (await db.prisma.gameTable.findFirst({ where: { title }, select: { id: true } }))?.id ?? null;
-      const t = id === null ? null : await loadTable(db.prisma, id);
-      const d = t?.game ? derive(t.game, now) : null;
-      if (d && d.status === "playing" && d.turn !== null && t!.seats[d.turn]!.botName) {
-        now += MINUTE;
-        await sweepTables(db, now);
-        sweeps++;
-      } else await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  return async () => {
-    stop = true;
-    await done;
-    return sweeps;
-  };
-}
 
 type Play = (
   base: string,
@@ -145,7 +117,13 @@ describe("a client generated from the served OpenAPI document", () => {
     if (!created.ok) throw new Error(created.message);
     // The agent as the temporary folder has it (its types are the generated client's, checked above).
     const agent = (await import(pathToFileURL(join(dir, "agent.ts")).href)) as { play: Play };
-    const stopHouse = house("Kept by a generated client");
+    // The house sweeps the table of that title once the agent opens it.
+    const title = "Kept by a generated client";
+    const stopHouse = house.run(
+      db,
+      async () =>
+        (await db.prisma.gameTable.findFirst({ where: { title }, select: { id: true } }))?.id ?? null,
+    );
     try {
       const played = await agent.play(base, created.value.token);
       expect(played.openedOnce).toBe(true);
