@@ -14,6 +14,7 @@ import { createPlan } from "./plans";
 import { postOutcome } from "./outcomes";
 import { revisePlan } from "./revise";
 import { runCheckpoint } from "./checkpoint";
+import type { NodeInput } from "./schemas";
 
 export const DEMO_KEY = "wave-by-wave-trace";
 
@@ -74,19 +75,17 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
   await db.plan.update({ where: { id }, data: { demo: DEMO_KEY } });
   // The reviewer was asked and said yes to each role: nobody holds one without consenting.
   for (const role of ["approver", "authority", "resources"] as const) {
-    must(await assignRole(db, planner, { id, body: { role, person: reviewer.name } }, at(29.5)));
+    must(await assignRole(db, planner, { planId: id, role, person: reviewer.name }, at(29.5)));
     must(await answerPlanInvitation(db, second, { id, role, accept: true }, at(29.4).getTime()));
   }
   const revise = async (
     parent: number,
-    nodes: object[],
+    nodes: NodeInput[],
     rationale: string,
     evidenceRefs: string[],
     hoursAgo: number,
   ) =>
-    must(
-      await revisePlan(db, planner, { id, body: { parent, nodes, rationale, evidenceRefs } }, at(hoursAgo)),
-    );
+    must(await revisePlan(db, planner, { planId: id, parent, nodes, rationale, evidenceRefs }, at(hoursAgo)));
   await revise(
     1,
     [scan, { ...patch, title: "Patch package X" }, { ...publish, needsApproval: false }],
@@ -115,13 +114,11 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
       db,
       orchestrator,
       {
-        id,
-        body: {
-          nodeId: "scan",
-          status: "success",
-          evidenceHash: "h1",
-          provenance: "scanner run 17: package X has a major-version API break",
-        },
+        planId: id,
+        nodeId: "scan",
+        status: "success",
+        evidenceHash: "h1",
+        provenance: "scanner run 17: package X has a major-version API break",
       },
       at(25),
     ),
@@ -131,38 +128,29 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
       db,
       planner,
       {
-        id,
-        body: {
-          riskId: "R7",
-          severity: "high",
-          affectedNodes: ["scan", "patch-X"],
-          evidenceHash: "h1",
-          note: "API break in X: call sites may depend on removed behaviour",
-        },
+        planId: id,
+        riskId: "R7",
+        severity: "high",
+        affectedNodes: ["scan", "patch-X"],
+        evidenceHash: "h1",
+        note: "API break in X: call sites may depend on removed behaviour",
       },
       at(24.5),
     ),
   );
-  for (const kind of ["authority", "resources"])
+  for (const kind of ["authority", "resources"] as const)
     must(
-      await confirmAssignment(
-        db,
-        second,
-        { id, body: { kind, revision: 4, nextWave: ["patch-X"] } },
-        at(24.2),
-      ),
+      await confirmAssignment(db, second, { planId: id, kind, revision: 4, nextWave: ["patch-X"] }, at(24.2)),
     );
   must(
     await runCheckpoint(
       db,
       planner,
       {
-        id,
-        body: {
-          revision: 4,
-          decision: "hold",
-          rationale: "R7 is high: inspect the call sites before any patch is admitted.",
-        },
+        planId: id,
+        revision: 4,
+        decision: "hold",
+        rationale: "R7 is high: inspect the call sites before any patch is admitted.",
       },
       at(24),
     ),
@@ -181,14 +169,12 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
       db,
       planner,
       {
-        id,
-        body: {
-          riskId: "R7",
-          severity: "high",
-          affectedNodes: ["scan", "inspect-call-sites"],
-          evidenceHash: "h1",
-          note: "tracked on the inspection now",
-        },
+        planId: id,
+        riskId: "R7",
+        severity: "high",
+        affectedNodes: ["scan", "inspect-call-sites"],
+        evidenceHash: "h1",
+        note: "tracked on the inspection now",
       },
       at(19),
     ),
@@ -198,13 +184,11 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
       db,
       orchestrator,
       {
-        id,
-        body: {
-          nodeId: "inspect-call-sites",
-          status: "success",
-          evidenceHash: "h2",
-          provenance: "call-site survey: the break is isolated and covered by tests",
-        },
+        planId: id,
+        nodeId: "inspect-call-sites",
+        status: "success",
+        evidenceHash: "h2",
+        provenance: "call-site survey: the break is isolated and covered by tests",
       },
       at(2),
     ),

@@ -10,11 +10,10 @@ import {
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
-import { parseInput } from "../input";
 import { inPlan, quoted } from "./common";
 import { announcePlan, topicOf } from "./events";
 import type { LoadedPlan, RevisionRow } from "./loaded";
-import { ZApprove, ZConfirm } from "./schemas";
+import type { OnPlan, ZApprove, ZConfirm } from "./schemas";
 import { atLatest, gatesOf } from "./state";
 
 /** The wave named must be nodes of the revision, none held: a gate binds to a wave that could launch. */
@@ -49,16 +48,14 @@ type ApprovalAnswer = { revision: number; nextWave: string[]; approvals: number;
 async function approvalRow(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZApprove>,
   now: Date,
   action: "approve" | "withdraw",
 ): Promise<Result<ApprovalAnswer>> {
   const me = person(who);
   if (!me.ok) return me;
-  const p = parseInput(ZApprove, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
-    const b = bound(loaded, p.value);
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
+    const b = bound(loaded, input);
     if (!b.ok) return b;
     const { revision, wave } = b.value;
     const gates = gatesOf(loaded, revision, wave, now.getTime());
@@ -103,14 +100,14 @@ async function approvalRow(
  * of the revision, or the owner of the agent that wrote it); never twice while the first still counts; only a wave
  * that needs approval. The same check (server/rules/checkpoint/roles.ts) is what the page's `may` shows.
  */
-export const approve = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
+export const approve = (db: Db, who: Who, input: OnPlan<typeof ZApprove>, now: Date) =>
   approvalRow(db, who, input, now, "approve");
 
 /**
  * An approver takes back their approval of one proposed wave (appended as a `withdraw` row: the ledger keeps both);
  * the gate counts it no longer, and the audit says who withdrew and when. Only an approval that still counts.
  */
-export const withdrawApproval = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
+export const withdrawApproval = (db: Db, who: Who, input: OnPlan<typeof ZApprove>, now: Date) =>
   approvalRow(db, who, input, now, "withdraw");
 
 /**
@@ -120,19 +117,17 @@ export const withdrawApproval = (db: Db, who: Who, input: { id: unknown; body: u
 export async function confirmAssignment(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZConfirm>,
   now: Date,
 ): Promise<Result<{ revision: number; kind: string; nextWave: string[] }>> {
   const me = person(who);
   if (!me.ok) return me;
-  const p = parseInput(ZConfirm, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
-    const b = bound(loaded, p.value);
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
+    const b = bound(loaded, input);
     if (!b.ok) return b;
     const { revision, wave } = b.value;
     const gates = gatesOf(loaded, revision, wave, now.getTime());
-    const refused = confirmRefusal(loaded.access, p.value.kind, gates.checks[p.value.kind].counted, who);
+    const refused = confirmRefusal(loaded.access, input.kind, gates.checks[input.kind].counted, who);
     if (refused) return refused;
     await tx.assignmentCheck.create({
       data: {
@@ -140,17 +135,17 @@ export async function confirmAssignment(
         revision: revision.number,
         nextWave: wave,
         waveKey: waveKey(wave),
-        kind: p.value.kind,
-        note: p.value.note ?? "",
+        kind: input.kind,
+        note: input.note ?? "",
         confirmedById: me.value.userId,
         at: now,
       },
     });
     await announcePlan(tx, topicOf(loaded.plan, loaded.access), "assignment", {
       revision: revision.number,
-      kind: p.value.kind,
+      kind: input.kind,
       by: me.value.name,
     });
-    return ok({ revision: revision.number, kind: p.value.kind, nextWave: wave });
+    return ok({ revision: revision.number, kind: input.kind, nextWave: wave });
   });
 }

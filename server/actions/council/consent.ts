@@ -10,9 +10,9 @@ import { fail, ok, type Result } from "../../rules/result";
 import { PROVIDERS, ZScript } from "../../souls";
 import { answersFor, personOf, tellInvitee } from "../access";
 import { signedIn } from "../guard";
-import { parseId, parseInput, ZOneLine } from "../input";
+import { parseId, ZOneLine } from "../input";
 import { advanceIn } from "./advance";
-import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL } from "./common";
+import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL, type OnCouncil } from "./common";
 import { sameWearer, tellInvitees, wearerData, WEARERS } from "./convene";
 import { announceChange } from "./events";
 import { facilitatorStep } from "./facilitate";
@@ -95,21 +95,19 @@ export const ZReplaceSeat = z
 export async function replaceSeat(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnCouncil<typeof ZReplaceSeat>,
   now: number,
 ): Promise<Result<{ seat: string; consent: "invited" | null }>> {
-  return facilitatorStep(db, who, input.id, now, async (tx, l, me) => {
-    const p = parseInput(ZReplaceSeat, input.body);
-    if (!p.ok) return p;
+  return facilitatorStep(db, who, input.councilId, now, async (tx, l, me) => {
     if (l.rounds.length > 0) return fail("conflict", "Round 1 has opened; the seats are fixed.");
-    const seat = l.seats.find((s) => s.name.toLowerCase() === p.value.seat.toLowerCase());
-    if (!seat) return fail("invalid", `There is no seat named ${JSON.stringify(p.value.seat)} here.`);
+    const seat = l.seats.find((s) => s.name.toLowerCase() === input.seat.toLowerCase());
+    if (!seat) return fail("invalid", `There is no seat named ${JSON.stringify(input.seat)} here.`);
     if (seat.consent === null)
       return fail(
         "conflict",
         `${seat.name}'s wearer has said yes (or needed not); only an unanswered seat is replaced.`,
       );
-    const w = await wearerData(tx, me.userId, { ...p.value, name: seat.name });
+    const w = await wearerData(tx, me.userId, { ...input, name: seat.name });
     if (!w.ok) return w;
     if (w.value.wearer !== "model") {
       const own = new Set(
@@ -157,18 +155,18 @@ export async function replaceSeat(
 export async function setCouncilVisibility(
   db: Db,
   who: Who,
-  input: { id: unknown; visibility: unknown },
+  input: { councilId: number; visibility: Visibility },
   now: number,
 ): Promise<Result<{ visibility: Visibility }>> {
   return facilitatorStep(
     db,
     who,
-    input.id,
+    input.councilId,
     now,
     async (tx, l) => {
       const refused = visibilityRefusal({ owner: true, ownerWord: "facilitator" }, input.visibility);
       if (refused) return refused;
-      const visibility = input.visibility as Visibility;
+      const { visibility } = input;
       await tx.council.update({ where: { id: l.id }, data: { visibility } });
       await announceChange(tx, l.id, "council.visibility", { visibility });
       return ok({ visibility });
