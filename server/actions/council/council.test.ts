@@ -205,10 +205,13 @@ describe("a whole table: a person, an agent and scripted souls, round 1 to the c
     expect(await setAxes(db.prisma, pat, { councilId: id, accept_draft: true }, T0 + 2 * MIN)).toMatchObject({
       code: "forbidden",
     });
-    expect(await setAxes(db.prisma, fac, { councilId: id, axes: ["only one"] }, T0 + 2 * MIN)).toMatchObject({
-      code: "invalid",
-      message: '"axes": write at least 2 axes.',
-    });
+    const onlyOne = { councilId: id, axes: ["only one"] };
+    expect(await runOperation(db.prisma, OPERATIONS.councils.axes, fac, onlyOne, T0 + 2 * MIN)).toMatchObject(
+      {
+        code: "invalid",
+        message: '"axes": write at least 2 axes.',
+      },
+    );
     const axes = ["what a Friday outage costs", "whether the on-call rota can hold"];
     expect(await setAxes(db.prisma, fac, { councilId: id, axes }, T0 + 3 * MIN)).toEqual({
       ok: true,
