@@ -1,5 +1,6 @@
 // The gates before a next wave: approvals bound to (plan, revision, next-wave ids) and the assignment checks.
 import type { Db } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import type { Who } from "../../identity";
 import {
   approvalExpiry,
@@ -37,6 +38,36 @@ function bound(
   return ok({ revision: revision.value, wave: wave.value });
 }
 
+/**
+ * A gate's write: by a person, in the plan's transaction, on the named wave bound to the latest revision, with the
+ * gates as they stand for it now.
+ */
+async function atGate<T>(
+  db: Db,
+  who: Who,
+  input: OnPlan<typeof ZApprove>,
+  now: Date,
+  write: (
+    tx: Prisma.TransactionClient,
+    loaded: LoadedPlan,
+    me: { userId: number; name: string },
+    at: { revision: RevisionRow; wave: string[]; gates: ReturnType<typeof gatesOf> },
+  ) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const me = person(who);
+  if (!me.ok) return me;
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
+    const b = bound(loaded, input);
+    if (!b.ok) return b;
+    const { revision, wave } = b.value;
+    return write(tx, loaded, me.value, {
+      revision,
+      wave,
+      gates: gatesOf(loaded, revision, wave, now.getTime()),
+    });
+  });
+}
+
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 type ApprovalAnswer = { revision: number; nextWave: string[]; approvals: number; needed: number };
@@ -45,20 +76,14 @@ type ApprovalAnswer = { revision: number; nextWave: string[]; approvals: number;
  * One row of the approval ledger for one proposed wave of the latest revision: an approval, or its giver taking it
  * back. Each is asked of its own pure check (the page's `may` asks the same), and announced with the count after it.
  */
-async function approvalRow(
+function approvalRow(
   db: Db,
   who: Who,
   input: OnPlan<typeof ZApprove>,
   now: Date,
   action: "approve" | "withdraw",
 ): Promise<Result<ApprovalAnswer>> {
-  const me = person(who);
-  if (!me.ok) return me;
-  return inPlan(db, who, input.planId, async (tx, loaded) => {
-    const b = bound(loaded, input);
-    if (!b.ok) return b;
-    const { revision, wave } = b.value;
-    const gates = gatesOf(loaded, revision, wave, now.getTime());
+  return atGate(db, who, input, now, async (tx, loaded, me, { revision, wave, gates }) => {
     const refused =
       action === "approve"
         ? approvalRefusal(loaded.access, gates.gate, gates.approval, who)
@@ -70,7 +95,7 @@ async function approvalRow(
         revision: revision.number,
         nextWave: wave,
         waveKey: waveKey(wave),
-        approverId: me.value.userId,
+        approverId: me.userId,
         action,
         at: now,
         // fixed now: changing the gate's approvalTtl later neither revives nor shortens it
@@ -86,7 +111,7 @@ async function approvalRow(
       {
         revision: revision.number,
         nextWave: wave.slice(0, 50),
-        by: me.value.name,
+        by: me.name,
         approvals,
         needed: gates.needed,
       },
@@ -120,13 +145,7 @@ export async function confirmAssignment(
   input: OnPlan<typeof ZConfirm>,
   now: Date,
 ): Promise<Result<{ revision: number; kind: string; nextWave: string[] }>> {
-  const me = person(who);
-  if (!me.ok) return me;
-  return inPlan(db, who, input.planId, async (tx, loaded) => {
-    const b = bound(loaded, input);
-    if (!b.ok) return b;
-    const { revision, wave } = b.value;
-    const gates = gatesOf(loaded, revision, wave, now.getTime());
+  return atGate(db, who, input, now, async (tx, loaded, me, { revision, wave, gates }) => {
     const refused = confirmRefusal(loaded.access, input.kind, gates.checks[input.kind].counted, who);
     if (refused) return refused;
     await tx.assignmentCheck.create({
@@ -137,14 +156,14 @@ export async function confirmAssignment(
         waveKey: waveKey(wave),
         kind: input.kind,
         note: input.note ?? "",
-        confirmedById: me.value.userId,
+        confirmedById: me.userId,
         at: now,
       },
     });
     await announcePlan(tx, topicOf(loaded.plan, loaded.access), "assignment", {
       revision: revision.number,
       kind: input.kind,
-      by: me.value.name,
+      by: me.name,
     });
     return ok({ revision: revision.number, kind: input.kind, nextWave: wave });
   });

@@ -7,13 +7,13 @@ import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { ONE_IDENTITY, visibilityRefusal, type Visibility } from "../../rules/access";
 import { fail, ok, type Result } from "../../rules/result";
-import { PROVIDERS, ZScript } from "../../souls";
+import { ZScript } from "../../souls";
 import { answersFor, personOf, tellInvitee } from "../access";
 import { signedIn } from "../guard";
 import { parseId, ZOneLine } from "../input";
 import { advanceIn } from "./advance";
 import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL, type OnCouncil } from "./common";
-import { sameWearer, tellInvitees, wearerData, WEARERS } from "./convene";
+import { sameWearer, tellInvitees, wearerData, wearerNamed, WEARERS } from "./convene";
 import { announceChange } from "./events";
 import { facilitatorStep } from "./facilitate";
 import { councilReadable, lockCouncil } from "./load";
@@ -76,12 +76,7 @@ export const ZReplaceSeat = z
   .object({
     seat: z.string().trim().min(1).max(80).describe("the seat's name (its soul stays)"),
     wearer: z.enum(WEARERS).describe("who wears it now: a person, an agent, or a model the server runs"),
-    person: z.string().trim().max(80).optional().describe("wearer person: the person's account name"),
-    agent: z
-      .union([z.number().int().positive(), z.string().trim().max(120)])
-      .optional()
-      .describe("wearer agent: the agent's id, or owner/name"),
-    provider: z.enum(PROVIDERS).optional().describe("wearer model: anthropic, openai-compatible or scripted"),
+    ...wearerNamed(),
     model: ZOneLine.max(120).optional().describe("wearer model: the model name"),
     base_url: z.string().trim().max(300).optional().describe("wearer model, openai-compatible only"),
     script: ZScript.optional().describe("wearer model, scripted only: replies by round and a pace"),
