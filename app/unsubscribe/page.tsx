@@ -2,21 +2,18 @@
 // mail client's one-click POST goes straight to /api/notifications/unsubscribe, RFC 8058).
 import type { Metadata } from "next";
 import { LinkAction } from "@/components/identity/LinkAction";
-import { fromLink, type LinkProps } from "@/app/fromLink";
+import { onLink } from "@/app/onLink";
 import { Page } from "@/components/ui/Page";
 
 export const metadata: Metadata = { title: "Unsubscribe" };
 export const dynamic = "force-dynamic";
 
-export default async function UnsubscribePage(props: LinkProps<"user">) {
-  const { id, token } = await fromLink(props, "user");
-  return (
-    <Page title="Unsubscribe" width="max-w-xl">
-      <p className="text-sm text-stone-700">
-        Stop every mail from this Parley. You are still told in the app (the bell); sign in to turn mail back
-        on for what you want.
-      </p>
-      <LinkAction act="unsubscribe" id={id} token={token} />
-    </Page>
-  );
-}
+export default onLink("user", ({ id, token }) => (
+  <Page title="Unsubscribe" width="max-w-xl">
+    <p className="text-sm text-stone-700">
+      Stop every mail from this Parley. You are still told in the app (the bell); sign in to turn mail back on
+      for what you want.
+    </p>
+    <LinkAction act="unsubscribe" id={id} token={token} />
+  </Page>
+));

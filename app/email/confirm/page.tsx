@@ -1,17 +1,14 @@
 // /email/confirm?change=…&token=… – where an address's confirmation link lands: one button makes it the account's.
 import type { Metadata } from "next";
 import { LinkAction } from "@/components/identity/LinkAction";
-import { fromLink, type LinkProps } from "@/app/fromLink";
+import { onLink } from "@/app/onLink";
 import { Page } from "@/components/ui/Page";
 
 export const metadata: Metadata = { title: "Confirm your address" };
 export const dynamic = "force-dynamic";
 
-export default async function ConfirmEmailPage(props: LinkProps<"change">) {
-  const { id, token } = await fromLink(props, "change");
-  return (
-    <Page title="Confirm your address" width="mx-auto max-w-md">
-      <LinkAction act="confirm-email" id={id} token={token} />
-    </Page>
-  );
-}
+export default onLink("change", ({ id, token }) => (
+  <Page title="Confirm your address" width="mx-auto max-w-md">
+    <LinkAction act="confirm-email" id={id} token={token} />
+  </Page>
+));
