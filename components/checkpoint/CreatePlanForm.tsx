@@ -16,6 +16,7 @@ import {
 } from "@/components/ui/FieldError";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+import { bound } from "@/components/ui/bound";
 
 /** The inputs the graph field writes: a refusal about any of them is shown under it. */
 const GRAPH_FIELDS = ["nodes", "waves", "declaration"] as const;
@@ -108,14 +109,7 @@ export function CreatePlanForm() {
       <form className="card space-y-4" onSubmit={submit} data-testid="create-plan">
         <div className="grid gap-4 md:grid-cols-[1fr_200px_160px_200px]">
           <Field id="plan-name" field="name" label="Name">
-            {(c) => (
-              <input
-                {...c}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                placeholder="e.g. Patch package X safely"
-              />
-            )}
+            {(c) => <input {...c} {...bound(name, setName)} placeholder="e.g. Patch package X safely" />}
           </Field>
           <Field id="plan-approvers" field="requiredApprovers" label="Approvers per gated wave">
             {(c) => (
@@ -148,8 +142,7 @@ export function CreatePlanForm() {
               <input
                 {...c}
                 inputMode="decimal"
-                value={ttlHours}
-                onChange={(e) => setTtlHours(e.target.value)}
+                {...bound(ttlHours, setTtlHours)}
                 placeholder="empty: until a new revision"
               />
             )}
@@ -167,8 +160,7 @@ export function CreatePlanForm() {
             id="plan-graph"
             {...invalid(GRAPH_FIELDS, "plan-graph")}
             className="field h-56 font-mono text-xs"
-            value={graph}
-            onChange={(e) => setGraph(e.target.value)}
+            {...bound(graph, setGraph)}
             data-testid="plan-graph"
           />
           <FieldError field={GRAPH_FIELDS} id="plan-graph" />

@@ -7,6 +7,7 @@ import type { PlanView } from "@/server/actions/checkpoint";
 import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
 import { messageOf, usePlanRefresh } from "./usePlan";
+import { Alert } from "@/components/ui/Alert";
 
 export function GatesPanel({ view }: { view: PlanView }) {
   const trpc = useTRPC();
@@ -144,11 +145,7 @@ export function GatesPanel({ view }: { view: PlanView }) {
           )}
         </div>
       </div>
-      {error ? (
-        <p className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} className="text-sm text-red-700" />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { When } from "@/components/ui/When";
 import { messageOf, usePlanRefresh } from "./usePlan";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 import { TableHead } from "@/components/ui/TableHead";
+import { bound } from "@/components/ui/bound";
 
 type Role = PlanView["members"]["log"][number]["role"];
 type Visibility = PlanView["plan"]["visibility"];
@@ -223,12 +224,7 @@ function ManageForms({ view }: { view: PlanView }) {
       >
         <label className="text-xs">
           <span className="label">Role</span>
-          <select
-            className="field"
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role)}
-            data-testid="role-select"
-          >
+          <select className="field" {...bound(role, setRole)} data-testid="role-select">
             {ASSIGNABLE.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -240,8 +236,7 @@ function ManageForms({ view }: { view: PlanView }) {
           <span className="label">{asAgent ? "Agent id" : "Account name"}</span>
           <input
             className="field"
-            value={who}
-            onChange={(e) => setWho(e.target.value)}
+            {...bound(who, setWho)}
             placeholder={asAgent ? "e.g. 17" : "e.g. ana"}
             data-testid="role-who"
           />
@@ -277,12 +272,7 @@ function ManageForms({ view }: { view: PlanView }) {
       <form className="flex flex-wrap items-end gap-2" onSubmit={submitSettings} data-testid="settings-form">
         <label className="text-xs">
           <span className="label">Who reads it</span>
-          <select
-            className="field"
-            value={visibility}
-            onChange={(e) => setVisibility(e.target.value as Visibility)}
-            data-testid="visibility-select"
-          >
+          <select className="field" {...bound(visibility, setVisibility)} data-testid="visibility-select">
             {view.members.visibilities.map((v) => (
               <option key={v.visibility} value={v.visibility} title={v.reads}>
                 {v.visibility.replace("_", " ")}
@@ -306,8 +296,7 @@ function ManageForms({ view }: { view: PlanView }) {
           <input
             className="field w-28"
             inputMode="decimal"
-            value={ttlHours}
-            onChange={(e) => setTtlHours(e.target.value)}
+            {...bound(ttlHours, setTtlHours)}
             data-testid="ttl-hours"
           />
         </label>

@@ -10,6 +10,7 @@ import { Field, FieldErrors, formError, type FormError } from "@/components/ui/F
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
+import { bound } from "@/components/ui/bound";
 
 const BADGE: Record<TableSummary["status"], string> = {
   open: "bg-sky-100 text-sky-800",
@@ -161,8 +162,7 @@ export function Lobby({
                 {(c) => (
                   <input
                     {...c}
-                    value={title}
-                    onChange={(e) => setTitle(e.target.value)}
+                    {...bound(title, setTitle)}
                     maxLength={limits.titleMax}
                     required
                     placeholder="The Wreck of the Fathom"

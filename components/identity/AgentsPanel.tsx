@@ -11,6 +11,8 @@ import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 import { TableHead } from "@/components/ui/TableHead";
+import { bound } from "@/components/ui/bound";
+import { Alert } from "@/components/ui/Alert";
 
 export function AgentsPanel({ userId }: { userId: number }) {
   const trpc = useTRPC();
@@ -55,8 +57,7 @@ export function AgentsPanel({ userId }: { userId: number }) {
           <input
             id="agent-name"
             className="field"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            {...bound(name, setName)}
             placeholder="e.g. claude-negotiator"
           />
         </div>
@@ -70,11 +71,7 @@ export function AgentsPanel({ userId }: { userId: number }) {
         </button>
         <WhyNot id="agent-why" why={name.trim() ? null : "Name the agent first."} />
       </form>
-      {error ? (
-        <p className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} className="text-sm text-red-700" />
       {token ? (
         <div className="card border-amber-300 bg-amber-50" data-testid="new-token">
           <p className="text-sm font-medium">

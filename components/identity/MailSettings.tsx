@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { MailSettings as Settings } from "@/server/actions/mail";
 import { useTRPC } from "@/components/ui/trpc";
+import { bound } from "@/components/ui/bound";
 
 const MODE_TEXT = { immediately: "Immediately", digest: "Daily digest", off: "Off" } as const;
 
@@ -68,8 +69,7 @@ export function MailSettings({ initial }: { initial: Settings }) {
               type="email"
               required
               autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...bound(email, setEmail)}
             />
           </div>
           <button className="btn" type="submit" disabled={ask.isPending} data-testid="request-email">
