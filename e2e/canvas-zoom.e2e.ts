@@ -8,16 +8,10 @@ import { layeredNodes } from "@/server/rules/checkpoint";
 import { LABEL_ZOOM, MIN_TEXT_PX } from "@/components/checkpoint/semanticZoom";
 import { browser, hasChromium, shot } from "./browser";
 import { caller, cookieFor, signUp } from "./http";
+import { createPlan, zoomOf } from "./plans";
 
 const app = inject("app");
 const call = caller(app);
-
-/** The canvas's zoom, read off React Flow's viewport transform. */
-const zoomOf = (page: Page) =>
-  page.evaluate(() => {
-    const t = getComputedStyle(document.querySelector(".react-flow__viewport")!).transform;
-    return new DOMMatrix(t).a;
-  });
 
 /** The smallest text on the canvas as drawn: each element holding text, its font size × the viewport's scale. */
 const smallestText = (page: Page) =>
@@ -46,14 +40,7 @@ describe.runIf(hasChromium)("the canvas at every zoom", () => {
       ...n,
       depends_on: dependsOn,
     }));
-    const created = await call(
-      "POST",
-      "/api/plans",
-      { cookie: planner },
-      { name: "A thousand nodes", nodes },
-    );
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
+    const id = await createPlan(planner, "A thousand nodes", nodes);
     // Waves 1–5 returned, three of wave 5's nodes failed; a high risk on wave 6.
     const outcomes = nodes
       .filter((n) => Number(/^w(\d+)/.exec(n.id)![1]) <= 4)

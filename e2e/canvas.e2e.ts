@@ -5,17 +5,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { axe, browser, hasChromium, shot } from "./browser";
 import { caller, cookieFor, signUp } from "./http";
+import { createPlan, zoomOf } from "./plans";
 
 const app = inject("app");
 
 const call = caller(app);
-
-/** The canvas's zoom, read off React Flow's viewport transform. */
-const zoomOf = (page: Page) =>
-  page.evaluate(() => {
-    const t = getComputedStyle(document.querySelector(".react-flow__viewport")!).transform;
-    return new DOMMatrix(t).a;
-  });
 
 /** Whether a node's card lies inside the canvas's box, its label drawn (a card, not a far-out coloured block). */
 async function legible(page: Page, id: string) {
@@ -45,9 +39,7 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
       { id: "docs", title: "Write the notes", dependsOn: ["test"] },
       { id: "publish", title: "Publish the release", dependsOn: ["patch", "docs"] },
     ];
-    const created = await call("POST", "/api/plans", { cookie: planner }, { name: "Seven nodes", nodes });
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
+    const id = await createPlan(planner, "Seven nodes", nodes);
     const reported = await call(
       "POST",
       `/api/plans/${id}/outcomes/batch`,

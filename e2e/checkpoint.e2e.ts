@@ -3,7 +3,8 @@
 // approval arrives, the checkpoint admits the next wave; then 1,000 nodes.
 import { describe, expect, inject, it } from "vitest";
 import { browser, hasChromium, shot } from "./browser";
-import { caller, cookieFor, signUp } from "./http";
+import { caller, cookieFor, mcpToolCall, signUp } from "./http";
+import { createPlan } from "./plans";
 
 const app = inject("app");
 
@@ -12,15 +13,7 @@ const call = caller(app);
 
 /** One MCP tool call over Streamable HTTP with the agent's token, as plain JSON-RPC. */
 async function mcp(token: string, name: string, args: Record<string, unknown>) {
-  const r = await fetch(`${app}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-  });
+  const r = await mcpToolCall(app, name, args, { authorization: `Bearer ${token}` });
   const answer = (await r.json()) as { result: { isError?: boolean; content: { text: string }[] } };
   expect(answer.result.isError ?? false, answer.result.content[0]?.text).toBe(false);
   return JSON.parse(answer.result.content[0]!.text);
@@ -307,14 +300,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
           depends_on:
             w === 0 ? [] : [...new Set([0, 1, 2].map((k) => `n${w - 1}_${(i * 7 + k * 13) % width}`))],
         });
-    const created = await call(
-      "POST",
-      "/api/plans",
-      { cookie: planner },
-      { name: "A thousand nodes", nodes },
-    );
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
+    const id = await createPlan(planner, "A thousand nodes", nodes);
     for (let w = 0; w < 5; w++)
       expect(
         (

@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { SAID_CLAIMS_MAX, SAID_MAX } from "@/server/rules/game";
 import { axe, browser, hasChromium, shot, shotsAndAxe } from "./browser";
-import { signUpInBrowser } from "./play";
+import { signUpInBrowser, openTable } from "./play";
 
 const app = inject("app");
 
@@ -33,11 +33,7 @@ describe.runIf(hasChromium)("claims on an act and in a whisper", () => {
       const page = host.page;
       await signUpInBrowser(page, "Isla");
       await signUpInBrowser(other.page, "Tamsin");
-      await page.goto(`${app}/tables`);
-      await page.getByLabel("Title").fill("Many wants");
-      await page.getByLabel("Seats").selectOption("4");
-      await page.getByTestId("open-submit").click();
-      await page.waitForURL(/\/tables\/\d+$/);
+      await openTable(page, "Many wants");
       // Tamsin sits second, then two house bots: Isla (seat 0) acts first.
       await other.page.goto(page.url());
       await other.page.getByTestId("lobby-join").click();

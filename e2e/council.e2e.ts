@@ -4,13 +4,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { councilCli, nodeIo } from "@/server/doors/cli/council";
 import { browser, hasChromium, shot } from "./browser";
 import { signUp } from "./http";
+import { mcpAs, toolsOf } from "./mcp";
 
 const app = inject("app");
 
@@ -32,22 +31,8 @@ async function signedInBrowser(cookie: string) {
 }
 
 async function mcp(token: string) {
-  const client = new Client({ name: "e2e-scout", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${app}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const r = (await client.callTool({ name, arguments: args })) as {
-      isError?: boolean;
-      content: { text: string }[];
-    };
-    const text = r.content.map((c) => c.text).join("\n");
-    if (r.isError) throw new Error(`${name}: ${text}`);
-    return JSON.parse(text);
-  };
-  return { client, call };
+  const client = await mcpAs(app, token, "e2e-scout");
+  return { client, call: toolsOf(client).call };
 }
 
 /** The agent's whole turn: wait for its round over MCP, then answer it. */

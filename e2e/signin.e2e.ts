@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { asPerson, signIn, signUp } from "./http";
-import { serve, tempDir, type Served } from "./servers";
+import { serveOwn, type Served } from "./servers";
 
 const app = inject("app");
 const maildir = inject("maildir");
@@ -136,10 +136,7 @@ describe("wrong passwords", () => {
   let own: Served;
   beforeAll(async () => {
     // Behind one trusted proxy: each request's X-Forwarded-For names the address it comes from.
-    own = await serve(PORT, {
-      DATABASE_URL: "",
-      PARLEY_DATA_DIR: tempDir("parley-e2e-signin-"),
-      PARLEY_DEMO: "off",
+    own = await serveOwn(PORT, "signin", {
       PARLEY_TRUST_PROXY: "on",
       ADMIN_EMAILS: "lock-admin",
     });

@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { MODEL_BUDGET_DEFAULTS } from "@/server/souls";
 import { axe, browser, hasChromium, shot } from "./browser";
-import { endAsModerator, playToTheEnd, signUpInBrowser, type Did } from "./play";
+import { endAsModerator, playToTheEnd, signUpInBrowser, type Did, openTable } from "./play";
 
 const app = inject("app");
 
@@ -17,12 +17,7 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
     try {
       const page = player.page;
       await signUpInBrowser(page, "Wren");
-      await page.goto(`${app}/tables`);
-      await page.getByLabel("Title").fill("Words in private");
-      await page.getByLabel("Seats").selectOption("4");
-      await page.getByTestId("open-submit").click();
-      await page.waitForURL(/\/tables\/\d+$/);
-      const url = page.url();
+      const url = await openTable(page, "Words in private");
       const id = Number(url.split("/").at(-1));
       // The seat form says what the server's keys allow before anything is spent: the default, the cap, the day's.
       const n = (t: number) => `${t.toLocaleString("en-US")} tokens`;
