@@ -9,7 +9,9 @@ import { expect } from "vitest";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = fs.existsSync(CHROMIUM);
 
-export async function browser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+type Opened = { context: BrowserContext; page: Page; close(): Promise<void> };
+
+export async function browser(): Promise<Opened> {
   const context = await chromium.launchPersistentContext(
     fs.mkdtempSync(path.join(os.tmpdir(), "parley-chromium-")),
     {
@@ -77,4 +79,23 @@ export async function shotsAndAxe(page: Page, name: string) {
     expect(await axe(page), `${name} at ${width}px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+/** What goes wrong on the page from now on: its uncaught errors and, unless `console` is false, its console errors. */
+export function problemsOf(page: Page, { console = true } = {}): string[] {
+  const problems: string[] = [];
+  if (console) page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(e.message));
+  return problems;
+}
+
+/** Runs `body` with two fresh browsers (two people, or a person and a guest), closing both however it ends. */
+export async function inTwoBrowsers(body: (a: Opened, b: Opened) => Promise<void>) {
+  const opened: Opened[] = [];
+  try {
+    opened.push(await browser(), await browser());
+    await body(opened[0]!, opened[1]!);
+  } finally {
+    for (const b of opened) await b.close();
+  }
 }

@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { layeredNodes } from "@/server/rules/checkpoint";
 import { LABEL_ZOOM, MIN_TEXT_PX } from "@/components/checkpoint/semanticZoom";
-import { browser, hasChromium, shot } from "./browser";
+import { browser, hasChromium, problemsOf, shot } from "./browser";
 import { caller, cookieFor, signUp } from "./http";
 import { createPlan, zoomOf } from "./plans";
 
@@ -54,8 +54,7 @@ describe.runIf(hasChromium)("the canvas at every zoom", () => {
     expect((await call("POST", `/api/plans/${id}/risks`, { cookie: planner }, risk)).status).toBe(201);
 
     const { page, context, close } = await browser();
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(e.message));
+    const problems = problemsOf(page, { console: false });
     try {
       await context.addCookies([cookieFor(app, planner)]);
       await page.setViewportSize({ width: 1280, height: 800 });

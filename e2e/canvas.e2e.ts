@@ -3,7 +3,7 @@
 // to what holds the next wave.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { axe, browser, hasChromium, shot } from "./browser";
+import { axe, browser, hasChromium, problemsOf, shot } from "./browser";
 import { caller, cookieFor, signUp } from "./http";
 import { createPlan, zoomOf } from "./plans";
 
@@ -55,8 +55,7 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
     expect(reported.status).toBe(201);
 
     const { page, context, close } = await browser();
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(e.message));
+    const problems = problemsOf(page, { console: false });
     try {
       await context.addCookies([cookieFor(app, planner)]);
       await page.goto(`${app}/plans/${id}`);

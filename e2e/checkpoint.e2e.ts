@@ -2,7 +2,7 @@
 // yes), an orchestrator reports with its token (JSON API and MCP), the canvas shows the hold live, the reviewer's
 // approval arrives, the checkpoint admits the next wave; then 1,000 nodes.
 import { describe, expect, inject, it } from "vitest";
-import { browser, hasChromium, shot } from "./browser";
+import { browser, hasChromium, problemsOf, shot } from "./browser";
 import { caller, cookieFor, mcpToolCall, signUp } from "./http";
 import { createPlan } from "./plans";
 
@@ -28,9 +28,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
     const token = agent.body.token as string;
 
     const { page, context, close } = await browser();
-    const problems: string[] = [];
-    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-    page.on("pageerror", (e) => problems.push(e.message));
+    const problems = problemsOf(page);
     try {
       await context.addCookies([cookieFor(app, planner)]);
       // The demo: the original's trace, held at revision 4 on R7, revision 5 with inspect-call-sites.

@@ -1,7 +1,7 @@
 // Sworn & Said in real Chromium against the built app: a person plays a whole game against house bots while a
 // guest watches live and never sees a charge; an agent plays a whole game over MCP with its token.
 import { describe, expect, inject, it } from "vitest";
-import { browser, hasChromium, shot, shotsAndAxe } from "./browser";
+import { hasChromium, inTwoBrowsers, shot, shotsAndAxe } from "./browser";
 import { signUp } from "./http";
 import {
   actCount,
@@ -18,9 +18,7 @@ const app = inject("app");
 
 describe.runIf(hasChromium)("a person at a table of house bots, watched by a guest", () => {
   it("opens, fills with bots, plays (offer, accept with a cite, pass with a said claim) and sees the reveal", async () => {
-    const player = await browser();
-    const guest = await browser();
-    try {
+    await inTwoBrowsers(async (player, guest) => {
       const page = player.page;
       await signUpInBrowser(page, "Marin");
       const did: Did = { offer: false, accept: false, citedOther: false, pass: false };
@@ -156,10 +154,7 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
       expect(await page.getByTestId("arena-player-rating").textContent()).toMatch(/^\d+\.\d ± \d+\.\d$/);
       expect(await page.getByTestId("arena-player-interval").textContent()).toMatch(/ to |no interval/);
       await shotsAndAxe(page, "arena-player");
-    } finally {
-      await player.close();
-      await guest.close();
-    }
+    });
   }, 300_000);
 });
 

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { browser, hasChromium, shot, shotsAndAxe } from "./browser";
+import { browser, hasChromium, problemsOf, shot, shotsAndAxe } from "./browser";
 import { BURST_MS } from "@/server/rules/notifications";
 import { asPerson, cookieFor, signUp } from "./http";
 
@@ -48,11 +48,7 @@ describe.runIf(hasChromium)("notifications in the browser", () => {
 
       const a = await browser();
       const b = await browser();
-      const problems: string[] = [];
-      for (const p of [a.page, b.page]) {
-        p.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-        p.on("pageerror", (e) => problems.push(e.message));
-      }
+      const problems = [...problemsOf(a.page), ...problemsOf(b.page)];
       try {
         await a.context.addCookies([cookieFor(app, ana)]);
         await b.context.addCookies([cookieFor(app, bo)]);
