@@ -4,14 +4,16 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
+import { cookieFor } from "./http";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = fs.existsSync(CHROMIUM);
 
 type Opened = { context: BrowserContext; page: Page; close(): Promise<void> };
 
-export async function browser(): Promise<Opened> {
+/** A fresh browser; with `as` (a session cookie header), signed in as that person on the app. */
+export async function browser(as?: string): Promise<Opened> {
   const context = await chromium.launchPersistentContext(
     fs.mkdtempSync(path.join(os.tmpdir(), "parley-chromium-")),
     {
@@ -30,6 +32,7 @@ export async function browser(): Promise<Opened> {
       viewport: { width: 1280, height: 860 },
     },
   );
+  if (as) await context.addCookies([cookieFor(inject("app"), as)]);
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page, close: () => context.close() };
 }

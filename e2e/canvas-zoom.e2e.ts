@@ -7,8 +7,8 @@ import { describe, expect, inject, it } from "vitest";
 import { layeredNodes } from "@/server/rules/checkpoint";
 import { LABEL_ZOOM, MIN_TEXT_PX } from "@/components/checkpoint/semanticZoom";
 import { browser, hasChromium, problemsOf, shot } from "./browser";
-import { caller, cookieFor, signUp } from "./http";
-import { createPlan, zoomOf } from "./plans";
+import { caller, signUp } from "./http";
+import { createPlan, openCanvas, zoomOf } from "./plans";
 
 const app = inject("app");
 const call = caller(app);
@@ -53,16 +53,11 @@ describe.runIf(hasChromium)("the canvas at every zoom", () => {
     const risk = { risk_id: "R9", severity: "high", affected_nodes: ["w5-n0"], evidence_hash: "r9" };
     expect((await call("POST", `/api/plans/${id}/risks`, { cookie: planner }, risk)).status).toBe(201);
 
-    const { page, context, close } = await browser();
+    const { page, close } = await browser(planner);
     const problems = problemsOf(page, { console: false });
     try {
-      await context.addCookies([cookieFor(app, planner)]);
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${app}/plans/${id}`);
-      await expect
-        .poll(() => page.getByTestId("canvas-node").count(), { timeout: 20_000 })
-        .toBeGreaterThan(0);
-      await page.waitForTimeout(500); // the refit for the real frame is one animation frame after mount
+      await openCanvas(page, id, { timeout: 20_000, settle: 500 });
       // It opens on the waves that matter, as cards whose labels read.
       expect(await mode(page)).toBe("cards");
       expect(await zoomOf(page)).toBeGreaterThanOrEqual(LABEL_ZOOM - 1e-3);
@@ -129,12 +124,7 @@ describe.runIf(hasChromium)("the canvas at every zoom", () => {
       await expect.poll(() => mode(page), { timeout: 10_000 }).toBe("cards");
 
       // A phone: fit view frames the waves that matter as blocks, still readable.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`${app}/plans/${id}`);
-      await expect
-        .poll(() => page.getByTestId("canvas-node").count(), { timeout: 20_000 })
-        .toBeGreaterThan(0);
-      await page.waitForTimeout(500);
+      await openCanvas(page, id, { timeout: 20_000, settle: 500, phone: true });
       await page.getByTestId("canvas-fit").click();
       await expect.poll(() => mode(page), { timeout: 10_000 }).toBe("waves");
       await page.waitForTimeout(300);

@@ -4,8 +4,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { axe, browser, hasChromium, problemsOf, shot } from "./browser";
-import { caller, cookieFor, signUp } from "./http";
-import { createPlan, zoomOf } from "./plans";
+import { caller, signUp } from "./http";
+import { createPlan, openCanvas, zoomOf } from "./plans";
 
 const app = inject("app");
 
@@ -54,15 +54,10 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
     );
     expect(reported.status).toBe(201);
 
-    const { page, context, close } = await browser();
+    const { page, close } = await browser(planner);
     const problems = problemsOf(page, { console: false });
     try {
-      await context.addCookies([cookieFor(app, planner)]);
-      await page.goto(`${app}/plans/${id}`);
-      await expect
-        .poll(() => page.getByTestId("canvas-node").count(), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      await page.waitForTimeout(400); // the refit for the real frame is one animation frame after mount
+      await openCanvas(page, id);
       // Opened on the wave just finished (test) and the next (patch, docs), readable — not six waves of empty boxes.
       expect(await zoomOf(page)).toBeGreaterThanOrEqual(0.8);
       for (const node of ["test", "patch", "docs"]) expect(await legible(page, node), node).toBe(true);
@@ -125,12 +120,7 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
       expect(await axe(page)).toEqual([]);
 
       // A phone: the next wave alone, still legible.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`${app}/plans/${id}`);
-      await expect
-        .poll(() => page.getByTestId("canvas-node").count(), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      await page.waitForTimeout(400);
+      await openCanvas(page, id, { phone: true });
       expect(await zoomOf(page)).toBeGreaterThanOrEqual(0.8);
       expect(await legible(page, "patch")).toBe(true);
       await shot(page, "canvas-open-390");

@@ -3,7 +3,7 @@
 // approval arrives, the checkpoint admits the next wave; then 1,000 nodes.
 import { describe, expect, inject, it } from "vitest";
 import { browser, hasChromium, problemsOf, shot } from "./browser";
-import { caller, cookieFor, mcpToolCall, signUp } from "./http";
+import { caller, mcpToolCall, signUp } from "./http";
 import { createPlan } from "./plans";
 
 const app = inject("app");
@@ -27,10 +27,9 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
     expect(agent.status).toBe(201);
     const token = agent.body.token as string;
 
-    const { page, context, close } = await browser();
+    const { page, close } = await browser(planner);
     const problems = problemsOf(page);
     try {
-      await context.addCookies([cookieFor(app, planner)]);
       // The demo: the original's trace, held at revision 4 on R7, revision 5 with inspect-call-sites.
       await page.goto(`${app}/plans`);
       await page.getByRole("link", { name: /original's trace/ }).click();
@@ -221,26 +220,10 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
         )
         .toEqual(["approval-required"]);
       // The proposer cannot approve their own wave; the reviewer's approval arrives and the gate opens live.
-      expect(
-        (
-          await call(
-            "POST",
-            `/api/plans/${id}/approvals`,
-            { cookie: planner },
-            { revision: 2, next_wave: ["patch-X"] },
-          )
-        ).status,
-      ).toBe(403);
-      expect(
-        (
-          await call(
-            "POST",
-            `/api/plans/${id}/approvals`,
-            { cookie: reviewer },
-            { revision: 2, next_wave: ["patch-X"] },
-          )
-        ).status,
-      ).toBe(201);
+      const approve = (cookie: string) =>
+        call("POST", `/api/plans/${id}/approvals`, { cookie }, { revision: 2, next_wave: ["patch-X"] });
+      expect((await approve(planner)).status).toBe(403);
+      expect((await approve(reviewer)).status).toBe(201);
       await expect
         .poll(() => page.getByTestId("gate-approval").getAttribute("data-satisfied"), { timeout: 10_000 })
         .toBe("true");
@@ -317,9 +300,8 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
         ).status,
       ).toBe(201);
 
-    const { page, context, close } = await browser();
+    const { page, close } = await browser(planner);
     try {
-      await context.addCookies([cookieFor(app, planner)]);
       await page.goto(`${app}/plans/${id}`, { waitUntil: "commit" });
       await page.waitForFunction(
         () => document.querySelectorAll('[data-testid="canvas-node"]').length > 0,

@@ -23,13 +23,6 @@ async function agentToken(cookie: string, name: string) {
   return ((await r.json()) as { token: string }).token;
 }
 
-async function signedInBrowser(cookie: string) {
-  const b = await browser();
-  const [name, value] = cookie.split("=") as [string, string];
-  await b.context.addCookies([{ name, value, url: app }]);
-  return b;
-}
-
 async function mcp(token: string) {
   const client = await mcpAs(app, token, "e2e-scout");
   return { client, call: toolsOf(client).call };
@@ -116,8 +109,8 @@ describe.runIf(hasChromium)("a round table in Chromium", () => {
     const patCookie = await signUp(app, "pat-answers");
     const ownCookie = await signUp(app, "olga-owns");
     const token = await agentToken(ownCookie, "olga-scout");
-    const fac = await signedInBrowser(facCookie);
-    const pat = await signedInBrowser(patCookie);
+    const fac = await browser(facCookie);
+    const pat = await browser(patCookie);
     try {
       // The facilitator convenes in the browser.
       const page = fac.page;
@@ -298,7 +291,7 @@ describe.runIf(hasChromium)("watching and ruling", () => {
 
   it("a facilitator imports an escalating state file and records the human ruling beside the result", async () => {
     const cookie = await signUp(app, "rae-rules");
-    const { page, close } = await signedInBrowser(cookie);
+    const { page, close } = await browser(cookie);
     try {
       const example = JSON.parse(
         fs.readFileSync("server/rules/council/fixtures/adopt-a-pattern.json", "utf8"),

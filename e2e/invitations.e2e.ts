@@ -123,10 +123,9 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
     });
     expect(plan.status).toBe(201);
     const id = plan.body.id as number;
-    const { page, context, close } = await browser();
+    const { page, close } = await browser(bea);
     const problems = problemsOf(page);
     try {
-      await context.addCookies([cookieFor(app, bea)]);
       await page.goto(`${app}/plans`);
       await page.getByTestId("who-name").waitFor();
       const count = page.getByTestId("invitations-count");

@@ -18,3 +18,18 @@ export const zoomOf = (page: Page) =>
     const t = getComputedStyle(document.querySelector(".react-flow__viewport")!).transform;
     return new DOMMatrix(t).a;
   });
+
+/**
+ * Opens the plan's page and waits for the canvas's first cards, then for its refit to the real frame (one animation
+ * frame after mount, `settle` ms at most); `phone` first narrows the window to a phone's.
+ */
+export async function openCanvas(
+  page: Page,
+  id: number,
+  { timeout = 15_000, settle = 400, phone = false } = {},
+) {
+  if (phone) await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${inject("app")}/plans/${id}`);
+  await expect.poll(() => page.getByTestId("canvas-node").count(), { timeout }).toBeGreaterThan(0);
+  await page.waitForTimeout(settle);
+}
