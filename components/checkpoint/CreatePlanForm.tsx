@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/FieldError";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
-import { bound } from "@/components/ui/bound";
+import { bound, boundNumber } from "@/components/ui/bound";
 
 /** The inputs the graph field writes: a refusal about any of them is shown under it. */
 const GRAPH_FIELDS = ["nodes", "waves", "declaration"] as const;
@@ -112,16 +112,7 @@ export function CreatePlanForm() {
             {(c) => <input {...c} {...bound(name, setName)} placeholder="e.g. Patch package X safely" />}
           </Field>
           <Field id="plan-approvers" field="requiredApprovers" label="Approvers per gated wave">
-            {(c) => (
-              <input
-                {...c}
-                type="number"
-                min={1}
-                max={9}
-                value={approvers}
-                onChange={(e) => setApprovers(Number(e.target.value))}
-              />
-            )}
+            {(c) => <input {...c} type="number" min={1} max={9} {...boundNumber(approvers, setApprovers)} />}
           </Field>
           <Field id="plan-visibility" label="Who reads it">
             {(c) => (

@@ -10,7 +10,8 @@ import { When } from "@/components/ui/When";
 import { messageOf, usePlanRefresh } from "./usePlan";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 import { TableHead } from "@/components/ui/TableHead";
-import { bound } from "@/components/ui/bound";
+import { bound, boundNumber } from "@/components/ui/bound";
+import { Options } from "@/components/ui/Options";
 
 type Role = PlanView["members"]["log"][number]["role"];
 type Visibility = PlanView["plan"]["visibility"];
@@ -225,11 +226,7 @@ function ManageForms({ view }: { view: PlanView }) {
         <label className="text-xs">
           <span className="label">Role</span>
           <select className="field" {...bound(role, setRole)} data-testid="role-select">
-            {ASSIGNABLE.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
+            <Options values={ASSIGNABLE} />
           </select>
         </label>
         <label className="text-xs">
@@ -287,8 +284,7 @@ function ManageForms({ view }: { view: PlanView }) {
             min={1}
             max={9}
             className="field w-20"
-            value={approvers}
-            onChange={(e) => setApprovers(Number(e.target.value))}
+            {...boundNumber(approvers, setApprovers)}
           />
         </label>
         <label className="text-xs">

@@ -8,6 +8,7 @@ import type { AppRouter } from "@/server/doors/trpc";
 import type { CouncilLimits } from "./limits";
 import { bound } from "@/components/ui/bound";
 import { Alert } from "@/components/ui/Alert";
+import { Options } from "@/components/ui/Options";
 
 type CouncilInputs = inferRouterInputs<AppRouter>["councils"];
 /** What each step sends besides the table: exactly the tRPC procedure's input, so tsc checks the panel. */
@@ -46,11 +47,10 @@ function AskModel({
         {...bound(who, setWho)}
         data-testid="axes-drafter"
       >
-        {choices.map((c) => (
-          <option key={c} value={c}>
-            {c.startsWith("seat:") ? `the ${c.slice(5)} soul` : c.slice(9)}
-          </option>
-        ))}
+        <Options
+          values={choices}
+          say={(c) => (c.startsWith("seat:") ? `the ${c.slice(5)} soul` : c.slice(9))}
+        />
       </select>
       <button
         type="button"
@@ -147,11 +147,7 @@ function Ruling({ view, step }: { view: CouncilView; step: Step }) {
       </p>
       <select className="field" {...bound(choice, setChoice)} required aria-label="Ruling">
         <option value="">— choose —</option>
-        {[...view.options, view.noDecision].map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        <Options values={[...view.options, view.noDecision]} />
       </select>
       <textarea
         className="field min-h-16"

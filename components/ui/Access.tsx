@@ -4,6 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "./trpc";
+import { Options } from "@/components/ui/Options";
 
 export type VisibilityValue = "public" | "signed_in" | "invited";
 
@@ -34,11 +35,7 @@ export function VisibilityControl({
           value={value}
           onChange={async (e) => setProblem(await onChange(e.target.value as VisibilityValue))}
         >
-          {(Object.keys(LABEL) as VisibilityValue[]).map((v) => (
-            <option key={v} value={v}>
-              {LABEL[v]}
-            </option>
-          ))}
+          <Options values={Object.keys(LABEL) as VisibilityValue[]} say={(v) => LABEL[v]} />
         </select>
       ) : (
         <strong>{LABEL[value]}</strong>

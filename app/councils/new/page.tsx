@@ -26,7 +26,7 @@ export const metadata: Metadata = { title: "Convene a round table" };
 export const dynamic = "force-dynamic";
 
 export default async function ConvenePage() {
-  const who = await signedIn("/councils/new");
+  await signedIn("/councils/new");
   return (
     <Page
       title="Convene a round table"

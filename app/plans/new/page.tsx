@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "New plan" };
 export const dynamic = "force-dynamic";
 
 export default async function NewPlanPage() {
-  const who = await signedIn("/plans/new");
+  await signedIn("/plans/new");
   return (
     <Page
       title="A new plan"
