@@ -3,7 +3,7 @@
 // do, the record of every change; for the owner, a form to give (to another person: invite) and take roles and one
 // to change who reads the plan and the approval gate's terms.
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
 import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
@@ -41,16 +41,7 @@ export function MembersPanel({ view }: { view: PlanView }) {
         />
         <tbody>
           {m.members.map((x) => (
-            <tr
-              key={`${x.role}:${x.kind}:${x.name}`}
-              className="border-t border-stone-100"
-              data-testid="member"
-              data-role={x.role}
-              data-name={x.name}
-            >
-              <td className="py-1" title={m.roles.find((r) => r.role === x.role)?.may}>
-                {x.role}
-              </td>
+            <MemberRow key={`${x.role}:${x.kind}:${x.name}`} x={x} roles={m.roles} testId="member">
               <td className="py-1">
                 <strong>{x.name}</strong>
                 {x.kind === "agent" ? <span className="text-stone-500"> (agent of {x.owner})</span> : null}
@@ -59,19 +50,16 @@ export function MembersPanel({ view }: { view: PlanView }) {
                 <When at={x.since} mode="ago" />
                 {x.role === "owner" ? null : <> · by {x.by}</>}
               </td>
-            </tr>
+            </MemberRow>
           ))}
           {m.invited.map((x) => (
-            <tr
+            <MemberRow
               key={`invited:${x.role}:${x.kind}:${x.name}`}
-              className="border-t border-stone-100 text-stone-600"
-              data-testid="invited-member"
-              data-role={x.role}
-              data-name={x.name}
+              x={x}
+              roles={m.roles}
+              testId="invited-member"
+              className="text-stone-600"
             >
-              <td className="py-1" title={m.roles.find((r) => r.role === x.role)?.may}>
-                {x.role}
-              </td>
               <td className="py-1">
                 <strong>{x.name}</strong>{" "}
                 <span className="badge bg-amber-100 text-amber-900">invited — waiting for an answer</span>
@@ -79,7 +67,7 @@ export function MembersPanel({ view }: { view: PlanView }) {
               <td className="py-1 text-xs text-stone-500">
                 asked <When at={x.since} mode="ago" /> · by {x.by}
               </td>
-            </tr>
+            </MemberRow>
           ))}
         </tbody>
       </table>
@@ -309,5 +297,34 @@ function ManageForms({ view }: { view: PlanView }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A member's row, or an invitee's: its role (what the role may do on hover), then what the caller draws. */
+function MemberRow({
+  x,
+  roles,
+  testId,
+  className,
+  children,
+}: {
+  x: { role: string; name: string };
+  roles: { role: string; may: string }[];
+  testId: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <tr
+      className={className ? `border-t border-stone-100 ${className}` : "border-t border-stone-100"}
+      data-testid={testId}
+      data-role={x.role}
+      data-name={x.name}
+    >
+      <td className="py-1" title={roles.find((r) => r.role === x.role)?.may}>
+        {x.role}
+      </td>
+      {children}
+    </tr>
   );
 }
