@@ -8,8 +8,9 @@ const config: KnipConfig = {
   entry: [
     // the CLI: bin/parley.mjs loads it by a computed path, through tsx
     "server/doors/cli/main.ts",
-    // the benchmark's runs, and the peer's programs it starts in a folder of their own
+    // the benchmark's runs, its forked load generators, and the peer's programs it starts in a folder of their own
     "bench/*.ts",
+    "bench/lib/watcher-child.ts",
     "bench/peer/*.cjs",
     // programs the tests start as processes of their own: a worker killed mid-job, a bot playing from the lines
     "server/jobs/crash.child.ts",

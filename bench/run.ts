@@ -11,7 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { canvas, type CanvasResult } from "./lib/canvas";
 import { fanOut, type FanOutResult } from "./lib/fanout";
-import { outboxReads, type OutboxReads } from "./lib/past";
+import { pastOneMachine, pastRows, type PastResult } from "./lib/past";
 import {
   actsPaced,
   actsSaturated,
@@ -38,8 +38,6 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
 const wants = (part: string) => ONLY.size === 0 || ONLY.has(part);
 const DBS = (process.env.BENCH_DB ?? "postgres,pglite").split(",").filter(Boolean);
 
-const HARD_NOFILE = Number(execSync("ulimit -Hn", { shell: "/bin/sh" }).toString().trim()) || Infinity;
-
 /** The sizes of the run; the targets fix tables, seats and watchers, the rest only sets how long we sample. */
 const SIZE = {
   tables: 50,
@@ -57,15 +55,19 @@ const SIZE = {
   watchers: 2000,
   /** §5's second figure: this many watchers over two processes on one PostgreSQL. */
   watchersTwoProcesses: 10_000,
-  /**
-   * Past one machine: this many watchers over four processes with NATS JetStream — fewer where the open-files hard
-   * limit cannot hold them all in the load generator (the report names the number connected).
-   */
-  watchersNats: Math.min(20_000, HARD_NOFILE - 2048),
-  /** The outbox-reading statements are counted this long for each number of processes, acts at this pace. */
-  outboxSeconds: QUICK ? 5 : 10,
-  outboxActsPerSecond: 5,
   fanOutActs: QUICK ? 4 : 10,
+  /**
+   * Past one machine: 20,000 watchers over four processes with NATS JetStream, held by four forked load generators
+   * (5,000 open sockets each, as each app process holds); the outbox-reading statements counted this long for each
+   * number of processes, acts at this pace.
+   */
+  past: {
+    watchers: 20_000,
+    generators: 4,
+    acts: QUICK ? 4 : 10,
+    outboxSeconds: QUICK ? 5 : 10,
+    outboxActsPerSecond: 5,
+  },
   rateLimit: 1_000_000,
   canvasSeconds: QUICK ? 3 : 6,
   overheadSeconds: QUICK ? 4 : 8,
@@ -101,7 +103,7 @@ function reexecIfNeeded() {
   // The two-process fan-out holds all its watchers' sockets in this process (each server holds half).
   const need =
     (wants("fanout") ? Math.max(SIZE.watchers * 2, SIZE.watchersTwoProcesses) + 2048 : 0) +
-    (wants("past") ? SIZE.watchersNats + 2048 : 0);
+    (wants("past") ? SIZE.past.watchers / SIZE.past.generators + 2048 : 0);
   const soft = Number(execSync("ulimit -n", { shell: "/bin/sh" }).toString().trim());
   const lock =
     SERVED.some(wants) && fs.existsSync(LOCK) && spawnSync("sh", ["-c", "command -v flock"]).status === 0;
@@ -138,7 +140,7 @@ async function admin(url: string, sql: string) {
   }
 }
 
-type DbRun = {
+type DbRun = PastResult & {
   db: string;
   acts?: { app: Spent; baseline: Spent; appPaced: PacedResult; baselinePaced: PacedResult };
   reads?: { app: Spent; baseline: Spent; appPaced: PacedResult; baselinePaced: PacedResult };
@@ -147,8 +149,6 @@ type DbRun = {
   page?: PageResult;
   fanOut?: FanOutResult;
   fanOutTwo?: FanOutResult;
-  fanOutNats?: FanOutResult;
-  outboxReads?: OutboxReads[];
   canvas?: CanvasResult[];
   overhead?: { app: OverheadResult; hello: OverheadResult };
   statements?: StatementCount;
@@ -423,41 +423,17 @@ async function runOn(db: "postgres" | "pglite", port: number): Promise<DbRun> {
     }
     if (wants("past") && db === "postgres") {
       const natsUrl = process.env.PARLEY_NATS_URL || "nats://127.0.0.1:4222";
-      const group: Served[] = [];
-      const startGroup = async (n: number, nats: boolean) => {
-        for (let i = 0; i < n; i++)
-          group.push(
-            await startApp(port + 10 + 2 * i, nats ? { ...env, PARLEY_NATS_URL: natsUrl } : env, appArgs()),
-          );
-        return [...group];
-      };
-      const stopGroup = async () => void (await Promise.all(group.splice(0).map((g) => g.stop())));
-      try {
-        step(
-          `past one machine: four fresh app processes with NATS JetStream, ${SIZE.watchersNats} SSE watchers of one table, ${SIZE.fanOutActs} acts…`,
-        );
-        out.fanOutNats = await fanOut(await startGroup(4, true), world.app[1]!, {
-          watchers: SIZE.watchersNats,
-          acts: SIZE.fanOutActs,
-        });
-        await stopGroup();
-        out.outboxReads = [];
-        for (const nats of [false, true])
-          for (const n of [1, 2, 4]) {
-            step(
-              `past one machine: outbox-reading statements, ${n} app processes${nats ? " with NATS" : ""}…`,
-            );
-            out.outboxReads.push(
-              await outboxReads(await startGroup(n, nats), nats, url, world.app[2]!, {
-                seconds: SIZE.outboxSeconds,
-                actsPerSecond: SIZE.outboxActsPerSecond,
-              }),
-            );
-            await stopGroup();
-          }
-      } finally {
-        await stopGroup();
-      }
+      Object.assign(
+        out,
+        await pastOneMachine({
+          start: (i, nats) =>
+            startApp(port + 10 + 2 * i, nats ? { ...env, PARLEY_NATS_URL: natsUrl } : env, appArgs()),
+          url,
+          tables: { fanOut: world.app[1]!, outbox: world.app[2]! },
+          size: SIZE.past,
+          step,
+        }),
+      );
     }
     if (later.acts || later.reads) {
       step("starting the baseline (bench/baseline.ts) on the same database, the app stopped…");
@@ -679,49 +655,7 @@ function rowsFor(run: DbRun): Row[] {
       }),
     );
   }
-  if (run.fanOutNats) {
-    const f = run.fanOutNats;
-    rows.push(
-      row({
-        what: `past one machine: ${f.connected.toLocaleString("en-US")} SSE watchers of one table over ${f.processes} processes on one PostgreSQL with NATS JetStream (acts posted to the first), ${f.acts} acts`,
-        db,
-        measured:
-          `delivery p50 ${ms(f.latency.p50)} · p95 ${ms(f.latency.p95)} · max ${ms(f.latency.max)}` +
-          `${f.missed ? ` · ${f.missed} missed` : ""} · RSS peak ${f.rssMb.peaks.map((m) => `${Math.round(m)} MB`).join(", ")}`,
-        target: "p95 ≤ 1 s, each process's RSS stated",
-        verdict: verdict(f.connected === f.watchers && f.missed === 0 && f.latency.p95 <= 1000),
-      }),
-    );
-  }
-  if (run.outboxReads?.length) {
-    const of = (nats: boolean) => run.outboxReads!.filter((r) => r.nats === nats);
-    const say = (rs: OutboxReads[]) =>
-      rs.map((r) => `N=${r.processes}: ${r.perSecond.toFixed(1)}/s`).join(" · ");
-    const nats = of(true);
-    // When the server's statistics count no scan of the outbox in the window, the row says so: never a verdict on 0.
-    const counted = run.outboxReads.some((r) => r.perSecond > 0);
-    const flat =
-      nats.length > 0 &&
-      Math.max(...nats.map((r) => r.perSecond)) <= 1.5 * Math.min(...nats.map((r) => r.perSecond));
-    rows.push(
-      row({
-        what: `past one machine: statements reading the outbox on PostgreSQL (scans of "Event"), ${SIZE.outboxActsPerSecond} acts/s, without NATS`,
-        db,
-        measured: counted
-          ? say(of(false))
-          : "not measured: the server's statistics counted no scan of the outbox",
-        target: "(each process polls: grows with N)",
-        verdict: "—",
-      }),
-      row({
-        what: `past one machine: the same with NATS JetStream (one relay reads the outbox)`,
-        db,
-        measured: counted ? say(nats) : "not measured: the server's statistics counted no scan of the outbox",
-        target: "one reader whatever N",
-        verdict: counted ? verdict(flat) : "—",
-      }),
-    );
-  }
+  rows.push(...pastRows(run, db, SIZE.past));
   if (run.page) {
     const p = run.page;
     rows.push(

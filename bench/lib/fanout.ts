@@ -4,8 +4,9 @@
 // servers' resident memory meanwhile.
 import http from "node:http";
 import { actFor, type BenchTable } from "./seed";
-import type { Served } from "./servers";
+import { cpuMs, cpuSince, type Served } from "./servers";
 import { latency, type Latency } from "./stats";
+import { now, watchersForked, watchersHere } from "./watchers";
 
 export type FanOutResult = {
   watchers: number;
@@ -18,37 +19,11 @@ export type FanOutResult = {
   rssMb: { before: number; watching: number; peak: number; peaks: number[] };
   process: string;
   processes: number;
+  /** CPU time (ms) over the measured acts: the app processes together, and the load generator(s) holding the watchers. */
+  cpuMs: { app: number; generator: number };
+  /** How many processes held the watchers: 0 for this one. */
+  generators: number;
 };
-
-type Pending = { turn: number; t0: number; arrivals: number[] };
-
-function watch(url: URL, path: string, onEvent: (data: string) => void): Promise<http.ClientRequest> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: url.hostname, port: url.port, path, agent: false }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`events answered ${res.statusCode}`));
-      res.setEncoding("utf8");
-      let buf = "";
-      let first = true;
-      res.on("data", (chunk: string) => {
-        buf += chunk;
-        let i: number;
-        while ((i = buf.indexOf("\n\n")) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (data) onEvent(data);
-        }
-        if (first) {
-          first = false;
-          resolve(req); // the stream is open and the server has started following the topic
-        }
-      });
-      res.on("error", () => {});
-    });
-    req.on("error", reject);
-    req.setTimeout(0);
-  });
-}
 
 function rssOf(served: Served): { mb: number; name: string } {
   const top = served.processes()[0];
@@ -58,30 +33,18 @@ function rssOf(served: Served): { mb: number; name: string } {
 export async function fanOut(
   servers: Served | Served[],
   table: BenchTable,
-  opts: { watchers: number; acts: number },
+  opts: { watchers: number; acts: number; generators?: number },
 ): Promise<FanOutResult> {
   const all = Array.isArray(servers) ? servers : [servers];
   const served = all[0]!;
   const url = new URL(served.url);
   const urls = all.map((s) => new URL(s.url));
   const before = rssOf(served).mb;
-  let pending: Pending | null = null;
-  const onEvent = (data: string) => {
-    if (!pending) return;
-    const e = JSON.parse(data) as { type: string; payload: { turn?: number } };
-    if (e.type === "act" && e.payload.turn === pending.turn)
-      pending.arrivals.push(performance.now() - pending.t0);
-  };
-  const streams: http.ClientRequest[] = [];
   const path = `/api/events?topics=table:${table.id}`;
-  for (let i = 0; i < opts.watchers; i += 100) {
-    const batch = Math.min(100, opts.watchers - i);
-    // Watcher i listens on process i mod n: the same number on each.
-    const opened = await Promise.allSettled(
-      Array.from({ length: batch }, (_, j) => watch(urls[(i + j) % urls.length]!, path, onEvent)),
-    );
-    for (const o of opened) if (o.status === "fulfilled") streams.push(o.value);
-  }
+  const generators = opts.generators ?? 0;
+  const watchers = generators
+    ? await watchersForked(urls, path, opts.watchers, generators)
+    : await watchersHere(urls, path, opts.watchers);
   let peak = rssOf(served).mb;
   const peaks = all.map((s) => rssOf(s).mb);
   const sampler = setInterval(() => {
@@ -91,11 +54,12 @@ export async function fanOut(
   const watching = rssOf(served).mb;
 
   const agent = new http.Agent({ keepAlive: true });
-  const act = async (): Promise<Pending> => {
+  /** One act: the ms from sending its POST to each watcher's having it. */
+  const act = async (): Promise<number[]> => {
     const { path: actPath, body } = actFor(table, table.turn);
     const seat = table.seats[table.turn % table.seats.length]!;
-    const p: Pending = { turn: table.turn, t0: performance.now(), arrivals: [] };
-    pending = p;
+    const turn = table.turn;
+    const t0 = now();
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
         {
@@ -116,37 +80,40 @@ export async function fanOut(
     });
     if (status !== 200) throw new Error(`the fan-out act was refused: ${status}`);
     table.turn++;
-    const until = performance.now() + 15_000;
-    while (p.arrivals.length < streams.length && performance.now() < until)
-      await new Promise((r) => setTimeout(r, 5));
-    pending = null;
-    return p;
+    return (await watchers.arrivals(turn, t0 + 15_000)).map((at) => at - t0);
   };
 
   const samples: number[] = [];
   let missed = 0;
+  const cpu = { app: 0, generator: 0 };
   try {
     await act(); // a first act proves every stream is subscribed; it is not counted
+    const app0 = all.map((s) => cpuMs(s.pid));
+    const generator0 = await watchers.cpuMs();
     for (let i = 0; i < opts.acts; i++) {
       // Acts land at varied moments relative to any polling the server does.
       await new Promise((r) => setTimeout(r, 300 + ((i * 137) % 400)));
-      const p = await act();
-      samples.push(...p.arrivals);
-      missed += streams.length - p.arrivals.length;
+      const arrivals = await act();
+      samples.push(...arrivals);
+      missed += watchers.connected - arrivals.length;
     }
+    cpu.app = all.reduce((a, s, i) => a + cpuSince(app0[i]!, s.pid), 0);
+    cpu.generator = (await watchers.cpuMs()) - generator0;
   } finally {
     clearInterval(sampler);
     agent.destroy();
-    for (const s of streams) s.destroy();
+    watchers.close();
   }
   return {
     watchers: opts.watchers,
-    connected: streams.length,
+    connected: watchers.connected,
     acts: opts.acts,
     missed,
     latency: latency(samples),
     rssMb: { before, watching, peak, peaks },
     process: rssOf(served).name,
     processes: all.length,
+    cpuMs: cpu,
+    generators,
   };
 }

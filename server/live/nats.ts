@@ -14,8 +14,8 @@ const REFOLLOW_MS = 500;
 type Opts = {
   pollMs?: number;
   deliver: (e: LiveEvent) => void;
-  /** The topics each subscriber follows (null: every topic). */
-  topics: () => (string[] | null)[];
+  /** The topics the subscribers follow, each once (null among them: every topic). */
+  topics: () => (string | null)[];
 };
 
 /**
@@ -23,11 +23,11 @@ type Opts = {
  * process whose subscribers all need one subject (the usual case: guests watching one table) takes it alone, any
  * other takes the whole stream.
  */
-function filterOf(stream: Stream, needs: (string[] | null)[]): string[] {
+function filterOf(stream: Stream, needs: (string | null)[]): string[] {
   const subjects = new Set<string>();
-  for (const topics of needs) {
-    if (!topics) return [stream.all];
-    for (const t of topics) subjects.add(stream.subjectFor(t) ?? stream.all);
+  for (const t of needs) {
+    if (t === null) return [stream.all];
+    subjects.add(stream.subjectFor(t) ?? stream.all);
   }
   if (subjects.size === 0 || subjects.has(stream.all)) return [stream.all];
   return subjects.size === 1 || stream.filtersMany ? [...subjects].sort() : [stream.all];
@@ -47,6 +47,8 @@ export class NatsFeed {
   /** The earliest sequence a subscriber added since the consumer was made needs from (null: none added). */
   private from: number | null = null;
   private switching: Promise<void> | null = null;
+  /** Whether the subscribers' needs changed since the consumer's filter was last chosen. */
+  private changed = false;
   private stopped = false;
 
   constructor(
@@ -90,25 +92,32 @@ export class NatsFeed {
   }
 
   /**
-   * The subscribers changed: take the subjects they need now, from where the one just added (`added`, the tailer's
-   * position as it subscribed) stood, so none of its events falls between the two consumers.
+   * The subjects the subscribers need changed: take them now, from where the one just added (`added`, the tailer's
+   * position as it subscribed) stood, so none of its events falls between the two consumers. A change that comes
+   * while a consumer is being made is taken as soon as that one stands.
    */
   needsChanged(added: Position | null): void {
     if (!this.stream || this.stopped) return;
     if (added) this.from = Math.min(this.from ?? Infinity, this.seq + 1);
-    this.switching ??= Promise.resolve().then(async () => {
-      try {
-        const stream = this.stream!;
-        const next = filterOf(stream, this.opts.topics());
-        if (!same(next, this.filter) && !this.stopped) {
-          const start = Math.min(this.from ?? Infinity, this.seq + 1);
-          await this.follow(next, start, this.filter);
-        }
-        this.from = null;
-      } finally {
-        this.switching = null;
-      }
-    });
+    this.changed = true;
+    this.switching ??= Promise.resolve()
+      .then(() => this.takeNeeds())
+      .finally(() => this.settled());
+  }
+
+  private async takeNeeds(): Promise<void> {
+    this.changed = false;
+    const next = filterOf(this.stream!, this.opts.topics());
+    const from = this.from;
+    this.from = null;
+    if (!same(next, this.filter) && !this.stopped)
+      await this.follow(next, Math.min(from ?? Infinity, this.seq + 1), this.filter);
+  }
+
+  /** A switch or a refollow ended: one more for the changes that came meanwhile. */
+  private settled(): void {
+    this.switching = null;
+    if (this.changed) this.needsChanged(null);
   }
 
   /**
@@ -126,7 +135,7 @@ export class NatsFeed {
     if (this.stopped || !this.stream) return;
     this.switching ??= this.follow(this.filter, this.seq + 1, null)
       .catch(() => void setTimeout(() => this.refollow(), REFOLLOW_MS).unref())
-      .finally(() => (this.switching = null));
+      .finally(() => this.settled());
   }
 
   /**

@@ -143,5 +143,22 @@ describe.skipIf(!postgres)(
       offFive();
       await Promise.all([relay.stop(), p.stop()]);
     });
+
+    it("a subscriber whose topic comes while the consumer for another is being made still gets its events", async () => {
+      const relay = await started(db);
+      const p = await started(other);
+      const six: LiveEvent[] = [];
+      const seven: LiveEvent[] = [];
+      const offSix = p.subscribe((e) => e.topic === "table:6" && six.push(e), ["table:6"]);
+      await sleep(0); // the consumer for table:6 is being made now
+      const offSeven = p.subscribe((e) => e.topic === "table:7" && seven.push(e), ["table:7"]);
+      const written = { six: await writeTx(db, "table:6"), seven: await writeTx(db, "table:7") };
+      await until(() => six.length >= 1 && seven.length >= 1, 5_000).catch(() => {});
+      expect(ids(six)).toEqual(written.six);
+      expect(ids(seven)).toEqual(written.seven);
+      offSix();
+      offSeven();
+      await Promise.all([relay.stop(), p.stop()]);
+    });
   },
 );

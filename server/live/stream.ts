@@ -19,11 +19,13 @@ const DUPLICATE_WINDOW_MS = 120_000;
 const token = (part: string) =>
   part === ""
     ? "="
-    : [...new TextEncoder().encode(part)]
-        .map((b) =>
-          /[A-Za-z0-9_-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `=${b.toString(16)}`,
-        )
-        .join("");
+    : /^[A-Za-z0-9_-]+$/.test(part)
+      ? part
+      : [...new TextEncoder().encode(part)]
+          .map((b) =>
+            /[A-Za-z0-9_-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `=${b.toString(16)}`,
+          )
+          .join("");
 
 export class Stream {
   constructor(

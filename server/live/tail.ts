@@ -24,6 +24,8 @@ export const BACKLOG_MAX = 10_000;
 export class Tailer {
   private cursor: Position | null = null;
   private listeners = new Map<Listener, string[] | null>();
+  /** How many subscribers follow each topic (null: every topic): the NATS consumer's filter changes only with these. */
+  private needs = new Map<string | null, number>();
   private readonly backlogMax: number;
   private readonly source: OutboxReader | NatsFeed;
 
@@ -43,7 +45,7 @@ export class Tailer {
         ? new NatsFeed(db, nats, {
             pollMs: opts.pollMs,
             deliver: (e) => this.deliver(e),
-            topics: () => [...this.listeners.values()],
+            topics: () => [...this.needs.keys()],
           })
         : new OutboxReader(db, deliver, opts.pollMs);
   }
@@ -69,11 +71,24 @@ export class Tailer {
    */
   subscribe(fn: Listener, topics: string[] | null = null): () => void {
     this.listeners.set(fn, topics);
-    if (this.source instanceof NatsFeed) this.source.needsChanged(this.cursor);
+    const mine = topics ? [...new Set(topics)] : [null];
+    if (this.need(mine, 1) && this.source instanceof NatsFeed) this.source.needsChanged(this.cursor);
     return () => {
-      this.listeners.delete(fn);
-      if (this.source instanceof NatsFeed) this.source.needsChanged(null);
+      if (!this.listeners.delete(fn)) return;
+      if (this.need(mine, -1) && this.source instanceof NatsFeed) this.source.needsChanged(null);
     };
+  }
+
+  /** Counts `topics` in or out of what the subscribers need; whether a topic came or went with it. */
+  private need(topics: (string | null)[], by: 1 | -1): boolean {
+    let changed = false;
+    for (const t of topics) {
+      const n = (this.needs.get(t) ?? 0) + by;
+      if (n > 0) this.needs.set(t, n);
+      else this.needs.delete(t);
+      changed ||= n === 0 || (by === 1 && n === 1);
+    }
+    return changed;
   }
 
   /** Whether this tailer's process is the relay of the feed over NATS now. */
