@@ -37,6 +37,16 @@ const TEST_SURFACES = {
 };
 const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/testing.ts", "server/testing/**", "e2e/**"];
 
+/** What the actions and the operations never import: a door, a page, a component, the framework. */
+const BELOW_DOORS = ["**/doors/*", "@/server/doors/*", "@/app/*", "@/components/*", "next", "next/*"];
+
+/** A layer's own files (its tests aside): the modules' surfaces, and what the layer never imports. */
+const layer = (files, pattern) => ({
+  files,
+  ignores: ["**/*.test.ts"],
+  rules: { "no-restricted-imports": ["error", { patterns: [SURFACES, pattern] }] },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -171,64 +181,13 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ["server/actions/**/*.ts"],
-    ignores: ["server/actions/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            SURFACES,
-            {
-              group: ["**/doors/*", "@/server/doors/*", "@/app/*", "@/components/*", "next", "next/*"],
-              message: "Actions never depend on a door.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["server/operations/**/*.ts"],
-    ignores: ["server/operations/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            SURFACES,
-            {
-              group: ["**/doors/*", "@/server/doors/*", "@/app/*", "@/components/*", "next", "next/*"],
-              message: "Operations declare actions; they never depend on a door.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["server/doors/serve.ts", "server/doors/{rest,trpc,mcp}/**/*.ts"],
-    ignores: ["server/doors/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            SURFACES,
-            {
-              group: [
-                "**/actions",
-                "**/actions/*",
-                "@/server/actions",
-                "@/server/actions/*",
-                "**/rules/*/**",
-              ],
-              message: "A generated door reaches the actions only through the operation declarations.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  layer(["server/actions/**/*.ts"], { group: BELOW_DOORS, message: "Actions never depend on a door." }),
+  layer(["server/operations/**/*.ts"], {
+    group: BELOW_DOORS,
+    message: "Operations declare actions; they never depend on a door.",
+  }),
+  layer(["server/doors/serve.ts", "server/doors/{rest,trpc,mcp}/**/*.ts"], {
+    group: ["**/actions", "**/actions/*", "@/server/actions", "@/server/actions/*", "**/rules/*/**"],
+    message: "A generated door reaches the actions only through the operation declarations.",
+  }),
 );

@@ -30,8 +30,9 @@ const config: KnipConfig = {
     // the bench's peer: installed into a temporary folder on first use, never a dependency (bench/lib/peer.ts)
     "boardgame.io",
   ],
-  // the machine's own programs: PostgreSQL's pgbench (the bench's floor), util-linux's script, mount and umount
-  ignoreBinaries: ["pgbench", "script", "mount", "umount"],
+  // the machine's own programs: PostgreSQL's pgbench (the bench's floor), util-linux's script, mount and umount,
+  // iproute2's ip (the app hosts' network namespaces)
+  ignoreBinaries: ["pgbench", "script", "mount", "umount", "ip"],
 };
 
 export default config;

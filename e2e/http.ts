@@ -111,3 +111,66 @@ export const cookieFor = (base: string, cookie: string) => {
   const [name, ...value] = cookie.split("=");
   return { name: name!, value: value.join("="), url: base };
 };
+
+/**
+ * A watcher of the live feed, as EventSource is: it reconnects when its stream ends or fails, with the last event id
+ * it had as Last-Event-ID (from `from` at first), until stopped; `resumes` counts the streams it opened after its
+ * first. The ids of the `live` events it got are in `ids`, in the order they came.
+ */
+export class Watcher {
+  readonly ids: string[] = [];
+  connected = false;
+  resumes = 0;
+  resets = 0;
+  private stopped = false;
+  private readonly abort = new AbortController();
+  private readonly done: Promise<void>;
+
+  constructor(url: string, from: string) {
+    this.done = this.run(url, from);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.abort.abort();
+    await this.done;
+  }
+
+  private async run(url: string, from: string) {
+    let last = from;
+    let opened = 0;
+    while (!this.stopped) {
+      try {
+        // held here for the stream's whole life: undici cancels the body of a collected Response
+        const res = await fetch(url, { headers: { "last-event-id": last }, signal: this.abort.signal });
+        if (res.status !== 200) {
+          await res.body?.cancel();
+          throw new Error(`the feed answered ${res.status}`);
+        }
+        if (opened++ > 0) this.resumes++;
+        this.connected = true;
+        const reader = res.body!.getReader();
+        const text = new TextDecoder();
+        let buf = "";
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buf += text.decode(value, { stream: true });
+          let i: number;
+          while ((i = buf.indexOf("\n\n")) >= 0) {
+            const frame = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            const event = /^event: (.*)$/m.exec(frame)?.[1];
+            const id = /^id: (.*)$/m.exec(frame)?.[1];
+            if (event === "reset") this.resets++;
+            if (event === "live" && id) this.ids.push((last = id));
+          }
+        }
+      } catch {
+        /* the stream failed or was refused: try again */
+      }
+      this.connected = false;
+      if (!this.stopped) await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}

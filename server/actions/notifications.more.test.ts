@@ -120,7 +120,7 @@ describe("a plan's checkpoint", () => {
       [ap, "approver"],
       [op, "operator"],
     ] as const) {
-      const g = await assignRole(db.prisma, owner, { id, body: { role, person: person.name } }, NOW);
+      const g = await assignRole(db.prisma, owner, { planId: id, role, person: person.name }, NOW);
       if (!g.ok) throw new Error(g.message);
       expect((await told(person)).map((n) => n.kind)).toEqual(["invitation"]);
       const a = await answerInvitation(db.prisma, person, { kind: "plan", id, role }, true, T0);
@@ -129,7 +129,7 @@ describe("a plan's checkpoint", () => {
     const reported = await postOutcome(
       db.prisma,
       owner,
-      { id, body: { nodeId: "build", status: "success", evidenceHash: "b1" } },
+      { planId: id, nodeId: "build", status: "success", evidenceHash: "b1" },
       NOW,
     );
     if (!reported.ok) throw new Error(reported.message);
@@ -142,7 +142,7 @@ describe("a plan's checkpoint", () => {
     const c = await runCheckpoint(
       db.prisma,
       owner,
-      { id, body: { revision: 1, decision: "hold", rationale: "waiting for the build" } },
+      { planId: id, revision: 1, decision: "hold", rationale: "waiting for the build" },
       NOW,
     );
     if (!c.ok) throw new Error(c.message);
@@ -174,18 +174,20 @@ describe("a plan's checkpoint", () => {
     const g = await assignRole(
       db.prisma,
       owner,
-      { id, body: { role: "operator", person: op.name } },
+      { planId: id, role: "operator", person: op.name },
       new Date(T0),
     );
     if (!g.ok) throw new Error(g.message);
     await answerInvitation(db.prisma, op, { kind: "plan", id, role: "operator" }, true, T0);
-    const risk = { riskId: "R1", severity: "low", affectedNodes: ["a"], evidenceHash: "r1" };
-    expect(await assessRisk(db.prisma, owner, { id, body: risk }, new Date(T0))).toMatchObject({ ok: true });
+    const risk = { riskId: "R1", severity: "low" as const, affectedNodes: ["a"], evidenceHash: "r1" };
+    expect(await assessRisk(db.prisma, owner, { planId: id, ...risk }, new Date(T0))).toMatchObject({
+      ok: true,
+    });
     const before = (await told(op)).length;
     const r = await postOutcome(
       db.prisma,
       owner,
-      { id, body: { nodeId: "a", status: "success", evidenceHash: "a1" } },
+      { planId: id, nodeId: "a", status: "success", evidenceHash: "a1" },
       new Date(T0 + MIN),
     );
     if (!r.ok) throw new Error(r.message);
@@ -202,7 +204,7 @@ describe("a plan's checkpoint", () => {
     await postOutcome(
       db.prisma,
       owner,
-      { id, body: { nodeId: "b", status: "success", evidenceHash: "b1" } },
+      { planId: id, nodeId: "b", status: "success", evidenceHash: "b1" },
       new Date(T0 + 2 * MIN),
     );
     expect((await told(op)).filter((n) => n.kind === "risk.reassess")).toHaveLength(1);

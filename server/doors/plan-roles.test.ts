@@ -171,7 +171,7 @@ describe("a plan role's invitation at every door: listed, accepted, declined", (
         await assignRole(
           db.prisma,
           owner,
-          { id, body: { role: "viewer", person: invitee.name } },
+          { planId: id, role: "viewer", person: invitee.name },
           new Date(NOW),
         ),
       );

@@ -7,8 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../live/testkit";
-import { testDatabase, type TestDatabase } from "../testing/db";
-import { enqueue, startQueue } from "./queue";
+import { openDatabase } from "../db";
+import { onPostgres, testDatabase, type TestDatabase } from "../testing/db";
+import { enqueue, QUEUES, SCHEMA, startQueue } from "./queue";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -78,6 +79,30 @@ describe("the job queue", () => {
     } finally {
       await a.stop();
       await b.stop();
+    }
+  });
+});
+
+// PostgreSQL only: the embedded database is one process.
+describe.skipIf(!onPostgres())("processes starting at once on a fresh database (PostgreSQL)", () => {
+  it("all start, though their first creations of the queues race (PostgreSQL may abort one as a deadlock)", async () => {
+    const fresh = await testDatabase();
+    const processes = await Promise.all(
+      Array.from({ length: 4 }, () => openDatabase(fresh.url, { migrate: false })),
+    );
+    try {
+      const started = await Promise.allSettled(processes.map((p) => startQueue(p, {})));
+      expect(started.map((s) => (s.status === "rejected" ? String(s.reason) : "started"))).toEqual(
+        Array(4).fill("started"),
+      );
+      for (const s of started) if (s.status === "fulfilled") await s.value.stop();
+      const queues = await fresh.sql.query<{ name: string }>(
+        `SELECT name FROM ${SCHEMA}.queue ORDER BY name`,
+      );
+      expect(queues.map((q) => q.name)).toEqual(Object.keys(QUEUES).sort());
+    } finally {
+      await Promise.all(processes.map((p) => p.close()));
+      await fresh.drop();
     }
   });
 });

@@ -67,6 +67,26 @@ export type QueueOptions = {
   maintenanceSeconds?: number;
 };
 
+/** Tries of a queue's creation that failed because another process was creating it at the same moment. */
+const CREATE_TRIES = 5;
+
+/**
+ * Creates a queue unless it is there. Processes starting at once on a fresh database all try: PostgreSQL may abort
+ * all but one of them as a deadlock (each creation takes the job table's partition locks), or the winner may not have
+ * committed when a loser looks. A loser waits a moment and looks again: the queue is there, or it tries once more.
+ */
+async function ensureQueue(boss: PgBoss, name: string, policy: object): Promise<void> {
+  for (let tried = 1; ; tried++) {
+    if (await boss.getQueue(name)) return;
+    try {
+      return await boss.createQueue(name, { name, ...policy });
+    } catch (e) {
+      if (tried >= CREATE_TRIES) throw e;
+      await new Promise((r) => setTimeout(r, 50 * tried + Math.random() * 100));
+    }
+  }
+}
+
 /**
  * Starts the queue on `database` (creating pg-boss's schema and the queues on first use) and the workers given:
  * any app process may run them, and each job runs in one at a time.
@@ -86,12 +106,7 @@ export async function startQueue(
   } as PgBoss.ConstructorOptions);
   boss.on("error", (e) => console.error(`job queue: ${e.message}`));
   await boss.start();
-  for (const [name, policy] of Object.entries(QUEUES))
-    if (!(await boss.getQueue(name)))
-      // two processes starting at once both may try: the loser finds it there
-      await boss.createQueue(name, { name, ...policy }).catch(async (e: Error) => {
-        if (!(await boss.getQueue(name))) throw e;
-      });
+  for (const [name, policy] of Object.entries(QUEUES)) await ensureQueue(boss, name, policy);
   for (const [name, work] of Object.entries(workers))
     await boss.work(
       name,

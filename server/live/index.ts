@@ -8,6 +8,8 @@ import { eventIsAfter, Tailer, type LiveEvent } from "./tail";
 export type { LiveEvent } from "./tail";
 export { BACKLOG_MAX } from "./tail";
 export { dropLiveStream } from "./stream";
+/** The advisory lock whose holder is the relay over NATS: `pg_locks` shows which connection, so which host. */
+export { RELAY_LOCK } from "./relay";
 
 /** The most topics one stream follows (`?topics=`): the rest of a longer list is dropped. */
 export const TOPICS_MAX = 20;

@@ -105,7 +105,7 @@ export const CHECKPOINT_OPERATIONS = {
       description:
         "A dry run of the checkpoint: the declaration built from the plan now (the exact JSON of the audit's schema) and its audit: pass, declarationValid, eligibleToAdmit, structuralBlocked, findings. Nothing is written.",
     },
-    run: ({ db, who, now }, { planId: id, ...query }) => readAudit(db, who, { id, query }, now),
+    run: ({ db, who, now }, i) => readAudit(db, who, i, now),
   }),
   declaration: operation({
     name: "plans.declaration",
@@ -116,8 +116,8 @@ export const CHECKPOINT_OPERATIONS = {
     callers: ANYONE,
     kind: "read",
     rest: { method: "GET", path: "/api/plans/:plan_id/declaration" },
-    run: async ({ db, who, now }, { planId: id, ...query }) => {
-      const r = await readAudit(db, who, { id, query }, now);
+    run: async ({ db, who, now }, i) => {
+      const r = await readAudit(db, who, i, now);
       return r.ok ? ok(r.value.declaration) : r;
     },
   }),

@@ -15,11 +15,11 @@ export const ZId = z.number().int().positive().max(2_147_483_647);
 /** The plan a call is about, as every plan operation's input names it. */
 export const onPlan = { planId: ZId.describe("the plan's id (from list_plans)") };
 
-/** A plan's action as its operation runs it: the plan's id beside the body, at the call's time. */
+/** A plan's action as its operation runs it: the input its operation parsed, at the call's time. */
 export const onPlanRun =
-  <R>(action: (db: Db, who: Who, input: { id: number; body: object }, now: Date) => Promise<Result<R>>) =>
-  ({ db, who, now }: OperationContext, { planId: id, ...body }: { planId: number }) =>
-    action(db, who, { id, body }, new Date(now));
+  <I, R>(action: (db: Db, who: Who, input: I, now: Date) => Promise<Result<R>>) =>
+  ({ db, who, now }: OperationContext, input: I) =>
+    action(db, who, input, new Date(now));
 
 export const ZTimeout = z
   .number()

@@ -174,7 +174,7 @@ export const COUNCIL_OPERATIONS = {
       description:
         "Answer the open round for the seat you wear, with the round's JSON fields as `reply` (see your_round.fields in council_state). The engine validates it: a malformed or off-option reply is refused with the reason and you may answer once more; a second bad reply empties your seat.",
     },
-    run: ({ db, who, now }, { councilId: id, ...body }) => answerRound(db, who, { id, body }, now),
+    run: ({ db, who, now }, i) => answerRound(db, who, i, now),
   }),
   confirm: operation({
     name: "councils.confirm",
@@ -185,7 +185,7 @@ export const COUNCIL_OPERATIONS = {
     callers: PEOPLE,
     kind: "write",
     rest: { method: "POST", path: "/api/councils/:council_id/confirm" },
-    run: ({ db, who, now }, { councilId: id, ...body }) => confirmStep(db, who, { id, body }, now),
+    run: ({ db, who, now }, i) => confirmStep(db, who, i, now),
   }),
   axes: operation({
     name: "councils.axes",
@@ -195,7 +195,7 @@ export const COUNCIL_OPERATIONS = {
     callers: PEOPLE,
     kind: "write",
     rest: { method: "POST", path: "/api/councils/:council_id/axes" },
-    run: ({ db, who, now }, { councilId: id, ...body }) => setAxes(db, who, { id, body }, now),
+    run: ({ db, who, now }, i) => setAxes(db, who, i, now),
   }),
   draftAxes: operation({
     name: "councils.draftAxes",
@@ -209,8 +209,7 @@ export const COUNCIL_OPERATIONS = {
     kind: "write",
     rest: { method: "POST", path: "/api/councils/:council_id/axes/draft" },
     // the clock read again after the model answers: the call's latency, and the draft's own moment
-    run: ({ db, who, now, clock }, { councilId: id, ...body }) =>
-      draftAxesByModel(db, who, { id, body }, now, { clock }),
+    run: ({ db, who, now, clock }, i) => draftAxesByModel(db, who, i, now, { clock }),
   }),
   ruling: operation({
     name: "councils.ruling",
@@ -221,7 +220,7 @@ export const COUNCIL_OPERATIONS = {
     callers: PEOPLE,
     kind: "write",
     rest: { method: "POST", path: "/api/councils/:council_id/ruling", status: 201 },
-    run: ({ db, who, now }, { councilId: id, ...body }) => recordRuling(db, who, { id, body }, now),
+    run: ({ db, who, now }, i) => recordRuling(db, who, i, now),
   }),
   setVisibility: operation({
     name: "councils.setVisibility",
@@ -236,8 +235,7 @@ export const COUNCIL_OPERATIONS = {
       tool: "set_council_visibility",
       description: "As the facilitator, set who may read the round table.",
     },
-    run: ({ db, who, now }, i) =>
-      setCouncilVisibility(db, who, { id: i.councilId, visibility: i.visibility }, now),
+    run: ({ db, who, now }, i) => setCouncilVisibility(db, who, i, now),
   }),
   replaceSeat: operation({
     name: "councils.replaceSeat",
@@ -253,7 +251,7 @@ export const COUNCIL_OPERATIONS = {
       description:
         "As the facilitator, before round 1: give an unanswered or declined seat another wearer (person, agent or model).",
     },
-    run: ({ db, who, now }, { councilId: id, ...body }) => replaceSeat(db, who, { id, body }, now),
+    run: ({ db, who, now }, i) => replaceSeat(db, who, i, now),
   }),
   ...linkOperations("council", "councilId"),
   wait: operation({

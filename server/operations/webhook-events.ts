@@ -10,6 +10,16 @@ const revision = z.number().int().describe("the revision it concerns");
 const checkpointId = z.number().int().describe("the checkpoint's id (the plan's page lists it)");
 const by = z.string().describe("who did it: a person's name");
 const wave = z.array(z.string()).describe("the next wave's node ids (at most the first 50)");
+/** An approval given or withdrawn, and the count after it (each event its own schema, as the document lists it). */
+const approvalCount = () =>
+  z.object({
+    planId,
+    revision,
+    nextWave: wave,
+    by,
+    approvals: z.number().int().describe("the approvals that count now"),
+    needed: z.number().int().describe("how many the wave needs"),
+  });
 
 /** What each event type's `data` holds: ids and counts, so a receiver reads the plan for the rest. */
 const DATA = {
@@ -38,22 +48,8 @@ const DATA = {
     severity: z.enum(RISK_SEVERITIES),
     previous: z.enum(RISK_SEVERITIES).nullable().describe("its severity before (null: a new risk)"),
   }),
-  "plan.approval": z.object({
-    planId,
-    revision,
-    nextWave: wave,
-    by,
-    approvals: z.number().int().describe("the approvals that count now"),
-    needed: z.number().int().describe("how many the wave needs"),
-  }),
-  "plan.approval.withdrawn": z.object({
-    planId,
-    revision,
-    nextWave: wave,
-    by,
-    approvals: z.number().int().describe("the approvals that count now"),
-    needed: z.number().int().describe("how many the wave needs"),
-  }),
+  "plan.approval": approvalCount(),
+  "plan.approval.withdrawn": approvalCount(),
   "plan.assignment": z.object({
     planId,
     revision,

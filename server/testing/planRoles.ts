@@ -90,7 +90,13 @@ export async function fixture(name = "Roles"): Promise<number> {
     await createPlan(
       db.prisma,
       owner,
-      { name, nodes: [{ id: "a" }, { id: "b", dependsOn: ["a"], needsApproval: true }] },
+      {
+        name,
+        nodes: [
+          { id: "a", dependsOn: [] },
+          { id: "b", dependsOn: ["a"], needsApproval: true },
+        ],
+      },
       new Date(NOW),
     ),
   ).id;
@@ -98,13 +104,13 @@ export async function fixture(name = "Roles"): Promise<number> {
     await postOutcome(
       db.prisma,
       owner,
-      { id, body: { nodeId: "a", status: "success", evidenceHash: "h" } },
+      { planId: id, nodeId: "a", status: "success", evidenceHash: "h" },
       new Date(NOW),
     ),
   );
-  for (const role of ["approver", "authority", "resources", "operator", "viewer"]) {
+  for (const role of ["approver", "authority", "resources", "operator", "viewer"] as const) {
     value(
-      await assignRole(db.prisma, owner, { id, body: { role, person: people[role]!.name } }, new Date(NOW)),
+      await assignRole(db.prisma, owner, { planId: id, role, person: people[role]!.name }, new Date(NOW)),
     );
     value(await answerInvitation(db.prisma, people[role]!, { kind: "plan", id }, true, NOW));
   }
@@ -112,7 +118,7 @@ export async function fixture(name = "Roles"): Promise<number> {
     await assignRole(
       db.prisma,
       owner,
-      { id, body: { role: "approver", person: people.invitee!.name } },
+      { planId: id, role: "approver", person: people.invitee!.name },
       new Date(NOW),
     ),
   );

@@ -6,22 +6,14 @@ import type { Who } from "../identity";
 import { nameKey } from "../names";
 import { createAgent, whoForToken } from "../actions/agents";
 import { answerInvitation } from "../actions/invitations";
-import {
-  approve,
-  assessRisk,
-  assignRole,
-  changeSettings,
-  confirmAssignment,
-  createPlan,
-  planView,
-  postOutcome,
-  removeRole,
-  revisePlan,
-  runCheckpoint,
-  withdrawApproval,
-} from "../actions/checkpoint";
-import type { Db } from "../db";
+import type { z } from "zod";
+import { planView } from "../actions/checkpoint";
+import { OPERATIONS } from "../operations";
+import type { AnyOperation, Operation } from "../operations/operation";
 import { makeUser, testDatabase, type TestDatabase } from "./db";
+import { runOperation } from "./operation";
+
+const P = OPERATIONS.plans;
 
 export const NOW = Date.parse("2026-12-01T12:00:00Z");
 /** NOW as the writing actions take it. */
@@ -61,27 +53,31 @@ export async function newPlan(
   input: Record<string, unknown>,
   time: Date = when,
 ): Promise<number> {
-  return value(await createPlan(db.prisma, owner, input, time)).id;
+  return value(await runOperation(db.prisma, P.create, owner, input, time.getTime())).id;
 }
 
-type OnPlan<T> = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) => Promise<T>;
+/** An operation as a door calls it (testing/operation.ts), on this file's database: for what only its schema refuses. */
+export const viaOperation = (op: AnyOperation, who: Who, raw: unknown, time: Date = when) =>
+  runOperation(db.prisma, op, who, raw, time.getTime());
+
+/** A plan's operation as a door calls it (its input parsed by its schema), on plan `id`. */
 const on =
-  <T>(action: OnPlan<T>) =>
-  (who: Who, id: number, body: unknown, time: Date = when) =>
-    action(db.prisma, who, { id, body }, time);
+  <I extends z.ZodObject, R>(op: Operation<I, z.ZodType, "write", R>) =>
+  (who: Who, id: number, body: object, time: Date = when) =>
+    runOperation(db.prisma, op, who, { ...body, planId: id }, time.getTime());
 
 /** The writing actions on one plan as the tests call them: who, the plan's id, the body, at `when` unless told. */
 export const plan = {
-  report: on(postOutcome),
-  decide: on(runCheckpoint),
-  assess: on(assessRisk),
-  approve: on(approve),
-  withdraw: on(withdrawApproval),
-  confirm: on(confirmAssignment),
-  revise: on(revisePlan),
-  assign: on(assignRole),
-  remove: on(removeRole),
-  settings: on(changeSettings),
+  report: on(P.postOutcome),
+  decide: on(P.checkpoint),
+  assess: on(P.assessRisk),
+  approve: on(P.approve),
+  withdraw: on(P.withdrawApproval),
+  confirm: on(P.confirm),
+  revise: on(P.revise),
+  assign: on(P.assignRole),
+  remove: on(P.removeRole),
+  settings: on(P.settings),
 };
 
 /** Revision 4 of the original, as a fresh plan's revision 1: scan → patch-X → publish, publish gated. */

@@ -14,12 +14,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Waits until something accepts connections on the port. */
-export async function listening(port: number, ms = 15_000): Promise<void> {
+/** Waits until something accepts connections on the port (of `host`). */
+export async function listening(port: number, ms = 15_000, host = "127.0.0.1"): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     const ok = await new Promise<boolean>((r) => {
-      const c = net.connect(port, "127.0.0.1");
+      const c = net.connect(port, host);
       c.once("connect", () => (c.destroy(), r(true)));
       c.once("error", () => r(false));
     });
@@ -31,10 +31,18 @@ export async function listening(port: number, ms = 15_000): Promise<void> {
 
 export type Service = { stop(signal?: NodeJS.Signals): Promise<void>; child: ChildProcess };
 
-export async function startService(cmd: string, args: string[], port: number): Promise<Service> {
+export async function startService(
+  cmd: string,
+  args: string[],
+  port: number,
+  host = "127.0.0.1",
+): Promise<Service> {
   const child = spawn(cmd, args, { detached: true, stdio: "ignore" });
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  await Promise.race([listening(port), exited.then(() => Promise.reject(new Error(`${cmd} exited`)))]);
+  await Promise.race([
+    listening(port, 15_000, host),
+    exited.then(() => Promise.reject(new Error(`${cmd} exited`))),
+  ]);
   return {
     child,
     async stop(signal = "SIGTERM") {
@@ -52,13 +60,17 @@ export async function startService(cmd: string, args: string[], port: number): P
 
 export const NATS_SERVER = process.env.NATS_SERVER ?? "/usr/sbin/nats-server";
 
-/** A nats-server with JetStream of the test's own, its store in `dir` (kept across a restart on the same port). */
+/**
+ * A nats-server with JetStream of the test's own on `host` (default 127.0.0.1), its store in `dir` (kept across a
+ * restart on the same port).
+ */
 export async function startNats(
   port: number,
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-nats-")),
+  host = "127.0.0.1",
 ): Promise<Service & { url: string; dir: string }> {
-  const s = await startService(NATS_SERVER, ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", dir], port);
-  return { ...s, url: `nats://127.0.0.1:${port}`, dir };
+  const s = await startService(NATS_SERVER, ["-a", host, "-p", String(port), "-js", "-sd", dir], port, host);
+  return { ...s, url: `nats://${host}:${port}`, dir };
 }
 
 export const PGBOUNCER = process.env.PGBOUNCER ?? "/usr/sbin/pgbouncer";

@@ -5,9 +5,9 @@ import { createAgent, whoForToken } from "../actions/agents";
 import { joinTable, openTable, startTable } from "../actions/game";
 import { fixedClock } from "../clock";
 import type { Who } from "../identity";
-import { parseInput } from "../operations/floor";
 import type { AnyOperation } from "../operations";
 import { makeUser, testDatabase, type TestDatabase } from "./db";
+import { runOperation } from "./operation";
 
 export let db: TestDatabase;
 
@@ -24,15 +24,9 @@ export const clock = fixedClock(T0);
 export const MIN = 60_000;
 export const DAY = 24 * 60 * MIN; // the default deadline
 
-/**
- * An operation as every door calls it, but for the rate limit: its input parsed once by its schema (snake_case where
- * the wire says so), then its action. For what only the schema refuses, now that the actions take parsed input.
- */
-export async function viaOperation(op: AnyOperation, who: Who, raw: unknown, now = T0) {
-  const input = parseInput(op.input, raw);
-  if (!input.ok) return input;
-  return op.run({ db: db.prisma, who, now, clock: fixedClock(now) }, input.value);
-}
+/** An operation as a door calls it (testing/operation.ts), on this file's database. */
+export const viaOperation = (op: AnyOperation, who: Who, raw: unknown, now = T0) =>
+  runOperation(db.prisma, op, who, raw, now);
 
 export async function agentOf(owner: Who & { kind: "user" }, name: string) {
   const a = await createAgent(db.prisma, owner, { name });

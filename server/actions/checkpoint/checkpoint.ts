@@ -10,7 +10,6 @@ import {
   type Declaration,
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
-import { parseId, parseInput } from "../input";
 import { inPlan, quoted } from "./common";
 import { kickModels } from "../council";
 import { prepareEscalation, writeEscalation, type Escalation } from "./escalate";
@@ -19,7 +18,7 @@ import { announcePlan, topicOf } from "./events";
 import { writeRevision } from "./graph";
 import { loadPlan } from "./load";
 import { noPlan } from "./access";
-import { ZAuditQuery, ZCheckpoint } from "./schemas";
+import type { OnPlan, ZAuditQuery, ZCheckpoint } from "./schemas";
 import { atLatest, lapsedOf, maySteer, planStateOf, waveFor } from "./state";
 
 export type CheckpointAnswer = {
@@ -44,26 +43,24 @@ export type CheckpointAnswer = {
 export async function runCheckpoint(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZCheckpoint>,
   now: Date,
 ): Promise<Result<CheckpointAnswer>> {
-  const p = parseInput(ZCheckpoint, input.body);
-  if (!p.ok) return p;
-  const { decision, rationale, newRevision, council } = p.value;
+  const { decision, rationale, newRevision, council } = input;
   if (newRevision && decision !== "revise")
     return fail("invalid", "Only a revise decision takes a new revision.");
   if (council && decision !== "escalate")
     return fail("invalid", "Only an escalate decision convenes a Round Table.");
   const escalating = await prepareEscalation(db, who, council);
   if (!escalating.ok) return escalating;
-  const recorded = await inPlan(db, who, input.id, async (tx, loaded) => {
+  const recorded = await inPlan(db, who, input.planId, async (tx, loaded) => {
     const writer = maySteer(who, loaded);
     if (!writer.ok) return writer;
     if (decision === "admit" && writer.value.kind !== "user")
       return fail("forbidden", "A person admits a wave; an agent may hold, revise or escalate.");
-    const revision = atLatest(loaded, p.value.revision);
+    const revision = atLatest(loaded, input.revision);
     if (!revision.ok) return revision;
-    const wave = waveFor(loaded, revision.value, p.value);
+    const wave = waveFor(loaded, revision.value, input);
     if (!wave.ok) return wave;
     const { declaration } = planStateOf(loaded, revision.value, wave.value, now.getTime());
     const result = audit(declaration);
@@ -180,17 +177,13 @@ export type AuditAnswer = {
 export async function readAudit(
   db: Db,
   who: Who,
-  input: { id: unknown; query?: unknown },
+  { planId, ...query }: OnPlan<typeof ZAuditQuery>,
   now: number,
 ): Promise<Result<AuditAnswer>> {
-  const q = parseInput(ZAuditQuery, input.query ?? {});
-  if (!q.ok) return q;
-  const id = parseId(input.id);
-  if (id === null) return noPlan;
-  const loaded = await loadPlan(db, id);
+  const loaded = await loadPlan(db, planId);
   if (!loaded || !mayRead(loaded.access, who)) return noPlan;
   const revision = loaded.revisions.at(-1)!;
-  const wave = waveFor(loaded, revision, q.value);
+  const wave = waveFor(loaded, revision, query);
   if (!wave.ok) return wave;
   const { declaration, gates } = planStateOf(loaded, revision, wave.value, now);
   return ok({

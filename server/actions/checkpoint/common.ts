@@ -1,11 +1,10 @@
-// The shape every plan write shares: a valid id, the plan's row lock, the plan loaded inside the transaction, and
+// The shape every plan write shares: the plan's row lock, the plan loaded inside the transaction, and
 // the plan hidden from whoever may not read it (not_found, as for a plan that does not exist).
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { mayRead } from "../../rules/checkpoint";
 import type { Result } from "../../rules/result";
-import { parseId } from "../input";
 import { loadPlan } from "./load";
 import { lockPlan, noPlan } from "./access";
 import type { LoadedPlan } from "./loaded";
@@ -14,11 +13,9 @@ import type { LoadedPlan } from "./loaded";
 export async function inPlan<T>(
   db: Db,
   who: Who,
-  rawId: unknown,
+  id: number,
   fn: (tx: Prisma.TransactionClient, loaded: LoadedPlan) => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  const id = parseId(rawId);
-  if (id === null) return noPlan;
   return db.$transaction(async (tx) => {
     if (!(await lockPlan(tx, id))) return noPlan;
     const loaded = (await loadPlan(tx, id))!;

@@ -29,12 +29,12 @@ describe("agents' roles, pending approvers, visibility", () => {
     const stranger = await makeUser(db, "op-stranger");
     const bot = (await agentOf(bea, "op-bot")) as Who & { kind: "agent"; agentId: number };
     const ask = () =>
-      assignRole(db.prisma, planner, { id, body: { role: "operator", agent: bot.agentId } }, when);
+      assignRole(db.prisma, planner, { planId: id, role: "operator", agent: bot.agentId }, when);
     const post = (who: Who, hash: string) =>
       postOutcome(
         db.prisma,
         who,
-        { id, body: { nodeId: "build", status: "success", evidenceHash: hash } },
+        { planId: id, nodeId: "build", status: "success", evidenceHash: hash },
         when,
       );
     const answer = (who: Who, yes: boolean, agentId?: number) =>
@@ -159,7 +159,7 @@ describe("agents' roles, pending approvers, visibility", () => {
     expect((await view(id, planner)).plan.visibility).toBe("invited");
     for (const who of [ANON, stranger] as Who[]) {
       expect(await planView(db.prisma, who, { id }, NOW)).toMatchObject({ code: "not_found" });
-      expect(await readAudit(db.prisma, who, { id }, NOW)).toEqual(
+      expect(await readAudit(db.prisma, who, { planId: id }, NOW)).toEqual(
         await planView(db.prisma, who, { id: 999_999 }, NOW),
       );
       expect(value(await listPlans(db.prisma, who)).map((p) => p.id)).not.toContain(id);

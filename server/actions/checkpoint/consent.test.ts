@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type Who } from "../../identity";
 import { makeUser } from "../../testing/db";
 import { answerInvitation, listInvitations } from "../invitations";
-import { assignRole, planView, planMembers } from "./index";
+import { planView, planMembers } from "./index";
 
 import {
   agentOf,
@@ -14,7 +14,6 @@ import {
   usePlansDatabase,
   value,
   view,
-  when,
   type Person,
   plan,
 } from "../../testing/plans";
@@ -27,8 +26,7 @@ describe("what the owner may give, and consent", () => {
     const stranger = await makeUser(db, "give-stranger");
     const mine = await agentOf(planner, "give-mine");
     const theirs = await agentOf(stranger, "give-theirs");
-    const give1 = (body: Record<string, unknown>, who: Who = planner) =>
-      assignRole(db.prisma, who, { id, body }, when);
+    const give1 = (body: Record<string, unknown>, who: Who = planner) => plan.assign(who, id, body);
     expect(await give1({ role: "approver", person: planner.name })).toMatchObject({
       code: "conflict",
       message: expect.stringContaining("you can never approve one"),
@@ -104,8 +102,7 @@ describe("what the owner may give, and consent", () => {
     const [ana, ben, cy, zed] = (await Promise.all(
       ["yes-ana", "yes-ben", "yes-cy", "yes-zed"].map((n) => makeUser(db, n)),
     )) as [Person, Person, Person, Person];
-    const ask = (person: string, role: string) =>
-      assignRole(db.prisma, planner, { id, body: { role, person } }, when);
+    const ask = (person: string, role: string) => plan.assign(planner, id, { role, person });
     const answer = (who: Who, yes: boolean, role?: string) =>
       answerInvitation(db.prisma, who, { kind: "plan", id, ...(role ? { role } : {}) }, yes, NOW);
     expect(value(await ask(ana.name, "approver"))).toMatchObject({

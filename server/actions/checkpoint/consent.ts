@@ -85,10 +85,11 @@ export async function answerPlanInvitation(
 ): Promise<Result<{ role: AssignableRole; accepted: boolean; message: string }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  if (parseId(input.id) === null) return NO_INVITATION;
+  const planId = parseId(input.id);
+  if (planId === null) return NO_INVITATION;
   const agentId = input.agentId === undefined || input.agentId === null ? null : parseId(input.agentId);
   if (agentId === null && input.agentId !== undefined && input.agentId !== null) return NO_INVITATION;
-  const r = await inPlan(db, who, input.id, async (tx, loaded) => {
+  const r = await inPlan(db, who, planId, async (tx, loaded) => {
     const mine = loaded.access.invited.filter(
       (h) =>
         answersFor(who, { userId: h.userId, agentId: h.agentId, agentOwnerId: h.agentOwnerId ?? null }) &&

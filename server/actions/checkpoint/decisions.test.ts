@@ -4,7 +4,7 @@ import { sweepAll } from "../../boot";
 import { ANON, type Who } from "../../identity";
 import { makeUser } from "../../testing/db";
 import { councilState, listCouncils } from "../council";
-import { planView, runCheckpoint, sweepCheckpoints } from "./index";
+import { planView, sweepCheckpoints } from "./index";
 
 import {
   admin,
@@ -17,7 +17,6 @@ import {
   usePlansDatabase,
   value,
   view,
-  when,
   newPlan,
   plan,
 } from "../../testing/plans";
@@ -164,12 +163,7 @@ describe("decisions", () => {
       provider: "scripted",
     });
     const escalate = (seats: unknown[]) =>
-      runCheckpoint(
-        db.prisma,
-        planner,
-        { id, body: { revision: 1, decision: "escalate", rationale: "ask", council: { seats } } },
-        when,
-      );
+      plan.decide(planner, id, { revision: 1, decision: "escalate", rationale: "ask", council: { seats } });
     value(await plan.report(planner, id, { nodeId: "a", status: "success", evidenceHash: "a1" }));
     const checkpoints = () => db.prisma.checkpoint.count({ where: { planId: id } });
     expect(await escalate([seat("a", "hostile\u0000"), seat("b"), seat("c")])).toMatchObject({

@@ -14,6 +14,7 @@ import { createPlan } from "./plans";
 import { postOutcome } from "./outcomes";
 import { revisePlan } from "./revise";
 import { runCheckpoint } from "./checkpoint";
+import type { NodeInput } from "./schemas";
 
 export const DEMO_KEY = "wave-by-wave-trace";
 
@@ -74,18 +75,35 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
   await db.plan.update({ where: { id }, data: { demo: DEMO_KEY } });
   // The reviewer was asked and said yes to each role: nobody holds one without consenting.
   for (const role of ["approver", "authority", "resources"] as const) {
-    must(await assignRole(db, planner, { id, body: { role, person: reviewer.name } }, at(29.5)));
+    must(await assignRole(db, planner, { planId: id, role, person: reviewer.name }, at(29.5)));
     must(await answerPlanInvitation(db, second, { id, role, accept: true }, at(29.4).getTime()));
   }
   const revise = async (
     parent: number,
-    nodes: object[],
+    nodes: NodeInput[],
     rationale: string,
     evidenceRefs: string[],
     hoursAgo: number,
   ) =>
+    must(await revisePlan(db, planner, { planId: id, parent, nodes, rationale, evidenceRefs }, at(hoursAgo)));
+  // The orchestrator reports a node's evidence; the planner (re)assesses R7 on h1.
+  const report = async (nodeId: string, evidenceHash: string, provenance: string, hoursAgo: number) =>
     must(
-      await revisePlan(db, planner, { id, body: { parent, nodes, rationale, evidenceRefs } }, at(hoursAgo)),
+      await postOutcome(
+        db,
+        orchestrator,
+        { planId: id, nodeId, status: "success", evidenceHash, provenance },
+        at(hoursAgo),
+      ),
+    );
+  const assessR7 = async (affectedNodes: string[], note: string, hoursAgo: number) =>
+    must(
+      await assessRisk(
+        db,
+        planner,
+        { planId: id, riskId: "R7", severity: "high", affectedNodes, evidenceHash: "h1", note },
+        at(hoursAgo),
+      ),
     );
   await revise(
     1,
@@ -110,59 +128,21 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
   );
 
   // Revision 4: wave 1 returns; scan's evidence h1 shows a major-version API break in X.
-  must(
-    await postOutcome(
-      db,
-      orchestrator,
-      {
-        id,
-        body: {
-          nodeId: "scan",
-          status: "success",
-          evidenceHash: "h1",
-          provenance: "scanner run 17: package X has a major-version API break",
-        },
-      },
-      at(25),
-    ),
-  );
-  must(
-    await assessRisk(
-      db,
-      planner,
-      {
-        id,
-        body: {
-          riskId: "R7",
-          severity: "high",
-          affectedNodes: ["scan", "patch-X"],
-          evidenceHash: "h1",
-          note: "API break in X: call sites may depend on removed behaviour",
-        },
-      },
-      at(24.5),
-    ),
-  );
-  for (const kind of ["authority", "resources"])
+  await report("scan", "h1", "scanner run 17: package X has a major-version API break", 25);
+  await assessR7(["scan", "patch-X"], "API break in X: call sites may depend on removed behaviour", 24.5);
+  for (const kind of ["authority", "resources"] as const)
     must(
-      await confirmAssignment(
-        db,
-        second,
-        { id, body: { kind, revision: 4, nextWave: ["patch-X"] } },
-        at(24.2),
-      ),
+      await confirmAssignment(db, second, { planId: id, kind, revision: 4, nextWave: ["patch-X"] }, at(24.2)),
     );
   must(
     await runCheckpoint(
       db,
       planner,
       {
-        id,
-        body: {
-          revision: 4,
-          decision: "hold",
-          rationale: "R7 is high: inspect the call sites before any patch is admitted.",
-        },
+        planId: id,
+        revision: 4,
+        decision: "hold",
+        rationale: "R7 is high: inspect the call sites before any patch is admitted.",
       },
       at(24),
     ),
@@ -176,37 +156,6 @@ export async function seedCheckpointDemo(db: Db, now: number): Promise<void> {
     ["h1", "checkpoint at revision 4 (hold)"],
     20,
   );
-  must(
-    await assessRisk(
-      db,
-      planner,
-      {
-        id,
-        body: {
-          riskId: "R7",
-          severity: "high",
-          affectedNodes: ["scan", "inspect-call-sites"],
-          evidenceHash: "h1",
-          note: "tracked on the inspection now",
-        },
-      },
-      at(19),
-    ),
-  );
-  must(
-    await postOutcome(
-      db,
-      orchestrator,
-      {
-        id,
-        body: {
-          nodeId: "inspect-call-sites",
-          status: "success",
-          evidenceHash: "h2",
-          provenance: "call-site survey: the break is isolated and covered by tests",
-        },
-      },
-      at(2),
-    ),
-  );
+  await assessR7(["scan", "inspect-call-sites"], "tracked on the inspection now", 19);
+  await report("inspect-call-sites", "h2", "call-site survey: the break is isolated and covered by tests", 2);
 }

@@ -41,7 +41,10 @@ async function gated(prefix: string, ttl: number | null, approvers: string[]) {
         name: "Gated",
         requiredApprovers: 1,
         ...(ttl === null ? {} : { approvalTtlMs: ttl }),
-        nodes: [{ id: "build" }, { id: "ship", dependsOn: ["build"], needsApproval: true }],
+        nodes: [
+          { id: "build", dependsOn: [] },
+          { id: "ship", dependsOn: ["build"], needsApproval: true },
+        ],
       },
       new Date(NOW),
     ),
@@ -50,7 +53,7 @@ async function gated(prefix: string, ttl: number | null, approvers: string[]) {
     await postOutcome(
       db.prisma,
       owner,
-      { id, body: { nodeId: "build", status: "success", evidenceHash: "b" } },
+      { planId: id, nodeId: "build", status: "success", evidenceHash: "b" },
       new Date(NOW),
     ),
   );
@@ -58,7 +61,7 @@ async function gated(prefix: string, ttl: number | null, approvers: string[]) {
   for (const name of approvers) {
     const p = await makeUser(db, `${prefix}-${name}`);
     value(
-      await assignRole(db.prisma, owner, { id, body: { role: "approver", person: p.name } }, new Date(NOW)),
+      await assignRole(db.prisma, owner, { planId: id, role: "approver", person: p.name }, new Date(NOW)),
     );
     value(await answerInvitation(db.prisma, p, { kind: "plan", id, role: "approver" }, true, NOW));
     people.push(p);

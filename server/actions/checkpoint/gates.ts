@@ -1,5 +1,6 @@
 // The gates before a next wave: approvals bound to (plan, revision, next-wave ids) and the assignment checks.
 import type { Db } from "../../db";
+import type { Prisma } from "../../generated/prisma/client";
 import type { Who } from "../../identity";
 import {
   approvalExpiry,
@@ -10,11 +11,10 @@ import {
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
-import { parseInput } from "../input";
 import { inPlan, quoted } from "./common";
 import { announcePlan, topicOf } from "./events";
 import type { LoadedPlan, RevisionRow } from "./loaded";
-import { ZApprove, ZConfirm } from "./schemas";
+import type { OnPlan, ZApprove, ZConfirm } from "./schemas";
 import { atLatest, gatesOf } from "./state";
 
 /** The wave named must be nodes of the revision, none held: a gate binds to a wave that could launch. */
@@ -38,6 +38,36 @@ function bound(
   return ok({ revision: revision.value, wave: wave.value });
 }
 
+/**
+ * A gate's write: by a person, in the plan's transaction, on the named wave bound to the latest revision, with the
+ * gates as they stand for it now.
+ */
+async function atGate<T>(
+  db: Db,
+  who: Who,
+  input: OnPlan<typeof ZApprove>,
+  now: Date,
+  write: (
+    tx: Prisma.TransactionClient,
+    loaded: LoadedPlan,
+    me: { userId: number; name: string },
+    at: { revision: RevisionRow; wave: string[]; gates: ReturnType<typeof gatesOf> },
+  ) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const me = person(who);
+  if (!me.ok) return me;
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
+    const b = bound(loaded, input);
+    if (!b.ok) return b;
+    const { revision, wave } = b.value;
+    return write(tx, loaded, me.value, {
+      revision,
+      wave,
+      gates: gatesOf(loaded, revision, wave, now.getTime()),
+    });
+  });
+}
+
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 type ApprovalAnswer = { revision: number; nextWave: string[]; approvals: number; needed: number };
@@ -46,22 +76,14 @@ type ApprovalAnswer = { revision: number; nextWave: string[]; approvals: number;
  * One row of the approval ledger for one proposed wave of the latest revision: an approval, or its giver taking it
  * back. Each is asked of its own pure check (the page's `may` asks the same), and announced with the count after it.
  */
-async function approvalRow(
+function approvalRow(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZApprove>,
   now: Date,
   action: "approve" | "withdraw",
 ): Promise<Result<ApprovalAnswer>> {
-  const me = person(who);
-  if (!me.ok) return me;
-  const p = parseInput(ZApprove, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
-    const b = bound(loaded, p.value);
-    if (!b.ok) return b;
-    const { revision, wave } = b.value;
-    const gates = gatesOf(loaded, revision, wave, now.getTime());
+  return atGate(db, who, input, now, async (tx, loaded, me, { revision, wave, gates }) => {
     const refused =
       action === "approve"
         ? approvalRefusal(loaded.access, gates.gate, gates.approval, who)
@@ -73,7 +95,7 @@ async function approvalRow(
         revision: revision.number,
         nextWave: wave,
         waveKey: waveKey(wave),
-        approverId: me.value.userId,
+        approverId: me.userId,
         action,
         at: now,
         // fixed now: changing the gate's approvalTtl later neither revives nor shortens it
@@ -89,7 +111,7 @@ async function approvalRow(
       {
         revision: revision.number,
         nextWave: wave.slice(0, 50),
-        by: me.value.name,
+        by: me.name,
         approvals,
         needed: gates.needed,
       },
@@ -103,14 +125,14 @@ async function approvalRow(
  * of the revision, or the owner of the agent that wrote it); never twice while the first still counts; only a wave
  * that needs approval. The same check (server/rules/checkpoint/roles.ts) is what the page's `may` shows.
  */
-export const approve = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
+export const approve = (db: Db, who: Who, input: OnPlan<typeof ZApprove>, now: Date) =>
   approvalRow(db, who, input, now, "approve");
 
 /**
  * An approver takes back their approval of one proposed wave (appended as a `withdraw` row: the ledger keeps both);
  * the gate counts it no longer, and the audit says who withdrew and when. Only an approval that still counts.
  */
-export const withdrawApproval = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
+export const withdrawApproval = (db: Db, who: Who, input: OnPlan<typeof ZApprove>, now: Date) =>
   approvalRow(db, who, input, now, "withdraw");
 
 /**
@@ -120,19 +142,11 @@ export const withdrawApproval = (db: Db, who: Who, input: { id: unknown; body: u
 export async function confirmAssignment(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZConfirm>,
   now: Date,
 ): Promise<Result<{ revision: number; kind: string; nextWave: string[] }>> {
-  const me = person(who);
-  if (!me.ok) return me;
-  const p = parseInput(ZConfirm, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
-    const b = bound(loaded, p.value);
-    if (!b.ok) return b;
-    const { revision, wave } = b.value;
-    const gates = gatesOf(loaded, revision, wave, now.getTime());
-    const refused = confirmRefusal(loaded.access, p.value.kind, gates.checks[p.value.kind].counted, who);
+  return atGate(db, who, input, now, async (tx, loaded, me, { revision, wave, gates }) => {
+    const refused = confirmRefusal(loaded.access, input.kind, gates.checks[input.kind].counted, who);
     if (refused) return refused;
     await tx.assignmentCheck.create({
       data: {
@@ -140,17 +154,17 @@ export async function confirmAssignment(
         revision: revision.number,
         nextWave: wave,
         waveKey: waveKey(wave),
-        kind: p.value.kind,
-        note: p.value.note ?? "",
-        confirmedById: me.value.userId,
+        kind: input.kind,
+        note: input.note ?? "",
+        confirmedById: me.userId,
         at: now,
       },
     });
     await announcePlan(tx, topicOf(loaded.plan, loaded.access), "assignment", {
       revision: revision.number,
-      kind: p.value.kind,
-      by: me.value.name,
+      kind: input.kind,
+      by: me.name,
     });
-    return ok({ revision: revision.number, kind: p.value.kind, nextWave: wave });
+    return ok({ revision: revision.number, kind: input.kind, nextWave: wave });
   });
 }

@@ -26,13 +26,12 @@ import {
 } from "../../rules/checkpoint";
 import { tellInvitee } from "../access";
 import { fail, ok, type Result } from "../../rules/result";
-import { parseId, parseInput } from "../input";
 import { inPlan } from "./common";
 import { announcePlan } from "./events";
 import { accessOf, noPlan } from "./access";
 import { loadPlan } from "./load";
 import type { LoadedPlan, RoleLogRow } from "./loaded";
-import { ZAssignRole, ZPlanSettings, ZRemoveRole } from "./schemas";
+import type { OnPlan, ZAssignRole, ZPlanSettings, ZRemoveRole } from "./schemas";
 
 export type MemberView = {
   role: PlanRole;
@@ -147,10 +146,8 @@ export type MembersAnswer = MembersView & {
 };
 
 /** Who holds what on a plan, and the record of every change: for anyone who may read the plan. */
-export async function planMembers(db: Db, who: Who, input: { id: unknown }): Promise<Result<MembersAnswer>> {
-  const id = parseId(input.id);
-  if (id === null) return noPlan;
-  const loaded = await loadPlan(db, id);
+export async function planMembers(db: Db, who: Who, input: { id: number }): Promise<Result<MembersAnswer>> {
+  const loaded = await loadPlan(db, input.id);
   if (!loaded || !mayRead(loaded.access, who)) return noPlan;
   const manage = ownerRefusal(loaded.access, who);
   return ok({
@@ -228,17 +225,15 @@ export type RoleChanged = {
 async function changeRole(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZAssignRole>,
   now: Date,
   change: "give" | "remove",
 ): Promise<Result<RoleChanged>> {
-  const p = parseInput(change === "give" ? ZAssignRole : ZRemoveRole, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
     const owner = ownerRefusal(loaded.access, who);
     if (owner) return owner;
-    const role = p.value.role;
-    const target = await targetOf(tx, loaded, role, p.value, change === "give" ? "assign" : "remove");
+    const role = input.role;
+    const target = await targetOf(tx, loaded, role, input, change === "give" ? "assign" : "remove");
     if (!target.ok) return target;
     const t = target.value;
     const same = (h: Holder) => h.role === role && h.userId === t.userId && h.agentId === t.agentId;
@@ -303,14 +298,14 @@ async function changeRole(
  * The owner gives a role: to another person it is an invitation, counting once they accept; to herself (authority,
  * resources) or, as `operator`, to one of her own agents (by id) it counts at once.
  */
-export const assignRole = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
+export const assignRole = (db: Db, who: Who, input: OnPlan<typeof ZAssignRole>, now: Date) =>
   changeRole(db, who, input, now, "give");
 
 /**
  * The owner takes a role back, or withdraws an unanswered invitation; what the holder gave while holding it stops
  * counting (derived on read).
  */
-export const removeRole = (db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) =>
+export const removeRole = (db: Db, who: Who, input: OnPlan<typeof ZRemoveRole>, now: Date) =>
   changeRole(db, who, input, now, "remove");
 
 const shown = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -319,7 +314,7 @@ const shown = (v: unknown) => (v === null || v === undefined ? null : String(v))
 export async function changeSettings(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZPlanSettings>,
   now: Date,
 ): Promise<
   Result<{
@@ -329,9 +324,7 @@ export async function changeSettings(
     changed: string[];
   }>
 > {
-  const p = parseInput(ZPlanSettings, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
     const owner = ownerRefusal(loaded.access, who);
     if (owner) return owner;
     const before = {
@@ -341,7 +334,7 @@ export async function changeSettings(
     };
     const after = { ...before };
     for (const k of ["visibility", "requiredApprovers", "approvalTtlMs"] as const)
-      if (p.value[k] !== undefined) (after as Record<string, unknown>)[k] = p.value[k];
+      if (input[k] !== undefined) (after as Record<string, unknown>)[k] = input[k];
     const changed = (Object.keys(before) as (keyof typeof before)[]).filter((k) => before[k] !== after[k]);
     if (changed.length === 0)
       return fail("conflict", "Nothing to change: the plan's settings already say so.");

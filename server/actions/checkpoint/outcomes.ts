@@ -2,11 +2,10 @@
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { fail, ok, type Result } from "../../rules/result";
-import { parseInput } from "../input";
 import { inPlan, quoted } from "./common";
 import { announcePlan, topicOf } from "./events";
 import { by } from "./graph";
-import { ZPostOutcomes } from "./schemas";
+import type { OnPlan, ZOutcome, ZPostOutcomes } from "./schemas";
 import { atLatest, mayReport } from "./state";
 import { loadPlan } from "./load";
 import { hasApprovers, risksToReassess, tellApprovers, tellReassess } from "./notices";
@@ -18,20 +17,18 @@ import { hasApprovers, risksToReassess, tellApprovers, tellReassess } from "./no
 export async function postOutcomes(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZPostOutcomes>,
   now: Date,
 ): Promise<Result<{ revision: number; recorded: number }>> {
-  const p = parseInput(ZPostOutcomes, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
     const writer = mayReport(who, loaded);
     if (!writer.ok) return writer;
-    const asked = [...new Set(p.value.outcomes.map((o) => o.revision).filter((r) => r !== undefined))];
+    const asked = [...new Set(input.outcomes.map((o) => o.revision).filter((r) => r !== undefined))];
     if (asked.length > 1) return fail("invalid", "Report one batch against one revision.");
     const revision = atLatest(loaded, asked[0]);
     if (!revision.ok) return revision;
     const ids = new Set(revision.value.nodes.map((n) => n.id));
-    const unknown = p.value.outcomes.map((o) => o.nodeId).filter((id) => !ids.has(id));
+    const unknown = input.outcomes.map((o) => o.nodeId).filter((id) => !ids.has(id));
     if (unknown.length)
       return fail(
         "invalid",
@@ -41,7 +38,7 @@ export async function postOutcomes(
       writer.value.kind === "agent" ? `agent ${writer.value.name}` : `person ${writer.value.name}`;
     const due = risksToReassess(loaded, now.getTime());
     await tx.outcomeRecord.createMany({
-      data: p.value.outcomes.map((o) => ({
+      data: input.outcomes.map((o) => ({
         planId: loaded.plan.id,
         revision: revision.value.number,
         nodeId: o.nodeId,
@@ -54,8 +51,8 @@ export async function postOutcomes(
     });
     await announcePlan(tx, topicOf(loaded.plan, loaded.access), "outcome", {
       revision: revision.value.number,
-      nodeIds: p.value.outcomes.slice(0, 50).map((o) => o.nodeId),
-      count: p.value.outcomes.length,
+      nodeIds: input.outcomes.slice(0, 50).map((o) => o.nodeId),
+      count: input.outcomes.length,
     });
     if (loaded.risks.length || hasApprovers(loaded)) {
       const after = (await loadPlan(tx, loaded.plan.id))!;
@@ -64,11 +61,11 @@ export async function postOutcomes(
       // the evidence may have finished a wave: the next one is proposed, and its approvers are asked now
       await tellApprovers(tx, after, who, now.getTime());
     }
-    return ok({ revision: revision.value.number, recorded: p.value.outcomes.length });
+    return ok({ revision: revision.value.number, recorded: input.outcomes.length });
   });
 }
 
-/** One record: the body is the record itself. */
-export function postOutcome(db: Db, who: Who, input: { id: unknown; body: unknown }, now: Date) {
-  return postOutcomes(db, who, { id: input.id, body: { outcomes: [input.body] } }, now);
+/** One record: the input is the record itself. */
+export function postOutcome(db: Db, who: Who, { planId, ...record }: OnPlan<typeof ZOutcome>, now: Date) {
+  return postOutcomes(db, who, { planId, outcomes: [record] }, now);
 }

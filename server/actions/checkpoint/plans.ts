@@ -1,4 +1,5 @@
 // Creating a plan (from a form's graph, an imported JSON graph, or a whole declaration) and listing plans.
+import type { z } from "zod";
 import type { Db } from "../../db";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Who } from "../../identity";
@@ -19,7 +20,7 @@ import { oneLine, parseInput } from "../input";
 import { announcePlan } from "./events";
 import { storedNodes, validateGraph } from "./graph";
 import type { Changes, StoredNode, ValidatorResult } from "./loaded";
-import { ZCreatePlan, ZDeclarationBounds } from "./schemas";
+import { ZDeclarationBounds, type ZCreatePlan } from "./schemas";
 
 type Imported = {
   nodes: StoredNode[];
@@ -74,14 +75,12 @@ function importDeclaration(raw: unknown): Result<Imported> {
 export async function createPlan(
   db: Db,
   who: Who,
-  input: unknown,
+  input: z.output<typeof ZCreatePlan>,
   now: Date,
 ): Promise<Result<{ id: number; revision: number; notes: string[] }>> {
   const me = person(who);
   if (!me.ok) return me;
-  const p = parseInput(ZCreatePlan, input);
-  if (!p.ok) return p;
-  const { name, nodes: given, declaration, waves, rationale } = p.value;
+  const { name, nodes: given, declaration, waves, rationale } = input;
   if ((given === undefined) === (declaration === undefined))
     return fail("invalid", "Give the graph as nodes, or a whole declaration to import, and not both.");
   let imported: Imported | null = null;
@@ -113,14 +112,14 @@ export async function createPlan(
     notes: imported?.notes ?? [],
   };
   const provenance = imported ? `imported from a declaration at revision ${imported.graphRevision}` : "";
-  const visibility: PlanVisibility = p.value.visibility ?? "invited";
+  const visibility: PlanVisibility = input.visibility ?? "invited";
   const plan = await db.$transaction(async (tx) => {
     const created = await tx.plan.create({
       data: {
         name,
         ownerId: me.value.userId,
-        requiredApprovers: p.value.requiredApprovers ?? 1,
-        approvalTtlMs: p.value.approvalTtlMs == null ? null : BigInt(p.value.approvalTtlMs),
+        requiredApprovers: input.requiredApprovers ?? 1,
+        approvalTtlMs: input.approvalTtlMs == null ? null : BigInt(input.approvalTtlMs),
         visibility,
         createdAt: now,
       },

@@ -2,11 +2,10 @@
 import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { fail, ok, type Result } from "../../rules/result";
-import { parseInput } from "../input";
 import { inPlan } from "./common";
 import { announcePlan, topicOf } from "./events";
 import { writeRevision, type Written } from "./graph";
-import { ZRevise } from "./schemas";
+import type { OnPlan, ZRevise } from "./schemas";
 import { loadPlan } from "./load";
 import { hasApprovers, tellApprovers } from "./notices";
 import { maySteer } from "./state";
@@ -15,21 +14,19 @@ import { maySteer } from "./state";
 export async function revisePlan(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZRevise>,
   now: Date,
 ): Promise<Result<Written>> {
-  const p = parseInput(ZRevise, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
     const writer = maySteer(who, loaded);
     if (!writer.ok) return writer;
     const latest = loaded.revisions.at(-1)!;
-    if (p.value.parent !== latest.number)
+    if (input.parent !== latest.number)
       return fail(
         "conflict",
-        `Revision ${latest.number} is the latest; revise from it, not from revision ${p.value.parent}.`,
+        `Revision ${latest.number} is the latest; revise from it, not from revision ${input.parent}.`,
       );
-    const written = await writeRevision(tx, loaded, writer.value, p.value, now);
+    const written = await writeRevision(tx, loaded, writer.value, input, now);
     if (!written.ok) return written;
     await announcePlan(tx, topicOf(loaded.plan, loaded.access), "revised", {
       revision: written.value.number,

@@ -85,7 +85,7 @@ describe("plan roles and the approval gate", () => {
     const finding = v.findings.find((f) => f.id === "approval-required")!;
     expect(finding.message).toContain("Needs 1 more approver: ttl-ana.");
     expect(finding.message).toContain("ttl-ana's approval expired at");
-    const audit = value(await readAudit(db.prisma, planner, { id }, later));
+    const audit = value(await readAudit(db.prisma, planner, { planId: id }, later));
     expect(audit.declaration.approval).toEqual({ required: true, present: false });
     expect(audit.lapsed).toEqual(v.gates!.lapsed);
     expect(audit.stillNeeded).toEqual(v.gates!.stillNeeded);

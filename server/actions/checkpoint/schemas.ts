@@ -17,6 +17,9 @@ import {
 import { ZConvene } from "../council";
 import { INSTEAD_OF, LARGEST_AS, TOTAL_ITEMS, ZOneLine } from "../input";
 
+/** A plan operation's input as the operation parsed it, handed to its action: the plan's id beside the fields. */
+export type OnPlan<S extends z.ZodType> = z.output<S> & { planId: number };
+
 /** Node and risk ids are exact strings with a non-space character, as in the declaration's schema. */
 export const ZNodeId = z
   .string()

@@ -138,7 +138,7 @@ describe("the original's story, revision 5 adds inspect-call-sites", () => {
     expect(v.risks[0]!.history.map((h) => h.severity)).toEqual(["high", "high", "low"]);
     expect(v.audit).toMatchObject({ eligibleToAdmit: true, findings: [] });
     // The declaration built from the database is the original's worked example, revision aside.
-    const audit = value(await readAudit(db.prisma, ANON, { id }, NOW));
+    const audit = value(await readAudit(db.prisma, ANON, { planId: id }, NOW));
     expect(audit.declaration).toEqual({
       ...example,
       graphRevision: 2,

@@ -18,8 +18,8 @@ import {
   type WebhookEvent,
 } from "../../rules/checkpoint";
 import { fail, ok, type Result } from "../../rules/result";
-import { parseInput } from "../input";
 import { inPlan } from "./common";
+import type { OnPlan } from "./schemas";
 
 export const ZAddWebhook = z
   .object({
@@ -83,28 +83,26 @@ export async function deliverToWebhooks(
 export async function addWebhook(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZAddWebhook>,
   now: Date,
 ): Promise<Result<{ id: number; url: string; events: WebhookEvent[]; secret: string; message: string }>> {
-  const p = parseInput(ZAddWebhook, input.body);
-  if (!p.ok) return p;
-  const refused = await webhookUrlRefusal(p.value.url);
+  const refused = await webhookUrlRefusal(input.url);
   if (refused) return fail("invalid", refused);
-  return inPlan(db, who, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
     const owner = webhookRefusal(loaded.access, who);
     if (owner) return owner;
     const count = await tx.webhook.count({ where: { planId: loaded.plan.id, removedAt: null } });
     if (count >= WEBHOOKS_MAX)
       return fail("conflict", `A plan has at most ${WEBHOOKS_MAX} webhooks; remove one first.`);
     const secret = newSecret();
-    const events = [...new Set(p.value.events)];
+    const events = [...new Set(input.events)];
     const h = await tx.webhook.create({
-      data: { planId: loaded.plan.id, url: p.value.url, events, secret, createdAt: now },
+      data: { planId: loaded.plan.id, url: input.url, events, secret, createdAt: now },
       select: { id: true },
     });
     return ok({
       id: h.id,
-      url: p.value.url,
+      url: input.url,
       events,
       secret,
       message: "Registered. Keep the secret now: it is shown only this once, and signs every delivery.",
@@ -115,19 +113,17 @@ export async function addWebhook(
 export async function removeWebhook(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZWebhookRef>,
   now: Date,
 ): Promise<Result<{ removed: true }>> {
-  const p = parseInput(ZWebhookRef, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
     const owner = webhookRefusal(loaded.access, who);
     if (owner) return owner;
     const n = await tx.webhook.updateMany({
-      where: { id: p.value.webhook, planId: loaded.plan.id, removedAt: null },
+      where: { id: input.webhook, planId: loaded.plan.id, removedAt: null },
       data: { removedAt: now },
     });
-    if (n.count === 0) return fail("not_found", `This plan has no webhook ${p.value.webhook}.`);
+    if (n.count === 0) return fail("not_found", `This plan has no webhook ${input.webhook}.`);
     return ok({ removed: true as const });
   });
 }
@@ -135,7 +131,7 @@ export async function removeWebhook(
 export async function listWebhooks(
   db: Db,
   who: Who,
-  input: { id: unknown },
+  input: { id: number },
 ): Promise<Result<{ choices: WebhookEvent[]; webhooks: WebhookView[] }>> {
   return inPlan(db, who, input.id, async (tx, loaded) => {
     const owner = webhookRefusal(loaded.access, who);
@@ -188,21 +184,19 @@ export async function listWebhooks(
 export async function rotateWebhookSecret(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZWebhookRef>,
 ): Promise<Result<{ id: number; secret: string; message: string }>> {
-  const p = parseInput(ZWebhookRef, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
     const owner = webhookRefusal(loaded.access, who);
     if (owner) return owner;
     const secret = newSecret();
     const n = await tx.webhook.updateMany({
-      where: { id: p.value.webhook, planId: loaded.plan.id, removedAt: null },
+      where: { id: input.webhook, planId: loaded.plan.id, removedAt: null },
       data: { secret, secretOutdated: false },
     });
-    if (n.count === 0) return fail("not_found", `This plan has no webhook ${p.value.webhook}.`);
+    if (n.count === 0) return fail("not_found", `This plan has no webhook ${input.webhook}.`);
     return ok({
-      id: p.value.webhook,
+      id: input.webhook,
       secret,
       message:
         "Rotated. Keep the new secret now: it is shown only this once, and signs every delivery from now on; the old one signs nothing more.",
@@ -214,18 +208,16 @@ export async function rotateWebhookSecret(
 export async function resendDelivery(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnPlan<typeof ZResend>,
 ): Promise<Result<{ queued: true }>> {
-  const p = parseInput(ZResend, input.body);
-  if (!p.ok) return p;
-  return inPlan(db, who, input.id, async (tx, loaded) => {
+  return inPlan(db, who, input.planId, async (tx, loaded) => {
     const owner = webhookRefusal(loaded.access, who);
     if (owner) return owner;
     const d = await tx.webhookDelivery.findFirst({
-      where: { id: p.value.delivery, webhook: { planId: loaded.plan.id, removedAt: null } },
+      where: { id: input.delivery, webhook: { planId: loaded.plan.id, removedAt: null } },
       select: { id: true },
     });
-    if (!d) return fail("not_found", `This plan has no delivery ${p.value.delivery}.`);
+    if (!d) return fail("not_found", `This plan has no delivery ${input.delivery}.`);
     await enqueue(tx, "webhook", { deliveryId: d.id });
     return ok({ queued: true as const });
   });

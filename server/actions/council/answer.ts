@@ -5,9 +5,8 @@ import type { Who } from "../../identity";
 import { FORBIDDEN_FINAL_CONFIDENCE, RATIONALE_MAX, ROUNDS, type RoundNumber } from "../../rules/council";
 import { fail, ok, type Result } from "../../rules/result";
 import { signedIn } from "../guard";
-import { parseId, parseInput } from "../input";
 import { advanceIn } from "./advance";
-import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL } from "./common";
+import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL, type OnCouncil } from "./common";
 import { councilReadable, lockCouncil, openRound, seatOf } from "./load";
 import { takeReply } from "./reply";
 
@@ -31,15 +30,12 @@ export const ZAnswer = z
 export async function answerRound(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnCouncil<typeof ZAnswer>,
   now: number,
 ): Promise<Result<{ round: RoundNumber; seat: string }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
-  const id = parseId(input.id);
-  if (id === null) return NO_COUNCIL;
-  const p = parseInput(ZAnswer, input.body);
-  if (!p.ok) return p;
+  const id = input.councilId;
   let r: Result<{ round: RoundNumber; seat: string }>;
   try {
     r = await db.$transaction(async (tx) => {
@@ -64,11 +60,11 @@ export async function answerRound(
             : "No round is open now; the facilitator is owed a step first.",
         );
       const round = open.round as RoundNumber;
-      if (p.value.round !== undefined && p.value.round !== round)
-        return fail("conflict", `Round ${round} is open, not round ${p.value.round}.`);
+      if (input.round !== undefined && input.round !== round)
+        return fail("conflict", `Round ${round} is open, not round ${input.round}.`);
       if (l.answers.some((a) => a.seatId === seat.id && a.round === round))
         return fail("conflict", `You have already answered round ${round}; one answer per seat and round.`);
-      const taken = await takeReply(tx, l, seat, round, p.value.reply, now);
+      const taken = await takeReply(tx, l, seat, round, input.reply, now);
       await advanceIn(tx, id, now);
       if (!taken.ok) return taken;
       return ok({ round, seat: seat.name });

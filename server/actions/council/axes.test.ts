@@ -73,7 +73,7 @@ describe("drafted axes", () => {
     axesReply = chat({
       axes: ["ship now or hold for Monday: a and b against llm", "who carries the pager if it breaks"],
     });
-    const drafted = await draftAxesByModel(db.prisma, fac, { id, body: { seat: "llm" } }, T0 + MIN);
+    const drafted = await draftAxesByModel(db.prisma, fac, { councilId: id, seat: "llm" }, T0 + MIN);
     expect(drafted).toMatchObject({
       ok: true,
       value: { by: "the llm soul (openai-compatible · local-llm)" },
@@ -94,7 +94,7 @@ describe("drafted axes", () => {
       draftAxesBy: "the llm soul (openai-compatible · local-llm)",
     });
     const edited = ["ship now or hold for Monday", "who carries the pager if it breaks"];
-    expect(await setAxes(db.prisma, fac, { id, body: { axes: edited } }, T0 + 2 * MIN)).toMatchObject({
+    expect(await setAxes(db.prisma, fac, { councilId: id, axes: edited }, T0 + 2 * MIN)).toMatchObject({
       ok: true,
     });
     const after = await councilState(db.prisma, fac, { id }, T0 + 2 * MIN);
@@ -113,26 +113,28 @@ describe("drafted axes", () => {
     expect(draft?.length).toBeGreaterThanOrEqual(2);
 
     axesReply = { status: 500, body: { error: { message: "model crashed" } } };
-    const down = await draftAxesByModel(db.prisma, fac, { id, body: { seat: "llm" } }, T0 + MIN);
+    const down = await draftAxesByModel(db.prisma, fac, { councilId: id, seat: "llm" }, T0 + MIN);
     expect(down).toMatchObject({ ok: false, code: "conflict", message: expect.stringMatching(/failed/) });
     axesReply = chat("I think the axes are cost and speed.");
-    const chatter = await draftAxesByModel(db.prisma, fac, { id, body: { seat: "llm" } }, T0 + MIN);
+    const chatter = await draftAxesByModel(db.prisma, fac, { councilId: id, seat: "llm" }, T0 + MIN);
     expect(chatter).toMatchObject({ ok: false, message: expect.stringMatching(/no JSON object/) });
     axesReply = chat({ axes: ["only one"] });
-    expect(await draftAxesByModel(db.prisma, fac, { id, body: {} }, T0 + MIN)).toMatchObject({
+    expect(await draftAxesByModel(db.prisma, fac, { councilId: id }, T0 + MIN)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/gave 1 axes; 2 to 4/),
     });
     // No key for anthropic: it cannot be named; a person who is not the facilitator cannot ask at all.
     expect(
-      await draftAxesByModel(db.prisma, fac, { id, body: { provider: "anthropic" } }, T0 + MIN),
+      await draftAxesByModel(db.prisma, fac, { councilId: id, provider: "anthropic" }, T0 + MIN),
     ).toMatchObject({ ok: false, code: "invalid" });
     const { other } = await people(db, "ax2b", ["other"]);
-    expect(await draftAxesByModel(db.prisma, other, { id, body: {} }, T0 + MIN)).toMatchObject({ ok: false });
+    expect(await draftAxesByModel(db.prisma, other, { councilId: id }, T0 + MIN)).toMatchObject({
+      ok: false,
+    });
 
     const still = await councilState(db.prisma, fac, { id }, T0 + MIN);
     expect(still.ok && still.value).toMatchObject({ draftAxes: draft, draftAxesBy: null });
-    expect(await setAxes(db.prisma, fac, { id, body: { accept_draft: true } }, T0 + MIN)).toMatchObject({
+    expect(await setAxes(db.prisma, fac, { councilId: id, accept_draft: true }, T0 + MIN)).toMatchObject({
       ok: true,
       value: { axes: draft },
     });
@@ -150,7 +152,7 @@ describe("drafted axes", () => {
       await draftAxesByModel(
         db.prisma,
         fac,
-        { id, body: { provider: "openai-compatible", base_url: fake.base, model: "big" } },
+        { councilId: id, provider: "openai-compatible", base_url: fake.base, model: "big" },
         T0 + MIN,
       ),
     ).toMatchObject({
@@ -184,7 +186,7 @@ describe("a draft's model call", () => {
         { axes: ["ship now or hold", "who carries the pager"] },
         { prompt_tokens: 300, completion_tokens: 50, cost: 0.0042 },
       );
-      expect(await draftAxesByModel(db.prisma, fac, { id, body: { seat: "llm" } }, T0 + MIN)).toMatchObject({
+      expect(await draftAxesByModel(db.prisma, fac, { councilId: id, seat: "llm" }, T0 + MIN)).toMatchObject({
         ok: true,
       });
       // where the calls are shown: the round table's state (its page) and its minutes
@@ -208,13 +210,13 @@ describe("a draft's model call", () => {
       );
       // its 350 tokens spent the day's budget: the next draft is refused, saying so, and no call is made
       const asked = axesAsked.length;
-      expect(await draftAxesByModel(db.prisma, fac, { id, body: { seat: "llm" } }, T0 + MIN + 1_000)).toEqual(
-        {
-          ok: false,
-          code: "conflict",
-          message: "The server's budget for model calls today is spent; edit the template's draft.",
-        },
-      );
+      expect(
+        await draftAxesByModel(db.prisma, fac, { councilId: id, seat: "llm" }, T0 + MIN + 1_000),
+      ).toEqual({
+        ok: false,
+        code: "conflict",
+        message: "The server's budget for model calls today is spent; edit the template's draft.",
+      });
       expect(axesAsked.length).toBe(asked);
     } finally {
       delete process.env.PARLEY_MODEL_BUDGET_DAY_TOKENS;

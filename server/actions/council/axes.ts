@@ -16,7 +16,7 @@ import {
 } from "../../souls";
 import { failed } from "../../souls/provider";
 import { serverBudgetSpent } from "../modelBudget";
-import { isUniqueViolation, LOST_RACE } from "./common";
+import { isUniqueViolation, LOST_RACE, type OnCouncil } from "./common";
 import { announceChange } from "./events";
 import { facilitatorStep } from "./facilitate";
 import { heard } from "./prompt";
@@ -129,17 +129,15 @@ export type Drafting = { providerFor?: typeof providerFor; clock?: () => number 
 export async function draftAxesByModel(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnCouncil<typeof ZDraftAxes>,
   now: number,
   opts: Drafting = {},
 ): Promise<Result<{ axes: string[]; by: string }>> {
   // The checks, the prompt and the call's claim, with the clock's due writes: the facilitator's step.
-  const asked = await facilitatorStep(db, who, input.id, now, async (tx, l) => {
-    const p = ZDraftAxes.safeParse(input.body ?? {});
-    if (!p.success) return fail("invalid", p.error.issues[0]?.message ?? "The request is not valid.");
+  const asked = await facilitatorStep(db, who, input.councilId, now, async (tx, l) => {
     const why = notNow(l);
     if (why) return fail("conflict", why);
-    const asker = askerOf(l, p.data);
+    const asker = askerOf(l, input);
     if (!asker.ok) return asker;
     if (asker.value.provider !== "scripted" && (await serverBudgetSpent(tx, now, soulsEnv().budget)))
       return fail(
@@ -211,7 +209,7 @@ export async function draftAxesByModel(
   const axes = readDraftedAxes(reply.text);
   if (!axes.ok) return fail("conflict", `${axes.message} The draft on offer stands; ask again or edit it.`);
   try {
-    return await facilitatorStep(db, who, input.id, later, async (tx, l) => {
+    return await facilitatorStep(db, who, input.councilId, later, async (tx, l) => {
       const why = notNow(l);
       if (why) return fail("conflict", why);
       await tx.council.update({

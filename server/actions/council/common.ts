@@ -1,5 +1,9 @@
-// What every council action shares: the missing-table failure, the lost-race failure, and the kick after a commit.
+// What every council action shares: the input a table's operation hands over, the missing-table failure, the lost-race failure, and the kick after a commit.
+import type { z } from "zod";
 import { fail } from "../../rules/result";
+
+/** A Round Table operation's input as the operation parsed it, handed to its action: the table's id beside the fields. */
+export type OnCouncil<S extends z.ZodType> = z.output<S> & { councilId: number };
 
 export const NO_COUNCIL = fail("not_found", "There is no such round table.");
 

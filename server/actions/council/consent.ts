@@ -7,13 +7,13 @@ import type { Db } from "../../db";
 import type { Who } from "../../identity";
 import { ONE_IDENTITY, visibilityRefusal, type Visibility } from "../../rules/access";
 import { fail, ok, type Result } from "../../rules/result";
-import { PROVIDERS, ZScript } from "../../souls";
+import { ZScript } from "../../souls";
 import { answersFor, personOf, tellInvitee } from "../access";
 import { signedIn } from "../guard";
-import { parseId, parseInput, ZOneLine } from "../input";
+import { parseId, ZOneLine } from "../input";
 import { advanceIn } from "./advance";
-import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL } from "./common";
-import { sameWearer, tellInvitees, wearerData, WEARERS } from "./convene";
+import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL, type OnCouncil } from "./common";
+import { sameWearer, tellInvitees, wearerData, wearerNamed, WEARERS } from "./convene";
 import { announceChange } from "./events";
 import { facilitatorStep } from "./facilitate";
 import { councilReadable, lockCouncil } from "./load";
@@ -76,12 +76,7 @@ export const ZReplaceSeat = z
   .object({
     seat: z.string().trim().min(1).max(80).describe("the seat's name (its soul stays)"),
     wearer: z.enum(WEARERS).describe("who wears it now: a person, an agent, or a model the server runs"),
-    person: z.string().trim().max(80).optional().describe("wearer person: the person's account name"),
-    agent: z
-      .union([z.number().int().positive(), z.string().trim().max(120)])
-      .optional()
-      .describe("wearer agent: the agent's id, or owner/name"),
-    provider: z.enum(PROVIDERS).optional().describe("wearer model: anthropic, openai-compatible or scripted"),
+    ...wearerNamed(),
     model: ZOneLine.max(120).optional().describe("wearer model: the model name"),
     base_url: z.string().trim().max(300).optional().describe("wearer model, openai-compatible only"),
     script: ZScript.optional().describe("wearer model, scripted only: replies by round and a pace"),
@@ -95,21 +90,19 @@ export const ZReplaceSeat = z
 export async function replaceSeat(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnCouncil<typeof ZReplaceSeat>,
   now: number,
 ): Promise<Result<{ seat: string; consent: "invited" | null }>> {
-  return facilitatorStep(db, who, input.id, now, async (tx, l, me) => {
-    const p = parseInput(ZReplaceSeat, input.body);
-    if (!p.ok) return p;
+  return facilitatorStep(db, who, input.councilId, now, async (tx, l, me) => {
     if (l.rounds.length > 0) return fail("conflict", "Round 1 has opened; the seats are fixed.");
-    const seat = l.seats.find((s) => s.name.toLowerCase() === p.value.seat.toLowerCase());
-    if (!seat) return fail("invalid", `There is no seat named ${JSON.stringify(p.value.seat)} here.`);
+    const seat = l.seats.find((s) => s.name.toLowerCase() === input.seat.toLowerCase());
+    if (!seat) return fail("invalid", `There is no seat named ${JSON.stringify(input.seat)} here.`);
     if (seat.consent === null)
       return fail(
         "conflict",
         `${seat.name}'s wearer has said yes (or needed not); only an unanswered seat is replaced.`,
       );
-    const w = await wearerData(tx, me.userId, { ...p.value, name: seat.name });
+    const w = await wearerData(tx, me.userId, { ...input, name: seat.name });
     if (!w.ok) return w;
     if (w.value.wearer !== "model") {
       const own = new Set(
@@ -157,18 +150,18 @@ export async function replaceSeat(
 export async function setCouncilVisibility(
   db: Db,
   who: Who,
-  input: { id: unknown; visibility: unknown },
+  input: { councilId: number; visibility: Visibility },
   now: number,
 ): Promise<Result<{ visibility: Visibility }>> {
   return facilitatorStep(
     db,
     who,
-    input.id,
+    input.councilId,
     now,
     async (tx, l) => {
       const refused = visibilityRefusal({ owner: true, ownerWord: "facilitator" }, input.visibility);
       if (refused) return refused;
-      const visibility = input.visibility as Visibility;
+      const { visibility } = input;
       await tx.council.update({ where: { id: l.id }, data: { visibility } });
       await announceChange(tx, l.id, "council.visibility", { visibility });
       return ok({ visibility });

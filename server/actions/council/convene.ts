@@ -36,6 +36,16 @@ import { lockCouncil } from "./load";
 export const SOUL_SOURCES = ["pasted", "uploaded", "habit"] as const;
 export const WEARERS = ["person", "agent", "model"] as const;
 
+/** Whom a wearer names: a person, an agent, or a model's provider (fresh schemas for each input that holds them). */
+export const wearerNamed = () => ({
+  person: z.string().trim().max(80).optional().describe("wearer person: the person's account name"),
+  agent: z
+    .union([z.number().int().positive(), z.string().trim().max(120)])
+    .optional()
+    .describe("wearer agent: the agent's id, or owner/name"),
+  provider: z.enum(PROVIDERS).optional().describe("wearer model: anthropic, openai-compatible or scripted"),
+});
+
 const ZSeat = z
   .object({
     name: ZOneLine.min(1, "give the seat a name")
@@ -61,12 +71,7 @@ const ZSeat = z
     wearer: z
       .enum(WEARERS)
       .describe("who answers for the soul: a signed-in person, an agent (token), or a model the server runs"),
-    person: z.string().trim().max(80).optional().describe("wearer person: the person's account name"),
-    agent: z
-      .union([z.number().int().positive(), z.string().trim().max(120)])
-      .optional()
-      .describe("wearer agent: the agent's id, or owner/name"),
-    provider: z.enum(PROVIDERS).optional().describe("wearer model: anthropic, openai-compatible or scripted"),
+    ...wearerNamed(),
     model: ZOneLine.max(120).optional().describe("wearer model: the model name (a default per provider)"),
     base_url: z
       .string()

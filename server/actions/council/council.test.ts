@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { councilCli } from "../../doors/cli/council";
 import { ANON } from "../../identity";
 import { testDatabase, type TestDatabase } from "../../testing/db";
+import { runOperation } from "../../testing/operation";
+import { OPERATIONS } from "../../operations";
 import {
   answerRound,
   convene,
@@ -45,7 +47,7 @@ const answer = (
   reply: unknown,
   now = T0,
   round?: number,
-) => answerRound(db.prisma, who, { id, body: round === undefined ? { reply } : { round, reply } }, now);
+) => runOperation(db.prisma, OPERATIONS.councils.answer, who, { councilId: id, reply, round }, now);
 
 const state = async (who: Parameters<typeof councilState>[1], id: number, now = T0) => {
   const s = await councilState(db.prisma, who, { id }, now);
@@ -200,22 +202,25 @@ describe("a whole table: a person, an agent and scripted souls, round 1 to the c
     expect(s.draftAxes?.[0]).toBe("ship or hold: finance, brand, ops against scout, legal");
     expect(s.may.axes).toBe(true);
     expect((await state(pat, id, T0 + 2 * MIN)).may.axes).toBe("Only the facilitator writes the axes.");
-    expect(await setAxes(db.prisma, pat, { id, body: { accept_draft: true } }, T0 + 2 * MIN)).toMatchObject({
+    expect(await setAxes(db.prisma, pat, { councilId: id, accept_draft: true }, T0 + 2 * MIN)).toMatchObject({
       code: "forbidden",
     });
-    expect(await setAxes(db.prisma, fac, { id, body: { axes: ["only one"] } }, T0 + 2 * MIN)).toMatchObject({
-      code: "invalid",
-      message: '"axes": write at least 2 axes.',
-    });
+    const onlyOne = { councilId: id, axes: ["only one"] };
+    expect(await runOperation(db.prisma, OPERATIONS.councils.axes, fac, onlyOne, T0 + 2 * MIN)).toMatchObject(
+      {
+        code: "invalid",
+        message: '"axes": write at least 2 axes.',
+      },
+    );
     const axes = ["what a Friday outage costs", "whether the on-call rota can hold"];
-    expect(await setAxes(db.prisma, fac, { id, body: { axes } }, T0 + 3 * MIN)).toEqual({
+    expect(await setAxes(db.prisma, fac, { councilId: id, axes }, T0 + 3 * MIN)).toEqual({
       ok: true,
       value: { axes },
     });
     const after = await state(scout.who, id, T0 + 3 * MIN);
     expect(after.phase).toMatchObject({ kind: "round", round: 3 });
     expect(after.yourRound?.prompt).toContain("  - what a Friday outage costs");
-    expect(await setAxes(db.prisma, fac, { id, body: { axes } }, T0 + 3 * MIN)).toMatchObject({
+    expect(await setAxes(db.prisma, fac, { councilId: id, axes }, T0 + 3 * MIN)).toMatchObject({
       code: "conflict",
     });
   });
@@ -275,7 +280,7 @@ describe("a whole table: a person, an agent and scripted souls, round 1 to the c
       message: "The round table has finished; no round is open.",
     });
     expect(
-      await recordRuling(db.prisma, fac, { id, body: { choice: "ship", reason: "x" } }, T0),
+      await recordRuling(db.prisma, fac, { councilId: id, choice: "ship", reason: "x" }, T0),
     ).toMatchObject({
       code: "conflict",
     });

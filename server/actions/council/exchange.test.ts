@@ -84,16 +84,13 @@ describe("the state file", () => {
     expect(s.ok && s.value.result).toMatchObject({ kind: "escalated", winner: "adopt-modified" });
     expect(s.ok && s.value.result?.lines.at(-1)).toBe("The human decides.");
     expect(
-      await recordRuling(db.prisma, other, { id, body: { choice: "reject", reason: "no" } }, T0),
+      await recordRuling(db.prisma, other, { councilId: id, choice: "reject", reason: "no" }, T0),
     ).toMatchObject({ code: "forbidden" });
     expect(
       await recordRuling(
         db.prisma,
         fac,
-        {
-          id,
-          body: { choice: "adopt-modified", reason: "Two hedgers at 6 are still yes." },
-        },
+        { councilId: id, choice: "adopt-modified", reason: "Two hedgers at 6 are still yes." },
         T0,
       ),
     ).toMatchObject({ ok: true });
@@ -151,7 +148,7 @@ describe("the state file", () => {
       stderr: "round 1: no seat has answered yet\n",
     });
     const { answerRound } = await import("./answer");
-    await answerRound(db.prisma, pat, { id, body: { reply: steady("ship", 6, "a")[1] } }, T0);
+    await answerRound(db.prisma, pat, { councilId: id, reply: steady("ship", 6, "a")[1] }, T0);
     exported = await exportState(db.prisma, fac, { id }, T0);
     expect(exported.ok && exported.value.agents.map((a) => a.rounds.length)).toEqual([1, 1, 1]);
   });

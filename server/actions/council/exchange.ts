@@ -18,7 +18,6 @@ import {
 } from "../../rules/council";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
-import { parseId } from "../input";
 import { NO_COUNCIL } from "./common";
 import { announceChange } from "./events";
 import { councilReadable, rulesCouncil } from "./load";
@@ -30,12 +29,10 @@ import { loadCurrent } from "./current";
 export async function exportState(
   db: Db,
   who: Who,
-  input: { id: unknown },
+  input: { id: number },
   now: number,
 ): Promise<Result<CouncilState>> {
-  const id = parseId(input.id);
-  if (id === null) return NO_COUNCIL;
-  const l = await loadCurrent(db, id, now, who);
+  const l = await loadCurrent(db, input.id, now, who);
   if (!l || !councilReadable(l, who)) return NO_COUNCIL;
   return ok(toState({ ...rulesCouncil(l), answers: heard(l) }));
 }

@@ -7,9 +7,9 @@ import type { Who } from "../../identity";
 import { AXES_MAX, AXES_MIN, draftAxes, RATIONALE_MAX } from "../../rules/council";
 import { fail, ok, type Result } from "../../rules/result";
 import { person } from "../guard";
-import { parseId, parseInput, ZOneLine } from "../input";
+import { ZOneLine } from "../input";
 import { advanceIn } from "./advance";
-import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL } from "./common";
+import { isUniqueViolation, kickModels, LOST_RACE, NO_COUNCIL, type OnCouncil } from "./common";
 import { announceChange } from "./events";
 import { councilReadable, isFacilitator, lockCouncil, rulesCouncil, type LoadedCouncil } from "./load";
 
@@ -65,15 +65,13 @@ type Step<T> = (
 export async function facilitatorStep<T>(
   db: Db,
   who: Who,
-  rawId: unknown,
+  id: number,
   now: number,
   step: Step<T>,
   opts: { onRecords?: boolean } = {},
 ): Promise<Result<T>> {
   const me = person(who);
   if (!me.ok) return me;
-  const id = parseId(rawId);
-  if (id === null) return NO_COUNCIL;
   let r: Result<T>;
   try {
     r = await db.$transaction(async (tx) => {
@@ -100,27 +98,25 @@ export async function facilitatorStep<T>(
 export function confirmStep(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnCouncil<typeof ZConfirm>,
   now: number,
 ): Promise<Result<{ afterRound: number; confirmed: boolean }>> {
-  return facilitatorStep(db, who, input.id, now, async (tx, l, me) => {
-    const p = parseInput(ZConfirm, input.body);
-    if (!p.ok) return p;
+  return facilitatorStep(db, who, input.councilId, now, async (tx, l, me) => {
     const pending = l.verdicts.find((v) => v.ask !== null && v.confirmed === null);
     if (!pending) return fail("conflict", "Nothing is waiting for your confirmation now.");
-    if (p.value.after_round !== undefined && p.value.after_round !== pending.afterRound)
+    if (input.after_round !== undefined && input.after_round !== pending.afterRound)
       return fail("conflict", `The question waiting is the one after round ${pending.afterRound}.`);
     const n = await tx.councilVerdict.updateMany({
       where: { id: pending.id, confirmed: null },
-      data: { confirmed: p.value.confirm, confirmedById: me.userId, confirmedAt: new Date(now) },
+      data: { confirmed: input.confirm, confirmedById: me.userId, confirmedAt: new Date(now) },
     });
     if (!n.count) return LOST_RACE;
     await announceChange(tx, l.id, "council.confirmed", {
       afterRound: pending.afterRound,
-      confirmed: p.value.confirm,
+      confirmed: input.confirm,
       by: me.name,
     });
-    return ok({ afterRound: pending.afterRound, confirmed: p.value.confirm });
+    return ok({ afterRound: pending.afterRound, confirmed: input.confirm });
   });
 }
 
@@ -155,17 +151,15 @@ function sourceOf(
 export function setAxes(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnCouncil<typeof ZAxes>,
   now: number,
 ): Promise<Result<{ axes: string[] }>> {
-  return facilitatorStep(db, who, input.id, now, async (tx, l, me) => {
-    const p = parseInput(ZAxes, input.body);
-    if (!p.ok) return p;
+  return facilitatorStep(db, who, input.councilId, now, async (tx, l, me) => {
     if (l.closedAt) return fail("conflict", "The round table has finished.");
     if (l.rounds.some((r) => r.round >= 3))
       return fail("conflict", "Round 3 has opened; its axes are fixed.");
-    let axes = p.value.axes;
-    if (p.value.accept_draft) {
+    let axes = input.axes;
+    if (input.accept_draft) {
       if (axes) return fail("invalid", "Send either your own axes or accept_draft, not both.");
       axes = axesDraft(l)?.axes;
       if (!axes)
@@ -189,17 +183,15 @@ export function setAxes(
 export function recordRuling(
   db: Db,
   who: Who,
-  input: { id: unknown; body: unknown },
+  input: OnCouncil<typeof ZRuling>,
   now: number,
 ): Promise<Result<{ choice: string }>> {
   return facilitatorStep(
     db,
     who,
-    input.id,
+    input.councilId,
     now,
     async (tx, l, me) => {
-      const p = parseInput(ZRuling, input.body);
-      if (!p.ok) return p;
       const last = l.verdicts.at(-1);
       if (last?.verdict !== "ESCALATE")
         return fail(
@@ -207,7 +199,7 @@ export function recordRuling(
           "Only an escalated round table takes a human ruling; this one has not escalated.",
         );
       if (l.ruling) return fail("conflict", "The ruling is already recorded; it stands beside the result.");
-      const { choice, reason } = p.value;
+      const { choice, reason } = input;
       if (choice !== NO_DECISION && !l.options.includes(choice))
         return fail("invalid", `Choose one of ${l.options.join(", ")}, or "${NO_DECISION}".`);
       await tx.councilRuling.create({

@@ -85,7 +85,7 @@ describe("bad replies", () => {
       table([personSeat("finance", pat.name), modelSeat("a"), modelSeat("b"), modelSeat("c")]),
     );
     const bad = { ...steady("ship", 6, "a")[1], confidence_now: 11 };
-    const first = await answerRound(db.prisma, pat, { id, body: { reply: bad } }, T0);
+    const first = await answerRound(db.prisma, pat, { councilId: id, reply: bad }, T0);
     expect(first).toMatchObject({ ok: false, code: "invalid" });
     expect(!first.ok && first.message).toBe(
       "The round 1 reply is not valid: confidence_now must be a whole number from 1 to 10. Answer once more: a second bad reply empties the seat.",
@@ -94,11 +94,11 @@ describe("bad replies", () => {
       attempt: 2,
       lastProblem: expect.stringContaining("confidence_now"),
     });
-    const second = await answerRound(db.prisma, pat, { id, body: { reply: { position: "ship" } } }, T0);
+    const second = await answerRound(db.prisma, pat, { councilId: id, reply: { position: "ship" } }, T0);
     expect(!second.ok && second.message).toContain(
       "That was the second bad reply in round 1, so the seat is now emptied.",
     );
-    const third = await answerRound(db.prisma, pat, { id, body: { reply: steady("ship", 6, "a")[1] } }, T0);
+    const third = await answerRound(db.prisma, pat, { councilId: id, reply: steady("ship", 6, "a")[1] }, T0);
     expect(third).toMatchObject({
       code: "conflict",
       message: expect.stringContaining("Your seat was emptied"),
@@ -142,7 +142,7 @@ describe("the clock", () => {
     const late = await answerRound(
       db.prisma,
       pat,
-      { id, body: { reply: steady("ship", 6, "a")[1] } },
+      { councilId: id, reply: steady("ship", 6, "a")[1] },
       T0 + 11 * MIN,
     );
     expect(late).toMatchObject({ code: "conflict" });
@@ -158,7 +158,7 @@ describe("the clock", () => {
       }),
     );
     await models(db, id);
-    await answerRound(db.prisma, pat, { id, body: { reply: steady("ship", 6, "m")[1] } }, T0);
+    await answerRound(db.prisma, pat, { councilId: id, reply: steady("ship", 6, "m")[1] }, T0);
     const s = await view(other, id, T0 + 5 * MIN);
     expect(s.phase).toEqual({ kind: "finished", verdict: "ESCALATE" });
     expect(s.result).toMatchObject({
@@ -169,17 +169,21 @@ describe("the clock", () => {
     expect(s.rounds[0]).toMatchObject({ closedBecause: "deadline" });
     expect(s.may.ruling).toBe("Only the facilitator records the human ruling.");
     const body = { choice: "hold", reason: "Two voices are not a table; we wait for the full team." };
-    expect(await recordRuling(db.prisma, other, { id, body }, T0)).toMatchObject({ code: "forbidden" });
-    expect(await recordRuling(db.prisma, fac, { id, body: { ...body, choice: "maybe" } }, T0)).toMatchObject({
-      code: "invalid",
-      message: 'Choose one of ship, hold, split, or "no decision".',
+    expect(await recordRuling(db.prisma, other, { councilId: id, ...body }, T0)).toMatchObject({
+      code: "forbidden",
     });
-    expect(await recordRuling(db.prisma, fac, { id, body }, T0 + 6 * MIN)).toEqual({
+    expect(await recordRuling(db.prisma, fac, { councilId: id, ...body, choice: "maybe" }, T0)).toMatchObject(
+      {
+        code: "invalid",
+        message: 'Choose one of ship, hold, split, or "no decision".',
+      },
+    );
+    expect(await recordRuling(db.prisma, fac, { councilId: id, ...body }, T0 + 6 * MIN)).toEqual({
       ok: true,
       value: { choice: "hold" },
     });
     expect(
-      await recordRuling(db.prisma, fac, { id, body: { choice: "no decision", reason: "again" } }, T0),
+      await recordRuling(db.prisma, fac, { councilId: id, choice: "no decision", reason: "again" }, T0),
     ).toMatchObject({
       code: "conflict",
     });
@@ -210,22 +214,22 @@ describe("the inspector's questions", () => {
     let s = await view(fac, id);
     expect(s.phase).toMatchObject({ kind: "confirm", afterRound: 2, verdict: "SKIP-ROUND-3" });
     expect(s.may.confirm).toBe(true);
-    expect(await confirmStep(db.prisma, pat, { id, body: { confirm: true } }, T0)).toMatchObject({
+    expect(await confirmStep(db.prisma, pat, { councilId: id, confirm: true }, T0)).toMatchObject({
       code: "forbidden",
     });
     expect(
-      await confirmStep(db.prisma, fac, { id, body: { confirm: true, after_round: 3 } }, T0),
+      await confirmStep(db.prisma, fac, { councilId: id, confirm: true, after_round: 3 }, T0),
     ).toMatchObject({
       code: "conflict",
     });
-    expect(await confirmStep(db.prisma, fac, { id, body: { confirm: true } }, T0 + MIN)).toEqual({
+    expect(await confirmStep(db.prisma, fac, { councilId: id, confirm: true }, T0 + MIN)).toEqual({
       ok: true,
       value: { afterRound: 2, confirmed: true },
     });
     s = await view(fac, id, T0 + MIN);
     expect(s.phase).toMatchObject({ kind: "round", round: 4 });
     expect(s.verdicts[0]).toMatchObject({ confirmed: true, confirmedBy: fac.name });
-    expect(await confirmStep(db.prisma, fac, { id, body: { confirm: false } }, T0)).toMatchObject({
+    expect(await confirmStep(db.prisma, fac, { councilId: id, confirm: false }, T0)).toMatchObject({
       code: "conflict",
     });
   });
@@ -257,9 +261,11 @@ describe("the inspector's questions", () => {
     expect(later.phase).toMatchObject({ kind: "round", round: 3 });
     const md = await councilMinutes(db.prisma, fac, { id }, T0 + 20 * MIN);
     expect(md.ok && md.value.markdown).toContain("nobody answered before the deadline, so the answer was no");
-    expect(await setAxes(db.prisma, fac, { id, body: { accept_draft: true } }, T0 + 20 * MIN)).toMatchObject({
-      code: "conflict",
-    });
+    expect(await setAxes(db.prisma, fac, { councilId: id, accept_draft: true }, T0 + 20 * MIN)).toMatchObject(
+      {
+        code: "conflict",
+      },
+    );
   });
 });
 
@@ -274,7 +280,7 @@ describe("races", () => {
     );
     const replies = [steady("ship", 6, "a")[1], steady("hold", 3, "b")[1], steady("split", 8, "a")[1]];
     const results = await Promise.all(
-      replies.map((reply) => answerRound(db.prisma, scout.who, { id, body: { reply } }, T0)),
+      replies.map((reply) => answerRound(db.prisma, scout.who, { councilId: id, reply }, T0)),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual(["conflict", "conflict"]);

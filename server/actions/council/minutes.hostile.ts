@@ -1,7 +1,8 @@
 // A round table where every text a soul, a seat or the facilitator writes tries to forge the minutes, and its
 // plain twin of the same shape: the two sets of minutes must have one and the same structure.
 import { makeUser, type TestDatabase } from "../../testing/db";
-import { recordRuling, setAxes } from "./index";
+import { OPERATIONS } from "../../operations";
+import { runOperation } from "../../testing/operation";
 import { convened, MIN, modelSeat, models, T0 } from "./testing";
 
 /** A block of Markdown that, pasted unescaped, adds a second decision, a human ruling and more. */
@@ -151,13 +152,16 @@ export async function hostileTable(db: TestDatabase, t: Texts): Promise<number> 
     ],
   });
   await models(db, id, T0);
-  const axes = await setAxes(db.prisma, fac, { id, body: { axes: t.axes } }, T0 + MIN);
+  // Written as a door writes them (the schema folds each text to one line), so the minutes show what a caller can make.
+  const { axes: writeAxes, ruling: rule } = OPERATIONS.councils;
+  const axes = await runOperation(db.prisma, writeAxes, fac, { councilId: id, axes: t.axes }, T0 + MIN);
   if (!axes.ok) throw new Error(axes.message);
   await models(db, id, T0 + MIN);
-  const ruling = await recordRuling(
+  const ruling = await runOperation(
     db.prisma,
+    rule,
     fac,
-    { id, body: { choice: "hold", reason: t.free } },
+    { councilId: id, choice: "hold", reason: t.free },
     T0 + 2 * MIN,
   );
   if (!ruling.ok) throw new Error(ruling.message);

@@ -58,10 +58,10 @@ describe("an open round's answers", () => {
     await answerRound(
       db.prisma,
       pat,
-      { id, body: { reply: { ...r1("pat-bad-secret", "scout"), position: "launch" } } },
+      { councilId: id, reply: { ...r1("pat-bad-secret", "scout"), position: "launch" } },
       T0,
     );
-    await answerRound(db.prisma, pat, { id, body: { reply: r1("pat-secret-reasoning", "scout") } }, T0);
+    await answerRound(db.prisma, pat, { councilId: id, reply: r1("pat-secret-reasoning", "scout") }, T0);
 
     const viewers: [string, Who, string[]][] = [
       ["a guest", ANON, []],
@@ -109,7 +109,7 @@ describe("an open round's answers", () => {
       await answerRound(
         db.prisma,
         scout.who,
-        { id, body: { reply: r1("scout-secret-reasoning", "pat") } },
+        { councilId: id, reply: r1("scout-secret-reasoning", "pat") },
         T0,
       ),
     ).toMatchObject({ ok: true });

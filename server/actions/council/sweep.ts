@@ -35,9 +35,9 @@ export async function sweepCouncils(
       const house = await clerkFor(db, c.facilitatorId);
       const phase = house ? viewOf(l, house, now).phase : null;
       if (house && phase?.kind === "axes")
-        await setAxes(db, house, { id: c.id, body: { accept_draft: true } }, now);
+        await setAxes(db, house, { councilId: c.id, accept_draft: true }, now);
       if (house && phase?.kind === "confirm")
-        await confirmStep(db, house, { id: c.id, body: { confirm: false } }, now);
+        await confirmStep(db, house, { councilId: c.id, confirm: false }, now);
     }
     // Awaited (tests, the CLI): asked at the sweep's own time, so a test clock runs the pace.
     if (opts.models === "await") await runModelSeats(db, c.id, { clock: () => now });

@@ -116,7 +116,7 @@ describe("cancelling a round table", () => {
     const answered = await answerRound(
       db.prisma,
       pat,
-      { id, body: { reply: steady("ship", 6, "b")[1] } },
+      { councilId: id, reply: steady("ship", 6, "b")[1] },
       T0 + 2 * MIN,
     );
     expect(answered).toMatchObject({ ok: false, code: "conflict" });

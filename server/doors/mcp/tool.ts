@@ -2,22 +2,13 @@
 // call behind it, through the operation's floor.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { Clock } from "../../clock";
-import type { Db } from "../../db";
-import type { Who } from "../../identity";
 import type { AnyOperation } from "../../operations/operation";
 import { FAILURE_CODES, type Result } from "../../rules/result";
 import { wireJsonSchema } from "../../operations/wire";
+import type { Call } from "../serve";
 
-/** What a tool is called with: the database, who is asking, the clock the door reads time from, the call's signal. */
-export type McpContext = {
-  db: Db;
-  who: Who;
-  clock: Clock;
-  rateKey: string;
-  address?: string;
-  signal?: AbortSignal;
-};
+/** What a tool is called with: one call's circumstances (the floor's), in the wire's names set by the tool itself. */
+export type McpContext = Omit<Call, "names">;
 
 export type McpTool = {
   name: string;

@@ -38,15 +38,7 @@ export function workedTable(acts: number, viewer: number | null, now: number): T
     seed: v.status === "playing" ? null : "5e".repeat(32),
     visibility: "public",
     visibilityText: VISIBILITY_TEXT.public,
-    seats: names.map((name, index) => ({
-      index,
-      name,
-      kind: KINDS[index]!,
-      status: "taken" as const,
-      strategy: KINDS[index] === "bot" ? ("cooperative" as const) : null,
-      model: null,
-      you: index === viewer,
-    })),
+    seats: names.map((name, index) => takenSeat(name, index, viewer)),
     yourSeat: viewer,
     invitations: [],
     moderation: [],
@@ -60,17 +52,20 @@ export function workedTable(acts: number, viewer: number | null, now: number): T
   };
 }
 
+/** Seat `index`, taken by `name` (a bot plays cooperatively), as `viewer` sees it. */
+const takenSeat = (name: string, index: number, viewer: number | null) => ({
+  index,
+  name,
+  kind: KINDS[index]!,
+  status: "taken" as const,
+  strategy: KINDS[index] === "bot" ? ("cooperative" as const) : null,
+  model: null,
+  you: index === viewer,
+});
+
 /** A table not started yet, with `taken` seats of five, read by `viewer`. */
 export function openTableState(taken: number, viewer: number | null, guest = false): TableState {
-  const seats = names.slice(0, taken).map((name, index) => ({
-    index,
-    name,
-    kind: KINDS[index]!,
-    status: "taken" as const,
-    strategy: KINDS[index] === "bot" ? ("cooperative" as const) : null,
-    model: null,
-    you: index === viewer,
-  }));
+  const seats = names.slice(0, taken).map((name, index) => takenSeat(name, index, viewer));
   const isHost = viewer === 0;
   return {
     id: 8,
