@@ -3,7 +3,7 @@
 // limit. Before, tRPC and MCP keyed a guest by the X-Forwarded-For it wrote, so a new one each call was never limited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpToolCall } from "./http";
-import { serve, tempDir, type Served } from "./servers";
+import { serveOwn, type Served } from "./servers";
 
 const PORT = 3240;
 let app: Served;
@@ -12,10 +12,7 @@ let n = 0;
 const forged = () => ({ "x-forwarded-for": `198.51.100.${++n}`, "x-parley-peer": `203.0.113.${n}` });
 
 beforeAll(async () => {
-  app = await serve(PORT, {
-    DATABASE_URL: "",
-    PARLEY_DATA_DIR: tempDir("parley-e2e-address-"),
-    PARLEY_DEMO: "off",
+  app = await serveOwn(PORT, "address", {
     PARLEY_RATE_LIMIT: "1", // one write a minute, ten reads
     PARLEY_AUTH_ADDRESS_LIMIT: "3",
   });

@@ -4,12 +4,16 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
+import { cookieFor } from "./http";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = fs.existsSync(CHROMIUM);
 
-export async function browser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+type Opened = { context: BrowserContext; page: Page; close(): Promise<void> };
+
+/** A fresh browser; with `as` (a session cookie header), signed in as that person on the app. */
+export async function browser(as?: string): Promise<Opened> {
   const context = await chromium.launchPersistentContext(
     fs.mkdtempSync(path.join(os.tmpdir(), "parley-chromium-")),
     {
@@ -28,6 +32,7 @@ export async function browser(): Promise<{ context: BrowserContext; page: Page; 
       viewport: { width: 1280, height: 860 },
     },
   );
+  if (as) await context.addCookies([cookieFor(inject("app"), as)]);
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page, close: () => context.close() };
 }
@@ -77,4 +82,23 @@ export async function shotsAndAxe(page: Page, name: string) {
     expect(await axe(page), `${name} at ${width}px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+/** What goes wrong on the page from now on: its uncaught errors and, unless `console` is false, its console errors. */
+export function problemsOf(page: Page, { console = true } = {}): string[] {
+  const problems: string[] = [];
+  if (console) page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(e.message));
+  return problems;
+}
+
+/** Runs `body` with two fresh browsers (two people, or a person and a guest), closing both however it ends. */
+export async function inTwoBrowsers(body: (a: Opened, b: Opened) => Promise<void>) {
+  const opened: Opened[] = [];
+  try {
+    opened.push(await browser(), await browser());
+    await body(opened[0]!, opened[1]!);
+  } finally {
+    for (const b of opened) await b.close();
+  }
 }

@@ -6,18 +6,12 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { layeredNodes } from "@/server/rules/checkpoint";
 import { LABEL_ZOOM, MIN_TEXT_PX } from "@/components/checkpoint/semanticZoom";
-import { browser, hasChromium, shot } from "./browser";
-import { caller, cookieFor, signUp } from "./http";
+import { browser, hasChromium, problemsOf, shot } from "./browser";
+import { caller, signUp } from "./http";
+import { createPlan, openCanvas, zoomOf } from "./plans";
 
 const app = inject("app");
 const call = caller(app);
-
-/** The canvas's zoom, read off React Flow's viewport transform. */
-const zoomOf = (page: Page) =>
-  page.evaluate(() => {
-    const t = getComputedStyle(document.querySelector(".react-flow__viewport")!).transform;
-    return new DOMMatrix(t).a;
-  });
 
 /** The smallest text on the canvas as drawn: each element holding text, its font size × the viewport's scale. */
 const smallestText = (page: Page) =>
@@ -46,14 +40,7 @@ describe.runIf(hasChromium)("the canvas at every zoom", () => {
       ...n,
       depends_on: dependsOn,
     }));
-    const created = await call(
-      "POST",
-      "/api/plans",
-      { cookie: planner },
-      { name: "A thousand nodes", nodes },
-    );
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
+    const id = await createPlan(planner, "A thousand nodes", nodes);
     // Waves 1–5 returned, three of wave 5's nodes failed; a high risk on wave 6.
     const outcomes = nodes
       .filter((n) => Number(/^w(\d+)/.exec(n.id)![1]) <= 4)
@@ -66,17 +53,11 @@ describe.runIf(hasChromium)("the canvas at every zoom", () => {
     const risk = { risk_id: "R9", severity: "high", affected_nodes: ["w5-n0"], evidence_hash: "r9" };
     expect((await call("POST", `/api/plans/${id}/risks`, { cookie: planner }, risk)).status).toBe(201);
 
-    const { page, context, close } = await browser();
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(e.message));
+    const { page, close } = await browser(planner);
+    const problems = problemsOf(page, { console: false });
     try {
-      await context.addCookies([cookieFor(app, planner)]);
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(`${app}/plans/${id}`);
-      await expect
-        .poll(() => page.getByTestId("canvas-node").count(), { timeout: 20_000 })
-        .toBeGreaterThan(0);
-      await page.waitForTimeout(500); // the refit for the real frame is one animation frame after mount
+      await openCanvas(page, id, { timeout: 20_000, settle: 500 });
       // It opens on the waves that matter, as cards whose labels read.
       expect(await mode(page)).toBe("cards");
       expect(await zoomOf(page)).toBeGreaterThanOrEqual(LABEL_ZOOM - 1e-3);
@@ -143,12 +124,7 @@ describe.runIf(hasChromium)("the canvas at every zoom", () => {
       await expect.poll(() => mode(page), { timeout: 10_000 }).toBe("cards");
 
       // A phone: fit view frames the waves that matter as blocks, still readable.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`${app}/plans/${id}`);
-      await expect
-        .poll(() => page.getByTestId("canvas-node").count(), { timeout: 20_000 })
-        .toBeGreaterThan(0);
-      await page.waitForTimeout(500);
+      await openCanvas(page, id, { timeout: 20_000, settle: 500, phone: true });
       await page.getByTestId("canvas-fit").click();
       await expect.poll(() => mode(page), { timeout: 10_000 }).toBe("waves");
       await page.waitForTimeout(300);

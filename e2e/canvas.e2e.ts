@@ -3,19 +3,13 @@
 // to what holds the next wave.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { axe, browser, hasChromium, shot } from "./browser";
-import { caller, cookieFor, signUp } from "./http";
+import { axe, browser, hasChromium, problemsOf, shot } from "./browser";
+import { caller, signUp } from "./http";
+import { createPlan, openCanvas, zoomOf } from "./plans";
 
 const app = inject("app");
 
 const call = caller(app);
-
-/** The canvas's zoom, read off React Flow's viewport transform. */
-const zoomOf = (page: Page) =>
-  page.evaluate(() => {
-    const t = getComputedStyle(document.querySelector(".react-flow__viewport")!).transform;
-    return new DOMMatrix(t).a;
-  });
 
 /** Whether a node's card lies inside the canvas's box, its label drawn (a card, not a far-out coloured block). */
 async function legible(page: Page, id: string) {
@@ -45,9 +39,7 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
       { id: "docs", title: "Write the notes", dependsOn: ["test"] },
       { id: "publish", title: "Publish the release", dependsOn: ["patch", "docs"] },
     ];
-    const created = await call("POST", "/api/plans", { cookie: planner }, { name: "Seven nodes", nodes });
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
+    const id = await createPlan(planner, "Seven nodes", nodes);
     const reported = await call(
       "POST",
       `/api/plans/${id}/outcomes/batch`,
@@ -62,16 +54,10 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
     );
     expect(reported.status).toBe(201);
 
-    const { page, context, close } = await browser();
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(e.message));
+    const { page, close } = await browser(planner);
+    const problems = problemsOf(page, { console: false });
     try {
-      await context.addCookies([cookieFor(app, planner)]);
-      await page.goto(`${app}/plans/${id}`);
-      await expect
-        .poll(() => page.getByTestId("canvas-node").count(), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      await page.waitForTimeout(400); // the refit for the real frame is one animation frame after mount
+      await openCanvas(page, id);
       // Opened on the wave just finished (test) and the next (patch, docs), readable — not six waves of empty boxes.
       expect(await zoomOf(page)).toBeGreaterThanOrEqual(0.8);
       for (const node of ["test", "patch", "docs"]) expect(await legible(page, node), node).toBe(true);
@@ -134,12 +120,7 @@ describe.runIf(hasChromium)("the plan canvas, readable", () => {
       expect(await axe(page)).toEqual([]);
 
       // A phone: the next wave alone, still legible.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`${app}/plans/${id}`);
-      await expect
-        .poll(() => page.getByTestId("canvas-node").count(), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      await page.waitForTimeout(400);
+      await openCanvas(page, id, { phone: true });
       expect(await zoomOf(page)).toBeGreaterThanOrEqual(0.8);
       expect(await legible(page, "patch")).toBe(true);
       await shot(page, "canvas-open-390");

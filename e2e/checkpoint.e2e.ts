@@ -2,8 +2,9 @@
 // yes), an orchestrator reports with its token (JSON API and MCP), the canvas shows the hold live, the reviewer's
 // approval arrives, the checkpoint admits the next wave; then 1,000 nodes.
 import { describe, expect, inject, it } from "vitest";
-import { browser, hasChromium, shot } from "./browser";
-import { caller, cookieFor, signUp } from "./http";
+import { browser, hasChromium, problemsOf, shot } from "./browser";
+import { caller, mcpToolCall, signUp } from "./http";
+import { createPlan } from "./plans";
 
 const app = inject("app");
 
@@ -12,15 +13,7 @@ const call = caller(app);
 
 /** One MCP tool call over Streamable HTTP with the agent's token, as plain JSON-RPC. */
 async function mcp(token: string, name: string, args: Record<string, unknown>) {
-  const r = await fetch(`${app}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
-  });
+  const r = await mcpToolCall(app, name, args, { authorization: `Bearer ${token}` });
   const answer = (await r.json()) as { result: { isError?: boolean; content: { text: string }[] } };
   expect(answer.result.isError ?? false, answer.result.content[0]?.text).toBe(false);
   return JSON.parse(answer.result.content[0]!.text);
@@ -34,12 +27,9 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
     expect(agent.status).toBe(201);
     const token = agent.body.token as string;
 
-    const { page, context, close } = await browser();
-    const problems: string[] = [];
-    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-    page.on("pageerror", (e) => problems.push(e.message));
+    const { page, close } = await browser(planner);
+    const problems = problemsOf(page);
     try {
-      await context.addCookies([cookieFor(app, planner)]);
       // The demo: the original's trace, held at revision 4 on R7, revision 5 with inspect-call-sites.
       await page.goto(`${app}/plans`);
       await page.getByRole("link", { name: /original's trace/ }).click();
@@ -230,26 +220,10 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
         )
         .toEqual(["approval-required"]);
       // The proposer cannot approve their own wave; the reviewer's approval arrives and the gate opens live.
-      expect(
-        (
-          await call(
-            "POST",
-            `/api/plans/${id}/approvals`,
-            { cookie: planner },
-            { revision: 2, next_wave: ["patch-X"] },
-          )
-        ).status,
-      ).toBe(403);
-      expect(
-        (
-          await call(
-            "POST",
-            `/api/plans/${id}/approvals`,
-            { cookie: reviewer },
-            { revision: 2, next_wave: ["patch-X"] },
-          )
-        ).status,
-      ).toBe(201);
+      const approve = (cookie: string) =>
+        call("POST", `/api/plans/${id}/approvals`, { cookie }, { revision: 2, next_wave: ["patch-X"] });
+      expect((await approve(planner)).status).toBe(403);
+      expect((await approve(reviewer)).status).toBe(201);
       await expect
         .poll(() => page.getByTestId("gate-approval").getAttribute("data-satisfied"), { timeout: 10_000 })
         .toBe("true");
@@ -307,14 +281,7 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
           depends_on:
             w === 0 ? [] : [...new Set([0, 1, 2].map((k) => `n${w - 1}_${(i * 7 + k * 13) % width}`))],
         });
-    const created = await call(
-      "POST",
-      "/api/plans",
-      { cookie: planner },
-      { name: "A thousand nodes", nodes },
-    );
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
+    const id = await createPlan(planner, "A thousand nodes", nodes);
     for (let w = 0; w < 5; w++)
       expect(
         (
@@ -333,9 +300,8 @@ describe.runIf(hasChromium)("a wave checkpoint in the browser", () => {
         ).status,
       ).toBe(201);
 
-    const { page, context, close } = await browser();
+    const { page, close } = await browser(planner);
     try {
-      await context.addCookies([cookieFor(app, planner)]);
       await page.goto(`${app}/plans/${id}`, { waitUntil: "commit" });
       await page.waitForFunction(
         () => document.querySelectorAll('[data-testid="canvas-node"]').length > 0,

@@ -5,8 +5,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { SAID_CLAIMS_MAX, SAID_MAX } from "@/server/rules/game";
-import { axe, browser, hasChromium, shot, shotsAndAxe } from "./browser";
-import { signUpInBrowser } from "./play";
+import { axe, browser, hasChromium, inTwoBrowsers, shot, shotsAndAxe } from "./browser";
+import { signUpInBrowser, openTable } from "./play";
 
 const app = inject("app");
 
@@ -27,17 +27,11 @@ async function listed(page: Page, id: string): Promise<string[]> {
 
 describe.runIf(hasChromium)("claims on an act and in a whisper", () => {
   it("an act carries three claims and a whisper two; the log and the receiver show each", async () => {
-    const host = await browser();
-    const other = await browser();
-    try {
+    await inTwoBrowsers(async (host, other) => {
       const page = host.page;
       await signUpInBrowser(page, "Isla");
       await signUpInBrowser(other.page, "Tamsin");
-      await page.goto(`${app}/tables`);
-      await page.getByLabel("Title").fill("Many wants");
-      await page.getByLabel("Seats").selectOption("4");
-      await page.getByTestId("open-submit").click();
-      await page.waitForURL(/\/tables\/\d+$/);
+      await openTable(page, "Many wants");
       // Tamsin sits second, then two house bots: Isla (seat 0) acts first.
       await other.page.goto(page.url());
       await other.page.getByTestId("lobby-join").click();
@@ -178,10 +172,7 @@ describe.runIf(hasChromium)("claims on an act and in a whisper", () => {
       await other.page.getByTestId("whispers-card").scrollIntoViewIfNeeded();
       await shot(other.page, "claims-whisper-received");
       expect(await axe(other.page), "the receiver's whispers").toEqual([]);
-    } finally {
-      await host.close();
-      await other.close();
-    }
+    });
   });
 
   it("the style guide's turn panel shows its three claims, fitting a phone and a desktop", async () => {

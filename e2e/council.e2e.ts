@@ -4,13 +4,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { councilCli, nodeIo } from "@/server/doors/cli/council";
 import { browser, hasChromium, shot } from "./browser";
 import { signUp } from "./http";
+import { mcpAs, toolsOf } from "./mcp";
 
 const app = inject("app");
 
@@ -24,30 +23,9 @@ async function agentToken(cookie: string, name: string) {
   return ((await r.json()) as { token: string }).token;
 }
 
-async function signedInBrowser(cookie: string) {
-  const b = await browser();
-  const [name, value] = cookie.split("=") as [string, string];
-  await b.context.addCookies([{ name, value, url: app }]);
-  return b;
-}
-
 async function mcp(token: string) {
-  const client = new Client({ name: "e2e-scout", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${app}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const r = (await client.callTool({ name, arguments: args })) as {
-      isError?: boolean;
-      content: { text: string }[];
-    };
-    const text = r.content.map((c) => c.text).join("\n");
-    if (r.isError) throw new Error(`${name}: ${text}`);
-    return JSON.parse(text);
-  };
-  return { client, call };
+  const client = await mcpAs(app, token, "e2e-scout");
+  return { client, call: toolsOf(client).call };
 }
 
 /** The agent's whole turn: wait for its round over MCP, then answer it. */
@@ -131,8 +109,8 @@ describe.runIf(hasChromium)("a round table in Chromium", () => {
     const patCookie = await signUp(app, "pat-answers");
     const ownCookie = await signUp(app, "olga-owns");
     const token = await agentToken(ownCookie, "olga-scout");
-    const fac = await signedInBrowser(facCookie);
-    const pat = await signedInBrowser(patCookie);
+    const fac = await browser(facCookie);
+    const pat = await browser(patCookie);
     try {
       // The facilitator convenes in the browser.
       const page = fac.page;
@@ -313,7 +291,7 @@ describe.runIf(hasChromium)("watching and ruling", () => {
 
   it("a facilitator imports an escalating state file and records the human ruling beside the result", async () => {
     const cookie = await signUp(app, "rae-rules");
-    const { page, close } = await signedInBrowser(cookie);
+    const { page, close } = await browser(cookie);
     try {
       const example = JSON.parse(
         fs.readFileSync("server/rules/council/fixtures/adopt-a-pattern.json", "utf8"),

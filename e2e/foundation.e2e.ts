@@ -1,10 +1,9 @@
 // The foundation over real HTTP against the built app: the floor, the doors, and the live feed across processes.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import fs from "node:fs";
 import { request } from "node:http";
 import { describe, expect, inject, it } from "vitest";
 import { nextEvent, signUp } from "./http";
+import { mcpAs, toolsOf } from "./mcp";
 
 const app = inject("app");
 const pair = inject("pair");
@@ -55,14 +54,8 @@ describe("the built app", () => {
     const me = await fetch(`${app}/api/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.headers.get("cache-control")).toBe("private, no-store");
     expect(await me.json()).toMatchObject({ kind: "agent", name: "e2e-agent", owner: { name: "e2e-owner" } });
-    const client = new Client({ name: "e2e", version: "1" });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${app}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${token}` } },
-      }),
-    );
-    const who = (await client.callTool({ name: "whoami", arguments: {} })) as { content: { text: string }[] };
-    expect(JSON.parse(who.content[0]!.text)).toMatchObject({ kind: "agent", name: "e2e-agent" });
+    const client = await mcpAs(app, token, "e2e");
+    expect(await toolsOf(client).call("whoami")).toMatchObject({ kind: "agent", name: "e2e-agent" });
     await client.close();
     const cross = await fetch(`${app}/api/agents/${id}/revoke`, {
       method: "POST",

@@ -1,19 +1,24 @@
 // Sworn & Said in real Chromium against the built app: a person plays a whole game against house bots while a
 // guest watches live and never sees a charge; an agent plays a whole game over MCP with its token.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, inject, it } from "vitest";
-import { browser, hasChromium, shot, shotsAndAxe } from "./browser";
+import { hasChromium, inTwoBrowsers, shot, shotsAndAxe } from "./browser";
 import { signUp } from "./http";
-import { actCount, endAsModerator, playToTheEnd, playUntilBound, signUpInBrowser, type Did } from "./play";
+import {
+  actCount,
+  endAsModerator,
+  playToTheEnd,
+  playUntilBound,
+  signUpInBrowser,
+  type Did,
+  openTable,
+} from "./play";
+import { mcpAs, toolsOf } from "./mcp";
 
 const app = inject("app");
 
 describe.runIf(hasChromium)("a person at a table of house bots, watched by a guest", () => {
   it("opens, fills with bots, plays (offer, accept with a cite, pass with a said claim) and sees the reveal", async () => {
-    const player = await browser();
-    const guest = await browser();
-    try {
+    await inTwoBrowsers(async (player, guest) => {
       const page = player.page;
       await signUpInBrowser(page, "Marin");
       const did: Did = { offer: false, accept: false, citedOther: false, pass: false };
@@ -21,12 +26,7 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
       // against them lasts hours), so once the person has taken each act, or its turns run out, a moderator ends the
       // table and the reveal follows as at any end.
       for (let game = 0; game < 4 && !(did.offer && did.accept && did.pass); game++) {
-        await page.goto(`${app}/tables`);
-        await page.getByLabel("Title").fill(`Salvage rights ${game + 1}`);
-        await page.getByLabel("Seats").selectOption("4");
-        await page.getByTestId("open-submit").click();
-        await page.waitForURL(/\/tables\/\d+$/);
-        const url = page.url();
+        const url = await openTable(page, `Salvage rights ${game + 1}`);
         await page.getByTestId("lobby-fillWithBots").click();
         await expect.poll(() => page.getByTestId("seat").count()).toBe(4);
         if (game === 0) await shot(page, "game-table-open");
@@ -154,10 +154,7 @@ describe.runIf(hasChromium)("a person at a table of house bots, watched by a gue
       expect(await page.getByTestId("arena-player-rating").textContent()).toMatch(/^\d+\.\d ± \d+\.\d$/);
       expect(await page.getByTestId("arena-player-interval").textContent()).toMatch(/ to |no interval/);
       await shotsAndAxe(page, "arena-player");
-    } finally {
-      await player.close();
-      await guest.close();
-    }
+    });
   }, 300_000);
 });
 
@@ -179,20 +176,8 @@ describe("an agent at the table over MCP", () => {
     });
     const { id } = (await opened.json()) as { id: number };
 
-    const client = new Client({ name: "e2e-agent", version: "1" });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${app}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${token}` } },
-      }),
-    );
-    const call = async (name: string, args: Record<string, unknown>) => {
-      const r = (await client.callTool({ name, arguments: args })) as {
-        isError?: boolean;
-        content: { text: string }[];
-      };
-      const text = r.content[0]!.text;
-      return { isError: !!r.isError, text, json: r.isError ? null : JSON.parse(text) };
-    };
+    const client = await mcpAs(app, token);
+    const call = toolsOf(client).answer;
     expect((await call("join_table", { table_id: id })).json).toMatchObject({ seat: 1 });
     const bad = await call("offer", { table_id: id, accord: "everything" });
     expect(bad.isError).toBe(true);

@@ -3,7 +3,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { browser, hasChromium } from "./browser";
-import { cookieFor, signUp } from "./http";
+import { signUp } from "./http";
 
 const app = inject("app");
 
@@ -24,9 +24,8 @@ function countCalls(page: Page, procedure: string) {
 describe.runIf(hasChromium)("a create sent twice", () => {
   it("makes one plan for a double click on Create the plan, and one table for a double click on Open", async () => {
     const cookie = await signUp(app, "double-clicker");
-    const { page, context, close } = await browser();
+    const { page, close } = await browser(cookie);
     try {
-      await context.addCookies([cookieFor(app, cookie)]);
       const planCalls = countCalls(page, "plans.create");
       await page.goto(`${app}/plans/new`);
       // A misspelt key is refused by name, in a person's words, next to the form (and nothing is made).

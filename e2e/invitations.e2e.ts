@@ -3,7 +3,7 @@
 // viewer role, each answer said in a sentence, and the plan's owner sees the role held; an invite link opened in the
 // browser joins its table with one click. Each page is checked with axe-core and shot at 1280 and 390 px.
 import { describe, expect, inject, it } from "vitest";
-import { browser, hasChromium, shot, shotsAndAxe } from "./browser";
+import { browser, hasChromium, problemsOf, shot, shotsAndAxe } from "./browser";
 import { asPerson, cookieFor, signUp } from "./http";
 
 const app = inject("app");
@@ -31,9 +31,7 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
     ).toBe(201);
 
     const { page, context, close } = await browser();
-    const problems: string[] = [];
-    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-    page.on("pageerror", (e) => problems.push(e.message));
+    const problems = problemsOf(page);
     try {
       // A guest is sent to sign in, and comes back here after.
       await page.goto(`${app}/invitations`);
@@ -125,12 +123,9 @@ describe.runIf(hasChromium)("invitations in the browser", () => {
     });
     expect(plan.status).toBe(201);
     const id = plan.body.id as number;
-    const { page, context, close } = await browser();
-    const problems: string[] = [];
-    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-    page.on("pageerror", (e) => problems.push(e.message));
+    const { page, close } = await browser(bea);
+    const problems = problemsOf(page);
     try {
-      await context.addCookies([cookieFor(app, bea)]);
       await page.goto(`${app}/plans`);
       await page.getByTestId("who-name").waitFor();
       const count = page.getByTestId("invitations-count");

@@ -30,10 +30,8 @@ describe.runIf(hasChromium)("moderation in the browser", () => {
     const said = `buy-pills-${stamp}`;
     expect((await post(`/api/tables/${id}/pass`, host, { said: { text: said } })).status).toBe(200);
 
-    const b = await browser();
+    const b = await browser(admin);
     try {
-      const [name, value] = admin.split("=") as [string, string];
-      await b.context.addCookies([{ name, value, url: app }]);
       const { page } = b;
       await page.goto(`${app}/tables/${id}`);
       await page.getByTestId("moderator-panel").waitFor();

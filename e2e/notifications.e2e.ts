@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { browser, hasChromium, shot, shotsAndAxe } from "./browser";
+import { browser, hasChromium, problemsOf, shot, shotsAndAxe } from "./browser";
 import { BURST_MS } from "@/server/rules/notifications";
-import { asPerson, cookieFor, signUp } from "./http";
+import { asPerson, signUp } from "./http";
 
 const app = inject("app");
 const call = asPerson(app);
@@ -46,16 +46,10 @@ describe.runIf(hasChromium)("notifications in the browser", () => {
       expect((await call("POST", `/api/tables/${id}/join`, bo)).status).toBe(200);
       expect((await call("POST", `/api/tables/${id}/bots`, ana)).status).toBe(200);
 
-      const a = await browser();
-      const b = await browser();
-      const problems: string[] = [];
-      for (const p of [a.page, b.page]) {
-        p.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-        p.on("pageerror", (e) => problems.push(e.message));
-      }
+      const a = await browser(ana);
+      const b = await browser(bo);
+      const problems = [...problemsOf(a.page), ...problemsOf(b.page)];
       try {
-        await a.context.addCookies([cookieFor(app, ana)]);
-        await b.context.addCookies([cookieFor(app, bo)]);
         await a.page.goto(`${app}/tables/${id}`);
         await b.page.goto(`${app}/tables/${id}`);
         await expect

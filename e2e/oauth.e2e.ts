@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MemoryOAuthClient } from "../server/testing/oauthClient";
 import { browser, hasChromium, shotsAndAxe } from "./browser";
 import { signUp } from "./http";
+import { toolsOf } from "./mcp";
 
 const app = inject("app");
 const PASSWORD = "correct horse battery";
@@ -79,14 +80,7 @@ describe.runIf(hasChromium)("an MCP client connected by URL", () => {
 
       const mcp = new Client({ name: "desk", version: "1.0.0" });
       await mcp.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: client }));
-      const call = async (name: string, args: Record<string, unknown> = {}) => {
-        const r = (await mcp.callTool({ name, arguments: args })) as {
-          isError?: boolean;
-          content: { text: string }[];
-        };
-        if (r.isError) throw new Error(`${name}: ${r.content[0]!.text}`);
-        return JSON.parse(r.content[0]!.text);
-      };
+      const { call } = toolsOf(mcp);
       expect(await call("whoami")).toMatchObject({
         kind: "agent",
         name: "ana-desk",

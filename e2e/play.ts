@@ -14,6 +14,16 @@ export async function signUpInBrowser(page: Page, name: string) {
   await expect.poll(() => page.getByTestId("who-name").textContent()).toBe(name);
 }
 
+/** Opens a table from the lobby as the signed-in person, who takes seat 1; returns the table's address. */
+export async function openTable(page: Page, title: string, seats = 4) {
+  await page.goto(`${app}/tables`);
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Seats").selectOption(String(seats));
+  await page.getByTestId("open-submit").click();
+  await page.waitForURL(/\/tables\/\d+$/);
+  return page.url();
+}
+
 /** The acts so far: the newest one's place in the ledger, plus one (the log shows only the newest 30 at first). */
 export async function actCount(page: Page): Promise<number> {
   const newest = page.getByTestId("act").first();

@@ -71,3 +71,12 @@ export async function serve(port: number, env: Record<string, string>): Promise<
 }
 
 export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+
+/** An app of a test's own on the embedded database in a fresh folder, without demo data: `env` adds its settings. */
+export const serveOwn = (port: number, name: string, env: Record<string, string>) =>
+  serve(port, {
+    DATABASE_URL: "",
+    PARLEY_DATA_DIR: tempDir(`parley-e2e-${name}-`),
+    PARLEY_DEMO: "off",
+    ...env,
+  });

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { asPerson, signIn, signUp } from "./http";
-import { serve, tempDir, type Served } from "./servers";
+import { serveOwn, type Served } from "./servers";
 
 const app = inject("app");
 const maildir = inject("maildir");
@@ -136,15 +136,22 @@ describe("wrong passwords", () => {
   let own: Served;
   beforeAll(async () => {
     // Behind one trusted proxy: each request's X-Forwarded-For names the address it comes from.
-    own = await serve(PORT, {
-      DATABASE_URL: "",
-      PARLEY_DATA_DIR: tempDir("parley-e2e-signin-"),
-      PARLEY_DEMO: "off",
+    own = await serveOwn(PORT, "signin", {
       PARLEY_TRUST_PROXY: "on",
       ADMIN_EMAILS: "lock-admin",
     });
   });
   afterAll(async () => own?.stop());
+
+  /** An account made from `from`, as its sign-up page makes it. */
+  async function account(name: string, password: string, from: string) {
+    const made = await fetch(`${own.url}/api/accounts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": from },
+      body: JSON.stringify({ name, password }),
+    });
+    expect(made.status).toBe(201);
+  }
 
   /** One sign-in as a browser makes it, from `from`: the status, and the session cookie when it signed in. */
   async function attempt(name: string, password: string, from: string) {
@@ -169,12 +176,7 @@ describe("wrong passwords", () => {
   }
 
   it("from one address never keep the owner out from another, an admin included", async () => {
-    const made = await fetch(`${own.url}/api/accounts`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.1" },
-      body: JSON.stringify({ name: "lock-admin", password: "the admin's password" }),
-    });
-    expect(made.status).toBe(201);
+    await account("lock-admin", "the admin's password", "192.0.2.1");
     const tries = [];
     for (let i = 0; i < 12; i++) tries.push(await attempt("LOCK-ADMIN", `guess ${i}`, "198.51.100.7"));
     expect(tries.filter((t) => t.status === 429).length).toBeGreaterThan(0);
@@ -191,12 +193,7 @@ describe("wrong passwords", () => {
   });
 
   it("spread over many addresses hold new addresses at that name, never one the owner signed in from", async () => {
-    const made = await fetch(`${own.url}/api/accounts`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.2" },
-      body: JSON.stringify({ name: "spread-owner", password: "the owner's password" }),
-    });
-    expect(made.status).toBe(201);
+    await account("spread-owner", "the owner's password", "192.0.2.2");
     expect((await attempt("spread-owner", "the owner's password", "192.0.2.20")).session).toBeDefined();
     let refused = null;
     for (let i = 0; i < 60 && !refused; i++) {

@@ -5,7 +5,7 @@
 // rendered /tables 1,500 times a minute and held 100 feeds open.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUp } from "./http";
-import { serve, tempDir, type Served } from "./servers";
+import { serveOwn, type Served } from "./servers";
 
 const PORT = 3250;
 let app: Served;
@@ -13,10 +13,7 @@ let app: Served;
 const pair = inject("pair");
 
 beforeAll(async () => {
-  app = await serve(PORT, {
-    DATABASE_URL: "",
-    PARLEY_DATA_DIR: tempDir("parley-e2e-streams-"),
-    PARLEY_DEMO: "off",
+  app = await serveOwn(PORT, "streams", {
     PARLEY_RATE_LIMIT: "2", // two writes a minute, twenty reads
     PARLEY_GUEST_STREAM_LIMIT: "2",
     // One proxy in front: the right-most X-Forwarded-For hop is the client, so a test can be several addresses.

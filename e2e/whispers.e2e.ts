@@ -5,24 +5,17 @@
 // judges every whisper, and the record carries them.
 import { describe, expect, inject, it } from "vitest";
 import { MODEL_BUDGET_DEFAULTS } from "@/server/souls";
-import { axe, browser, hasChromium, shot } from "./browser";
-import { endAsModerator, playToTheEnd, signUpInBrowser, type Did } from "./play";
+import { axe, hasChromium, inTwoBrowsers, shot } from "./browser";
+import { endAsModerator, playToTheEnd, signUpInBrowser, type Did, openTable } from "./play";
 
 const app = inject("app");
 
 describe.runIf(hasChromium)("whispers at a table of house bots, watched by a guest", () => {
   it("a person whispers with a model player and two bots; the guest sees them sealed; the reveal judges them", async () => {
-    const player = await browser();
-    const guest = await browser();
-    try {
+    await inTwoBrowsers(async (player, guest) => {
       const page = player.page;
       await signUpInBrowser(page, "Wren");
-      await page.goto(`${app}/tables`);
-      await page.getByLabel("Title").fill("Words in private");
-      await page.getByLabel("Seats").selectOption("4");
-      await page.getByTestId("open-submit").click();
-      await page.waitForURL(/\/tables\/\d+$/);
-      const url = page.url();
+      const url = await openTable(page, "Words in private");
       const id = Number(url.split("/").at(-1));
       // The seat form says what the server's keys allow before anything is spent: the default, the cap, the day's.
       const n = (t: number) => `${t.toLocaleString("en-US")} tokens`;
@@ -150,9 +143,6 @@ describe.runIf(hasChromium)("whispers at a table of house bots, watched by a gue
       expect(record.whispers.filter((w: { from: number }) => w.from === 1)).toHaveLength(1);
       // (The arena ranks the model player, its whispered claims in its honesty, once a table binds or ends: a cancelled
       // one is not counted, so server/actions/game/arena.test.ts holds that on a table played to its deadline.)
-    } finally {
-      await player.close();
-      await guest.close();
-    }
+    });
   });
 });

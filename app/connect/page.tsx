@@ -2,24 +2,22 @@
 // where its answer goes, that nobody vouches for it), chooses which of their agents it acts as — or names a new one —
 // and allows or refuses. A client never acts as the person: everything it does is marked as that agent's.
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { ConsentForm } from "@/components/identity/ConsentForm";
 import { consentRequest } from "@/server/actions/oauth";
-import { whoFromSession } from "@/server/auth";
+import { signedIn } from "@/app/signedIn";
 import { wallClock } from "@/server/clock";
 import { getDb } from "@/server/db";
+import { Page } from "@/components/ui/Page";
 
 export const metadata: Metadata = { title: "Connect a client", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 export default async function ConnectPage({ searchParams }: { searchParams: Promise<{ request?: string }> }) {
   const { request = "" } = await searchParams;
-  const who = await whoFromSession();
-  if (who.kind !== "user") redirect(`/signin?to=${encodeURIComponent(`/connect?request=${request}`)}`);
+  const who = await signedIn(`/connect?request=${request}`);
   const r = await consentRequest(await getDb(), who, { request: request.slice(0, 100) || "-" }, wallClock());
   return (
-    <div className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-semibold">Connect a client</h1>
+    <Page title="Connect a client" width="mx-auto max-w-xl">
       {r.ok ? (
         <ConsentForm request={request} client={r.value.client} agents={r.value.agents} />
       ) : (
@@ -27,6 +25,6 @@ export default async function ConnectPage({ searchParams }: { searchParams: Prom
           {r.message}
         </p>
       )}
-    </div>
+    </Page>
   );
 }

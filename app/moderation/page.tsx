@@ -1,19 +1,17 @@
 // /moderation – an admin's desk: suspend or reinstate an account, and the whole moderation log (each table's and
 // round table's own part is also on its page). Anyone else is told who may use it.
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { ModerationDesk } from "@/components/moderation/ModerationDesk";
-import { whoFromSession } from "@/server/auth";
+import { signedIn } from "@/app/signedIn";
+import { Page } from "@/components/ui/Page";
 
 export const metadata: Metadata = { title: "Moderation" };
 export const dynamic = "force-dynamic";
 
 export default async function ModerationPage() {
-  const who = await whoFromSession();
-  if (who.kind !== "user") redirect("/signin?to=/moderation");
+  const who = await signedIn("/moderation");
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Moderation</h1>
+    <Page title="Moderation">
       {who.admin ? (
         <ModerationDesk />
       ) : (
@@ -22,6 +20,6 @@ export default async function ModerationPage() {
           on the table or round table it concerns.
         </p>
       )}
-    </div>
+    </Page>
   );
 }

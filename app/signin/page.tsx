@@ -4,6 +4,7 @@ import { SignInForm } from "@/components/identity/SignInForm";
 import Link from "next/link";
 import { providerNames } from "@/server/auth";
 import { env } from "@/server/env";
+import { Page } from "@/components/ui/Page";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -24,8 +25,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const providers = providerNames();
   const next = sameSitePath(to);
   return (
-    <div className="mx-auto max-w-sm space-y-4">
-      <h1 className="text-2xl font-semibold">Sign in</h1>
+    <Page title="Sign in" width="mx-auto max-w-sm">
       <SignInForm providers={providers} next={next} />
       {env().SMTP_URL ? (
         <p className="text-sm">
@@ -33,6 +33,6 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           address.
         </p>
       ) : null}
-    </div>
+    </Page>
   );
 }

@@ -3,6 +3,7 @@
 // kind a list of its own that opens on demand, a page at a time, and one box to find a node or an edge in them all.
 import { useMemo, useState } from "react";
 import { findInChanges, type ChangeGroup } from "./revisionChanges";
+import { bound } from "@/components/ui/bound";
 
 /** How many items of a kind are shown before "show more". */
 const PAGE = 50;
@@ -25,8 +26,7 @@ export function ChangeList({ groups }: { groups: ChangeGroup[] }) {
           type="search"
           className="field py-1 text-xs"
           placeholder="Find a node or an edge in the changes"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          {...bound(query, setQuery)}
           data-testid="change-search"
         />
       </label>

@@ -16,6 +16,7 @@ import {
 } from "@/components/ui/FieldError";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+import { bound, boundNumber } from "@/components/ui/bound";
 
 /** The inputs the graph field writes: a refusal about any of them is shown under it. */
 const GRAPH_FIELDS = ["nodes", "waves", "declaration"] as const;
@@ -108,26 +109,10 @@ export function CreatePlanForm() {
       <form className="card space-y-4" onSubmit={submit} data-testid="create-plan">
         <div className="grid gap-4 md:grid-cols-[1fr_200px_160px_200px]">
           <Field id="plan-name" field="name" label="Name">
-            {(c) => (
-              <input
-                {...c}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                placeholder="e.g. Patch package X safely"
-              />
-            )}
+            {(c) => <input {...c} {...bound(name, setName)} placeholder="e.g. Patch package X safely" />}
           </Field>
           <Field id="plan-approvers" field="requiredApprovers" label="Approvers per gated wave">
-            {(c) => (
-              <input
-                {...c}
-                type="number"
-                min={1}
-                max={9}
-                value={approvers}
-                onChange={(e) => setApprovers(Number(e.target.value))}
-              />
-            )}
+            {(c) => <input {...c} type="number" min={1} max={9} {...boundNumber(approvers, setApprovers)} />}
           </Field>
           <Field id="plan-visibility" label="Who reads it">
             {(c) => (
@@ -148,8 +133,7 @@ export function CreatePlanForm() {
               <input
                 {...c}
                 inputMode="decimal"
-                value={ttlHours}
-                onChange={(e) => setTtlHours(e.target.value)}
+                {...bound(ttlHours, setTtlHours)}
                 placeholder="empty: until a new revision"
               />
             )}
@@ -167,8 +151,7 @@ export function CreatePlanForm() {
             id="plan-graph"
             {...invalid(GRAPH_FIELDS, "plan-graph")}
             className="field h-56 font-mono text-xs"
-            value={graph}
-            onChange={(e) => setGraph(e.target.value)}
+            {...bound(graph, setGraph)}
             data-testid="plan-graph"
           />
           <FieldError field={GRAPH_FIELDS} id="plan-graph" />

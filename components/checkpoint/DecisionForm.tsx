@@ -11,6 +11,8 @@ import { DECISION_STYLE } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 import { Field } from "@/components/ui/FieldError";
+import { bound } from "@/components/ui/bound";
+import { Alert } from "@/components/ui/Alert";
 
 const HELP: Record<string, string> = {
   hold: "Record that the next wave waits: evidence or recovery is requested.",
@@ -144,20 +146,17 @@ export function DecisionForm({ view, souls }: { view: PlanView; souls: Souls }) 
           <textarea
             id="revise-graph"
             className="field h-40 font-mono text-xs"
-            value={graph ?? draftOf(view)}
-            onChange={(e) => setGraph(e.target.value)}
+            {...bound(graph ?? draftOf(view), setGraph)}
           />
           <input
             className="field"
             placeholder="Evidence references, comma-separated (e.g. h1, ticket 12)"
-            value={evidence}
-            onChange={(e) => setEvidence(e.target.value)}
+            {...bound(evidence, setEvidence)}
           />
           <input
             className="field"
             placeholder="Revalidated successors of a removed node, comma-separated (others are held)"
-            value={revalidated}
-            onChange={(e) => setRevalidated(e.target.value)}
+            {...bound(revalidated, setRevalidated)}
           />
         </div>
       ) : null}
@@ -175,8 +174,7 @@ export function DecisionForm({ view, souls }: { view: PlanView; souls: Souls }) 
               {...c}
               className="field h-20 font-mono text-xs"
               placeholder={"release: ann\nsecurity: bob\nusers: cy"}
-              value={seats}
-              onChange={(e) => setSeats(e.target.value)}
+              {...bound(seats, setSeats)}
             />
           )}
         </Field>
@@ -186,8 +184,7 @@ export function DecisionForm({ view, souls }: { view: PlanView; souls: Souls }) 
           <textarea
             {...c}
             className="field h-16"
-            value={rationale}
-            onChange={(e) => setRationale(e.target.value)}
+            {...bound(rationale, setRationale)}
             placeholder="Why this decision, in a sentence."
             data-testid={c.id}
           />
@@ -202,11 +199,7 @@ export function DecisionForm({ view, souls }: { view: PlanView; souls: Souls }) 
         Record {decision}
       </button>
       <WhyNot id="decide-why" why={rationale.trim() ? null : DECIDE_WHY} />
-      {error ? (
-        <p className="text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       {said ? (
         <p className="text-emerald-800" data-testid="decided">
           {said}

@@ -2,23 +2,20 @@
 // The proposed checkpoint and its gates: approvals bound to this revision and wave, and the assignment checks; who
 // is still needed, what no longer counts, and why you may or may not act (the server's sentences).
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useAttempt } from "@/components/ui/useAttempt";
 import type { PlanView } from "@/server/actions/checkpoint";
 import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
 import { messageOf, usePlanRefresh } from "./usePlan";
+import { Alert } from "@/components/ui/Alert";
 
 export function GatesPanel({ view }: { view: PlanView }) {
   const trpc = useTRPC();
   const refresh = usePlanRefresh();
-  const [error, setError] = useState<string | null>(null);
-  const done = {
-    onSuccess: () => void refresh().then(() => setError(null)),
-    onError: (e: unknown) => setError(messageOf(e)),
-  };
-  const approve = useMutation(trpc.plans.approve.mutationOptions(done));
-  const withdraw = useMutation(trpc.plans.withdrawApproval.mutationOptions(done));
-  const confirm = useMutation(trpc.plans.confirm.mutationOptions(done));
+  const { error, attempt } = useAttempt(refresh, messageOf);
+  const approve = useMutation(trpc.plans.approve.mutationOptions(attempt()));
+  const withdraw = useMutation(trpc.plans.withdrawApproval.mutationOptions(attempt()));
+  const confirm = useMutation(trpc.plans.confirm.mutationOptions(attempt()));
   const p = view.proposal;
   if (!("nextWave" in p) || !view.gates)
     return (
@@ -73,24 +70,18 @@ export function GatesPanel({ view }: { view: PlanView }) {
                     ⌛ {l}.
                   </p>
                 ))}
-              {view.may.approve === true ? (
-                <button
-                  className="btn"
-                  disabled={approve.isPending}
-                  onClick={() => approve.mutate(bound)}
-                  data-testid="approve"
-                >
-                  Approve this wave
-                </button>
-              ) : view.may.withdraw === true ? (
-                <button
-                  className="btn-quiet"
-                  disabled={withdraw.isPending}
-                  onClick={() => withdraw.mutate(bound)}
-                  data-testid="withdraw-approval"
-                >
-                  Withdraw my approval
-                </button>
+              {view.may.approve === true || view.may.withdraw === true ? (
+                <GateButton
+                  {...(view.may.approve === true
+                    ? { act: approve, className: "btn", testId: "approve", label: "Approve this wave" }
+                    : {
+                        act: withdraw,
+                        className: "btn-quiet",
+                        testId: "withdraw-approval",
+                        label: "Withdraw my approval",
+                      })}
+                  wave={bound}
+                />
               ) : (
                 <p className="text-xs text-stone-500">{view.may.approve}</p>
               )}
@@ -144,11 +135,7 @@ export function GatesPanel({ view }: { view: PlanView }) {
           )}
         </div>
       </div>
-      {error ? (
-        <p className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} className="text-sm text-red-700" />
     </section>
   );
 }
@@ -167,3 +154,29 @@ function needs(lines: string[], about: RegExp) {
 /** A wave of a hundred nodes is named by its first few; the canvas shows the rest. */
 const few = (ids: string[]) =>
   ids.length <= 8 ? ids.join(", ") : `${ids.slice(0, 8).join(", ")} and ${ids.length - 8} more`;
+
+/** The one approval act open to the viewer on this wave: approve it, or withdraw the approval they gave. */
+function GateButton<W>({
+  act,
+  wave,
+  className,
+  testId,
+  label,
+}: {
+  act: { isPending: boolean; mutate: (wave: W) => void };
+  wave: W;
+  className: string;
+  testId: string;
+  label: string;
+}) {
+  return (
+    <button
+      className={className}
+      disabled={act.isPending}
+      onClick={() => act.mutate(wave)}
+      data-testid={testId}
+    >
+      {label}
+    </button>
+  );
+}

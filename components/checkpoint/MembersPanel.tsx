@@ -3,13 +3,15 @@
 // do, the record of every change; for the owner, a form to give (to another person: invite) and take roles and one
 // to change who reads the plan and the approval gate's terms.
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
 import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
 import { messageOf, usePlanRefresh } from "./usePlan";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 import { TableHead } from "@/components/ui/TableHead";
+import { bound, boundNumber } from "@/components/ui/bound";
+import { Options } from "@/components/ui/Options";
 
 type Role = PlanView["members"]["log"][number]["role"];
 type Visibility = PlanView["plan"]["visibility"];
@@ -39,16 +41,7 @@ export function MembersPanel({ view }: { view: PlanView }) {
         />
         <tbody>
           {m.members.map((x) => (
-            <tr
-              key={`${x.role}:${x.kind}:${x.name}`}
-              className="border-t border-stone-100"
-              data-testid="member"
-              data-role={x.role}
-              data-name={x.name}
-            >
-              <td className="py-1" title={m.roles.find((r) => r.role === x.role)?.may}>
-                {x.role}
-              </td>
+            <MemberRow key={`${x.role}:${x.kind}:${x.name}`} x={x} roles={m.roles} testId="member">
               <td className="py-1">
                 <strong>{x.name}</strong>
                 {x.kind === "agent" ? <span className="text-stone-500"> (agent of {x.owner})</span> : null}
@@ -57,19 +50,16 @@ export function MembersPanel({ view }: { view: PlanView }) {
                 <When at={x.since} mode="ago" />
                 {x.role === "owner" ? null : <> · by {x.by}</>}
               </td>
-            </tr>
+            </MemberRow>
           ))}
           {m.invited.map((x) => (
-            <tr
+            <MemberRow
               key={`invited:${x.role}:${x.kind}:${x.name}`}
-              className="border-t border-stone-100 text-stone-600"
-              data-testid="invited-member"
-              data-role={x.role}
-              data-name={x.name}
+              x={x}
+              roles={m.roles}
+              testId="invited-member"
+              className="text-stone-600"
             >
-              <td className="py-1" title={m.roles.find((r) => r.role === x.role)?.may}>
-                {x.role}
-              </td>
               <td className="py-1">
                 <strong>{x.name}</strong>{" "}
                 <span className="badge bg-amber-100 text-amber-900">invited — waiting for an answer</span>
@@ -77,7 +67,7 @@ export function MembersPanel({ view }: { view: PlanView }) {
               <td className="py-1 text-xs text-stone-500">
                 asked <When at={x.since} mode="ago" /> · by {x.by}
               </td>
-            </tr>
+            </MemberRow>
           ))}
         </tbody>
       </table>
@@ -223,25 +213,15 @@ function ManageForms({ view }: { view: PlanView }) {
       >
         <label className="text-xs">
           <span className="label">Role</span>
-          <select
-            className="field"
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role)}
-            data-testid="role-select"
-          >
-            {ASSIGNABLE.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
+          <select className="field" {...bound(role, setRole)} data-testid="role-select">
+            <Options values={ASSIGNABLE} />
           </select>
         </label>
         <label className="text-xs">
           <span className="label">{asAgent ? "Agent id" : "Account name"}</span>
           <input
             className="field"
-            value={who}
-            onChange={(e) => setWho(e.target.value)}
+            {...bound(who, setWho)}
             placeholder={asAgent ? "e.g. 17" : "e.g. ana"}
             data-testid="role-who"
           />
@@ -277,12 +257,7 @@ function ManageForms({ view }: { view: PlanView }) {
       <form className="flex flex-wrap items-end gap-2" onSubmit={submitSettings} data-testid="settings-form">
         <label className="text-xs">
           <span className="label">Who reads it</span>
-          <select
-            className="field"
-            value={visibility}
-            onChange={(e) => setVisibility(e.target.value as Visibility)}
-            data-testid="visibility-select"
-          >
+          <select className="field" {...bound(visibility, setVisibility)} data-testid="visibility-select">
             {view.members.visibilities.map((v) => (
               <option key={v.visibility} value={v.visibility} title={v.reads}>
                 {v.visibility.replace("_", " ")}
@@ -297,8 +272,7 @@ function ManageForms({ view }: { view: PlanView }) {
             min={1}
             max={9}
             className="field w-20"
-            value={approvers}
-            onChange={(e) => setApprovers(Number(e.target.value))}
+            {...boundNumber(approvers, setApprovers)}
           />
         </label>
         <label className="text-xs">
@@ -306,8 +280,7 @@ function ManageForms({ view }: { view: PlanView }) {
           <input
             className="field w-28"
             inputMode="decimal"
-            value={ttlHours}
-            onChange={(e) => setTtlHours(e.target.value)}
+            {...bound(ttlHours, setTtlHours)}
             data-testid="ttl-hours"
           />
         </label>
@@ -324,5 +297,34 @@ function ManageForms({ view }: { view: PlanView }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A member's row, or an invitee's: its role (what the role may do on hover), then what the caller draws. */
+function MemberRow({
+  x,
+  roles,
+  testId,
+  className,
+  children,
+}: {
+  x: { role: string; name: string };
+  roles: { role: string; may: string }[];
+  testId: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <tr
+      className={className ? `border-t border-stone-100 ${className}` : "border-t border-stone-100"}
+      data-testid={testId}
+      data-role={x.role}
+      data-name={x.name}
+    >
+      <td className="py-1" title={roles.find((r) => r.role === x.role)?.may}>
+        {x.role}
+      </td>
+      {children}
+    </tr>
   );
 }

@@ -10,6 +10,8 @@ import { statusStyle } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 import { TableHead } from "@/components/ui/TableHead";
+import { bound } from "@/components/ui/bound";
+import { Alert } from "@/components/ui/Alert";
 
 type Status = PlanView["words"]["statuses"][number];
 
@@ -45,35 +47,23 @@ export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id:
           <input
             className="field"
             list={`plan-${view.plan.id}-nodes`}
-            value={nodeId}
-            onChange={(e) => setNodeId(e.target.value)}
+            {...bound(nodeId, setNodeId)}
             placeholder="node id"
             aria-label="Node"
           />
           <datalist id={`plan-${view.plan.id}-nodes`}>
             {view.nodes.length <= 300 ? view.nodes.map((n) => <option key={n.id} value={n.id} />) : null}
           </datalist>
-          <select
-            className="field"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as Status)}
-            aria-label="Status"
-          >
+          <select className="field" {...bound(status, setStatus)} aria-label="Status">
             {view.words.statuses.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
-          <input
-            className="field"
-            placeholder="evidence hash"
-            value={evidenceHash}
-            onChange={(e) => setHash(e.target.value)}
-          />
+          <input className="field" placeholder="evidence hash" {...bound(evidenceHash, setHash)} />
           <input
             className="field"
             placeholder="provenance (optional)"
-            value={provenance}
-            onChange={(e) => setProvenance(e.target.value)}
+            {...bound(provenance, setProvenance)}
           />
           <button
             className="btn justify-center"
@@ -90,11 +80,7 @@ export function OutcomesPanel({ view, onFocus }: { view: PlanView; onFocus: (id:
           the MCP tool <code>post_outcome</code>.
         </p>
       )}
-      {error ? (
-        <p className="text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
       {/* Focusable, so a keyboard scrolls it too (a scrolling region nobody can reach is unreadable without a mouse). */}
       <div className="max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Outcome records">
         <table className="w-full text-xs">

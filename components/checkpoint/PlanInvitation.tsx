@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { PlanView } from "@/server/actions/checkpoint";
 import { useTRPC } from "@/components/ui/trpc";
 import { messageOf, usePlanRefresh } from "./usePlan";
+import { AnswerButtons } from "@/components/ui/AnswerButtons";
 
 export function PlanInvitation({ view }: { view: PlanView }) {
   const trpc = useTRPC();
@@ -48,22 +49,11 @@ export function PlanInvitation({ view }: { view: PlanView }) {
               {view.plan.owner} invites {agent ? <>your agent {agent.name}</> : "you"} to the{" "}
               <strong>{role}</strong> role on this plan. It counts for nothing until you accept.
             </span>
-            <button
-              className="btn"
-              disabled={busy}
-              onClick={() => accept.mutate(answer)}
-              data-testid="plan-invitation-accept"
-            >
-              Accept
-            </button>
-            <button
-              className="btn-quiet"
-              disabled={busy}
-              onClick={() => decline.mutate(answer)}
-              data-testid="plan-invitation-decline"
-            >
-              Decline
-            </button>
+            <AnswerButtons
+              testId="plan-invitation"
+              busy={busy}
+              answer={(yes) => (yes ? accept : decline).mutate(answer)}
+            />
           </div>
         );
       })}

@@ -9,6 +9,8 @@ import { When } from "@/components/ui/When";
 import { SEVERITY_STYLE } from "./colors";
 import { messageOf, usePlanRefresh } from "./usePlan";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+import { boundKey } from "@/components/ui/bound";
+import { Alert } from "@/components/ui/Alert";
 
 type Severity = PlanView["words"]["severities"][number];
 
@@ -118,18 +120,8 @@ export function RisksPanel({ view, onFocus }: { view: PlanView; onFocus: (id: st
       </ul>
       {view.may.write === true ? (
         <form className="grid grid-cols-2 gap-2 md:grid-cols-6" onSubmit={submit}>
-          <input
-            className="field"
-            placeholder="risk id (R7)"
-            value={form.riskId}
-            onChange={(e) => setForm({ ...form, riskId: e.target.value })}
-          />
-          <select
-            className="field"
-            value={form.severity}
-            onChange={(e) => setForm({ ...form, severity: e.target.value as Severity })}
-            aria-label="Severity"
-          >
+          <input className="field" placeholder="risk id (R7)" {...boundKey(form, setForm, "riskId")} />
+          <select className="field" {...boundKey(form, setForm, "severity")} aria-label="Severity">
             {view.words.severities.map((s) => (
               <option key={s}>{s}</option>
             ))}
@@ -137,15 +129,9 @@ export function RisksPanel({ view, onFocus }: { view: PlanView; onFocus: (id: st
           <input
             className="field md:col-span-2"
             placeholder="affected nodes, comma-separated"
-            value={form.affected}
-            onChange={(e) => setForm({ ...form, affected: e.target.value })}
+            {...boundKey(form, setForm, "affected")}
           />
-          <input
-            className="field"
-            placeholder="evidence hash"
-            value={form.evidenceHash}
-            onChange={(e) => setForm({ ...form, evidenceHash: e.target.value })}
-          />
+          <input className="field" placeholder="evidence hash" {...boundKey(form, setForm, "evidenceHash")} />
           <button
             className="btn justify-center"
             disabled={assess.isPending || !form.riskId.trim() || !form.evidenceHash.trim()}
@@ -157,16 +143,11 @@ export function RisksPanel({ view, onFocus }: { view: PlanView; onFocus: (id: st
           <input
             className="field col-span-2 md:col-span-6"
             placeholder="note (what changed)"
-            value={form.note}
-            onChange={(e) => setForm({ ...form, note: e.target.value })}
+            {...boundKey(form, setForm, "note")}
           />
         </form>
       ) : null}
-      {error ? (
-        <p className="text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} />
     </section>
   );
 }

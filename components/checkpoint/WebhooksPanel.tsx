@@ -9,6 +9,7 @@ import { CopyButton } from "@/components/ui/CopyButton";
 import { useTRPC } from "@/components/ui/trpc";
 import { useAttempt } from "@/components/ui/useAttempt";
 import { When } from "@/components/ui/When";
+import { bound } from "@/components/ui/bound";
 
 /** A webhook's secret as registering or rotating answers it. */
 type Secret = { secret: string; message: string };
@@ -72,8 +73,7 @@ export function WebhooksPanel({ planId }: { planId: number }) {
           className="field"
           type="url"
           required
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          {...bound(url, setUrl)}
           placeholder="https://orchestrator.example.com/parley"
         />
         <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

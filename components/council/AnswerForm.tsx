@@ -2,10 +2,16 @@
 // A person's answer to the open round: the round's fields as a form, the choices the server offers (options, other
 // seats, the confidences the round accepts), and the server's sentence when it refuses.
 import { useState } from "react";
+import { bound } from "@/components/ui/bound";
+import { Field } from "@/components/ui/FieldError";
 import { useDraft } from "@/components/ui/useDraft";
 import type { YourRound } from "@/server/actions/council";
+import { Options } from "@/components/ui/Options";
 
 type Send = (reply: Record<string, unknown>) => Promise<string | null>;
+
+/** What a field is told: its id (also in its test id), its label, and the state it shows. */
+type Bound = { id: string; label: string; value: string; set: (v: string) => void };
 
 function Select({
   id,
@@ -14,35 +20,16 @@ function Select({
   set,
   choices,
   testid,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  set: (v: string) => void;
-  choices: (string | number)[];
-  testid: string;
-}) {
+}: Bound & { choices: (string | number)[]; testid: string }) {
   return (
-    <div>
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field"
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        required
-        data-testid={testid}
-      >
-        <option value="">— choose —</option>
-        {choices.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field id={id} label={label}>
+      {(c) => (
+        <select {...c} {...bound(value, set)} required data-testid={testid}>
+          <option value="">— choose —</option>
+          <Options values={choices} />
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -55,45 +42,20 @@ function Text({
   max,
   placeholder,
   required = true,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  set: (v: string) => void;
-  long?: boolean;
-  max?: number;
-  placeholder?: string;
-  required?: boolean;
-}) {
+}: Bound & { long?: boolean; max?: number; placeholder?: string; required?: boolean }) {
+  const props = {
+    ...bound(value, set),
+    maxLength: max,
+    placeholder,
+    required,
+    "data-testid": `answer-${id}`,
+  };
   return (
-    <div>
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
-      {long ? (
-        <textarea
-          id={id}
-          className="field min-h-20"
-          value={value}
-          maxLength={max}
-          placeholder={placeholder}
-          required={required}
-          onChange={(e) => set(e.target.value)}
-          data-testid={`answer-${id}`}
-        />
-      ) : (
-        <input
-          id={id}
-          className="field"
-          value={value}
-          maxLength={max}
-          placeholder={placeholder}
-          required={required}
-          onChange={(e) => set(e.target.value)}
-          data-testid={`answer-${id}`}
-        />
-      )}
-    </div>
+    <Field id={id} label={label}>
+      {(c) =>
+        long ? <textarea {...c} className="field min-h-20" {...props} /> : <input {...c} {...props} />
+      }
+    </Field>
   );
 }
 

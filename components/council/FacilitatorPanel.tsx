@@ -6,6 +6,9 @@ import { useState } from "react";
 import type { CouncilView } from "@/server/actions/council";
 import type { AppRouter } from "@/server/doors/trpc";
 import type { CouncilLimits } from "./limits";
+import { bound } from "@/components/ui/bound";
+import { Alert } from "@/components/ui/Alert";
+import { Options } from "@/components/ui/Options";
 
 type CouncilInputs = inferRouterInputs<AppRouter>["councils"];
 /** What each step sends besides the table: exactly the tRPC procedure's input, so tsc checks the panel. */
@@ -41,15 +44,13 @@ function AskModel({
       <select
         id="axes-drafter"
         className="field w-auto py-1 text-xs"
-        value={who}
-        onChange={(e) => setWho(e.target.value)}
+        {...bound(who, setWho)}
         data-testid="axes-drafter"
       >
-        {choices.map((c) => (
-          <option key={c} value={c}>
-            {c.startsWith("seat:") ? `the ${c.slice(5)} soul` : c.slice(9)}
-          </option>
-        ))}
+        <Options
+          values={choices}
+          say={(c) => (c.startsWith("seat:") ? `the ${c.slice(5)} soul` : c.slice(9))}
+        />
       </select>
       <button
         type="button"
@@ -86,8 +87,7 @@ function Axes({ view, step, limits }: { view: CouncilView; step: Step; limits: C
       <AskModel view={view} step={step} onError={setError} />
       <textarea
         className="field min-h-24 font-mono text-xs"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        {...bound(text, setText)}
         aria-label="Axes, one per line"
         data-testid="axes-text"
       />
@@ -123,11 +123,7 @@ function Axes({ view, step, limits }: { view: CouncilView; step: Step; limits: C
           Saved: {view.axes.length} axes. You may change them until round 3 opens.
         </p>
       ) : null}
-      {error ? (
-        <p className="text-sm text-rose-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} className="text-sm text-rose-700" />
     </div>
   );
 }
@@ -149,34 +145,19 @@ function Ruling({ view, step }: { view: CouncilView; step: Step }) {
       <p className="text-xs text-stone-600">
         The table escalated. Your ruling is recorded beside its result, never instead of it.
       </p>
-      <select
-        className="field"
-        value={choice}
-        onChange={(e) => setChoice(e.target.value)}
-        required
-        aria-label="Ruling"
-      >
+      <select className="field" {...bound(choice, setChoice)} required aria-label="Ruling">
         <option value="">— choose —</option>
-        {[...view.options, view.noDecision].map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        <Options values={[...view.options, view.noDecision]} />
       </select>
       <textarea
         className="field min-h-16"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
+        {...bound(reason, setReason)}
         required
         placeholder="Why, in your words"
         aria-label="Reason"
       />
       <button className="btn">Record the ruling</button>
-      {error ? (
-        <p className="text-sm text-rose-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} className="text-sm text-rose-700" />
     </form>
   );
 }
@@ -223,11 +204,7 @@ export function FacilitatorPanel({
               No, run the next round
             </button>
           </div>
-          {error ? (
-            <p className="text-sm text-rose-700" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <Alert text={error} className="text-sm text-rose-700" />
         </div>
       ) : null}
       {view.may.axes === true && (phase.kind === "axes" || view.draftAxes) ? (

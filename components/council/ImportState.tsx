@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/ui/trpc";
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
+import { Alert } from "@/components/ui/Alert";
 
 export function ImportState() {
   const trpc = useTRPC();
@@ -45,11 +46,7 @@ export function ImportState() {
         onChange={(e) => void load(e.target.files?.[0])}
         data-testid="import-file"
       />
-      {error ? (
-        <p className="text-rose-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} className="text-rose-700" />
     </div>
   );
 }

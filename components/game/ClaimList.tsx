@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import type { Claim } from "@/server/rules/game";
 import { claimRoom, clausesFor, withClause, withNewClaim, withSetting, without } from "./claimDraft";
 import { claimText, say } from "./words";
+import { Options } from "@/components/ui/Options";
 
 export function ClaimList({
   id,
@@ -71,11 +72,7 @@ export function ClaimList({
                 onChange={(e) => onChange(withClause(settings, claims, i, e.target.value))}
                 data-testid={`${id}-claim-clause`}
               >
-                {clausesFor(charter, claims, i).map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                <Options values={clausesFor(charter, claims, i)} />
               </select>
               <span className="shrink-0 text-sm text-stone-600" aria-hidden="true">
                 =
@@ -90,11 +87,7 @@ export function ClaimList({
                 onChange={(e) => onChange(withSetting(claims, i, e.target.value))}
                 data-testid={`${id}-claim-setting`}
               >
-                {(settings[k.clause] ?? []).map((s) => (
-                  <option key={s} value={s}>
-                    {say(s)}
-                  </option>
-                ))}
+                <Options values={settings[k.clause] ?? []} say={(s) => say(s)} />
               </select>
               <button
                 type="button"

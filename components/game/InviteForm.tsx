@@ -2,6 +2,7 @@
 "use client";
 import { useState } from "react";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
+import { bound } from "@/components/ui/bound";
 
 const INVITE_WHY = "Name a person (their account name) or an agent (its id) to invite.";
 
@@ -30,8 +31,7 @@ export function InviteForm({
         aria-label="Invite a person (account name) or an agent (its id)"
         placeholder="account name, or agent id"
         data-testid="invite-name"
-        value={invitee}
-        onChange={(e) => setInvitee(e.target.value)}
+        {...bound(invitee, setInvitee)}
       />
       <button
         className="btn-quiet"

@@ -10,6 +10,8 @@ import { Field, FieldErrors, formError, type FormError } from "@/components/ui/F
 import { useIdempotencyKey } from "@/components/ui/useIdempotencyKey";
 import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
+import { bound, boundNumber } from "@/components/ui/bound";
+import { Options, range } from "@/components/ui/Options";
 
 const BADGE: Record<TableSummary["status"], string> = {
   open: "bg-sky-100 text-sky-800",
@@ -161,8 +163,7 @@ export function Lobby({
                 {(c) => (
                   <input
                     {...c}
-                    value={title}
-                    onChange={(e) => setTitle(e.target.value)}
+                    {...bound(title, setTitle)}
                     maxLength={limits.titleMax}
                     required
                     placeholder="The Wreck of the Fathom"
@@ -171,15 +172,8 @@ export function Lobby({
               </Field>
               <Field id="seats" field="seatsMax" label="Seats">
                 {(c) => (
-                  <select {...c} value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
-                    {Array.from(
-                      { length: limits.seatsMax - limits.seatsMin + 1 },
-                      (_, i) => limits.seatsMin + i,
-                    ).map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
+                  <select {...c} {...boundNumber(seats, setSeats)}>
+                    <Options values={range(limits.seatsMin, limits.seatsMax)} />
                   </select>
                 )}
               </Field>
@@ -192,8 +186,7 @@ export function Lobby({
                       step="0.25"
                       min={limits.windowMinMs / HOUR}
                       max={limits.windowMaxMs / HOUR}
-                      value={windowH}
-                      onChange={(e) => setWindowH(Number(e.target.value))}
+                      {...boundNumber(windowH, setWindowH)}
                     />
                   )}
                 </Field>
@@ -205,8 +198,7 @@ export function Lobby({
                       step="1"
                       min={limits.deadlineMinMs / HOUR}
                       max={limits.deadlineMaxMs / HOUR}
-                      value={deadlineH}
-                      onChange={(e) => setDeadlineH(Number(e.target.value))}
+                      {...boundNumber(deadlineH, setDeadlineH)}
                     />
                   )}
                 </Field>

@@ -24,6 +24,7 @@ import { ModelUsage } from "./ModelUsage";
 import { InviteForm } from "./InviteForm";
 import { TheEnd } from "./TheEnd";
 import { YourCharge } from "./YourCharge";
+import { Alert } from "@/components/ui/Alert";
 
 const STATUS: Record<TableState["status"], string> = {
   open: "open — waiting for seats",
@@ -293,11 +294,7 @@ export function TableView({
                   invite={(body) => attempt(() => m.invite.mutateAsync({ tableId: t.id, ...body }))}
                 />
               ) : null}
-              {lobbyError ? (
-                <p className="text-sm text-rose-700" role="alert">
-                  {lobbyError}
-                </p>
-              ) : null}
+              <Alert text={lobbyError} className="text-sm text-rose-700" />
             </section>
           ) : null}
           {g?.charge && t.status === "playing" ? (

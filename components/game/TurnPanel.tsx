@@ -12,6 +12,8 @@ import { claimText } from "./words";
 import type { Charge } from "@/server/rules/game";
 import type { inferRouterInputs } from "@trpc/server";
 import type { AppRouter } from "@/server/doors/trpc";
+import { bound } from "@/components/ui/bound";
+import { Alert } from "@/components/ui/Alert";
 
 type TableInputs = inferRouterInputs<AppRouter>["tables"];
 /** What each act sends besides the table: exactly the tRPC procedure's input, so tsc checks the form. */
@@ -133,8 +135,7 @@ export function TurnPanel({
           {may.cite.length > 1 ? (
             <select
               className="field w-auto"
-              value={cite}
-              onChange={(e) => setCite(e.target.value)}
+              {...bound(cite, setCite)}
               aria-label="Aim to swear"
               data-testid="cite"
             >
@@ -180,11 +181,7 @@ export function TurnPanel({
         {refusal(may.accept) ? <li>Accept: {refusal(may.accept)}</li> : null}
         {refusal(may.pass) ? <li>Pass: {refusal(may.pass)}</li> : null}
       </ul>
-      {error ? (
-        <p className="text-sm text-rose-700" role="alert" data-testid="act-error">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} className="text-sm text-rose-700" testId="act-error" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { When } from "@/components/ui/When";
 import { ClaimList } from "./ClaimList";
 import { SaidText } from "./SaidText";
 import { claimText } from "./words";
+import { Alert } from "@/components/ui/Alert";
 
 export type SendWhisper = (
   to: number,
@@ -213,11 +214,7 @@ export function Whispers({
             </span>
           ) : null}
         </div>
-        {error ? (
-          <p className="text-sm text-rose-700" role="alert" data-testid="whisper-error">
-            {error}
-          </p>
-        ) : null}
+        <Alert text={error} className="text-sm text-rose-700" testId="whisper-error" />
       </form>
       {overheard ? (
         <p className="text-xs text-stone-600" data-testid="whispers-overheard">

@@ -11,6 +11,9 @@ import { useLive } from "@/components/ui/useLive";
 import { When } from "@/components/ui/When";
 import { describedBy, WhyNot } from "@/components/ui/WhyNot";
 import { TableHead } from "@/components/ui/TableHead";
+import { bound } from "@/components/ui/bound";
+import { Alert } from "@/components/ui/Alert";
+import { Field } from "@/components/ui/FieldError";
 
 export function AgentsPanel({ userId }: { userId: number }) {
   const trpc = useTRPC();
@@ -48,18 +51,9 @@ export function AgentsPanel({ userId }: { userId: number }) {
           create.mutate({ name });
         }}
       >
-        <div className="min-w-48 flex-1">
-          <label className="label" htmlFor="agent-name">
-            New agent&apos;s name
-          </label>
-          <input
-            id="agent-name"
-            className="field"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="e.g. claude-negotiator"
-          />
-        </div>
+        <Field id="agent-name" label="New agent's name" className="min-w-48 flex-1">
+          {(c) => <input {...c} {...bound(name, setName)} placeholder="e.g. claude-negotiator" />}
+        </Field>
         <button
           className="btn"
           disabled={create.isPending || !name.trim()}
@@ -70,11 +64,7 @@ export function AgentsPanel({ userId }: { userId: number }) {
         </button>
         <WhyNot id="agent-why" why={name.trim() ? null : "Name the agent first."} />
       </form>
-      {error ? (
-        <p className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} className="text-sm text-red-700" />
       {token ? (
         <div className="card border-amber-300 bg-amber-50" data-testid="new-token">
           <p className="text-sm font-medium">
@@ -117,22 +107,12 @@ export function AgentsPanel({ userId }: { userId: number }) {
                   <td className="px-4 py-2">
                     <When at={a.createdAt} mode="ago" />
                   </td>
-                  <td className="px-4 py-2">
-                    {a.lastUsedAt ? <When at={a.lastUsedAt} mode="ago" /> : "never"}
-                  </td>
-                  <td className="px-4 py-2 text-right">
-                    {a.revokedAt ? (
-                      <span className="badge bg-stone-200 text-stone-700">revoked</span>
-                    ) : (
-                      <button
-                        className="btn-quiet"
-                        onClick={() => revoke.mutate({ agentId: a.id })}
-                        data-testid="revoke-agent"
-                      >
-                        Revoke
-                      </button>
-                    )}
-                  </td>
+                  <UseAndRevoke
+                    lastUsedAt={a.lastUsedAt}
+                    revokedAt={a.revokedAt}
+                    revoke={() => revoke.mutate({ agentId: a.id })}
+                    testId="revoke-agent"
+                  />
                 </tr>
                 {connections.data
                   ?.filter((c) => c.agentId === a.id)
@@ -151,23 +131,13 @@ export function AgentsPanel({ userId }: { userId: number }) {
                       <td className="px-4 py-2">
                         granted <When at={c.createdAt} mode="ago" />
                       </td>
-                      <td className="px-4 py-2">
-                        {c.lastUsedAt ? <When at={c.lastUsedAt} mode="ago" /> : "never"}
-                      </td>
-                      <td className="px-4 py-2 text-right">
-                        {c.revokedAt ? (
-                          <span className="badge bg-stone-200 text-stone-700">revoked</span>
-                        ) : (
-                          <button
-                            className="btn-quiet"
-                            onClick={() => revokeConnection.mutate({ connectionId: c.id })}
-                            aria-label={`Revoke ${c.client}'s connection as ${a.name}`}
-                            data-testid="revoke-connection"
-                          >
-                            Revoke
-                          </button>
-                        )}
-                      </td>
+                      <UseAndRevoke
+                        lastUsedAt={c.lastUsedAt}
+                        revokedAt={c.revokedAt}
+                        revoke={() => revokeConnection.mutate({ connectionId: c.id })}
+                        testId="revoke-connection"
+                        label={`Revoke ${c.client}'s connection as ${a.name}`}
+                      />
                     </tr>
                   ))}
               </Fragment>
@@ -176,5 +146,35 @@ export function AgentsPanel({ userId }: { userId: number }) {
         </table>
       </ScrollX>
     </div>
+  );
+}
+
+/** An agent's or a connection's last two cells: when it was last used, and its Revoke (or that it is revoked). */
+function UseAndRevoke({
+  lastUsedAt,
+  revokedAt,
+  revoke,
+  testId,
+  label,
+}: {
+  lastUsedAt: Date | string | null;
+  revokedAt: Date | string | null;
+  revoke: () => void;
+  testId: string;
+  label?: string;
+}) {
+  return (
+    <>
+      <td className="px-4 py-2">{lastUsedAt ? <When at={lastUsedAt} mode="ago" /> : "never"}</td>
+      <td className="px-4 py-2 text-right">
+        {revokedAt ? (
+          <span className="badge bg-stone-200 text-stone-700">revoked</span>
+        ) : (
+          <button className="btn-quiet" onClick={revoke} aria-label={label} data-testid={testId}>
+            Revoke
+          </button>
+        )}
+      </td>
+    </>
   );
 }

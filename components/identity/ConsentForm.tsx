@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { ClientSeen } from "@/server/actions/oauth";
 import { useTRPC } from "@/components/ui/trpc";
 import { Field } from "@/components/ui/FieldError";
+import { bound } from "@/components/ui/bound";
 
 const NEW = "new";
 
@@ -91,13 +92,7 @@ export function ConsentForm({
         {choice === NEW ? (
           <Field id="new-agent-name" label="The new agent's name">
             {(c) => (
-              <input
-                {...c}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                placeholder="e.g. inspector"
-                data-testid={c.id}
-              />
+              <input {...c} {...bound(name, setName)} placeholder="e.g. inspector" data-testid={c.id} />
             )}
           </Field>
         ) : null}

@@ -8,6 +8,7 @@ import type { Invitation } from "@/server/actions/invitations";
 import type { AssignableRole } from "@/server/rules/checkpoint";
 import { useTRPC } from "@/components/ui/trpc";
 import { useLive } from "@/components/ui/useLive";
+import { AnswerButtons } from "@/components/ui/AnswerButtons";
 
 const WHAT: Record<Invitation["kind"], string> = {
   table: "A seat at the table",
@@ -107,24 +108,12 @@ export function InvitationsPanel({ userId, initial }: { userId: number; initial:
                 </p>
               </div>
               <div className="flex gap-2">
-                <button
-                  className="btn"
-                  disabled={busy}
-                  onClick={() => answer(i, true)}
-                  data-testid="invitation-accept"
-                  aria-label={`Accept: ${WHAT[i.kind].toLowerCase()} ${i.title}, ${i.seat}`}
-                >
-                  Accept
-                </button>
-                <button
-                  className="btn-quiet"
-                  disabled={busy}
-                  onClick={() => answer(i, false)}
-                  data-testid="invitation-decline"
-                  aria-label={`Decline: ${WHAT[i.kind].toLowerCase()} ${i.title}, ${i.seat}`}
-                >
-                  Decline
-                </button>
+                <AnswerButtons
+                  testId="invitation"
+                  busy={busy}
+                  answer={(yes) => answer(i, yes)}
+                  what={`${WHAT[i.kind].toLowerCase()} ${i.title}, ${i.seat}`}
+                />
               </div>
             </li>
           ))}

@@ -5,6 +5,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { MailSettings as Settings } from "@/server/actions/mail";
 import { useTRPC } from "@/components/ui/trpc";
+import { bound } from "@/components/ui/bound";
+import { Field } from "@/components/ui/FieldError";
 
 const MODE_TEXT = { immediately: "Immediately", digest: "Daily digest", off: "Off" } as const;
 
@@ -58,20 +60,9 @@ export function MailSettings({ initial }: { initial: Settings }) {
             ask.mutate({ email });
           }}
         >
-          <div className="flex-1">
-            <label className="label" htmlFor="mail-address">
-              {s.email ? "Another address" : "Your address"}
-            </label>
-            <input
-              id="mail-address"
-              className="field"
-              type="email"
-              required
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
+          <Field id="mail-address" label={s.email ? "Another address" : "Your address"} className="flex-1">
+            {(c) => <input {...c} type="email" required autoComplete="email" {...bound(email, setEmail)} />}
+          </Field>
           <button className="btn" type="submit" disabled={ask.isPending} data-testid="request-email">
             Mail me a confirmation link
           </button>

@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { NotificationView } from "@/server/actions/notifications";
 import { useTRPC } from "@/components/ui/trpc";
 import { When } from "@/components/ui/When";
+import { Alert } from "@/components/ui/Alert";
 
 type Page = { notifications: NotificationView[]; unread: number; next: number | null };
 
@@ -71,11 +72,7 @@ export function NotificationsPanel({ initial, now }: { initial: Page; now: numbe
           <span className="text-xs text-stone-500">Every notification is read already.</span>
         ) : null}
       </div>
-      {error ? (
-        <p className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Alert text={error} className="text-sm text-red-700" />
       {shown.length === 0 ? (
         <p className="card text-sm text-stone-600" data-testid="no-notifications">
           Nothing yet. When a table starts or your turn comes, it shows here.

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "@/components/ui/trpc";
+import { bound } from "@/components/ui/bound";
 
 export function ResetPassword({ reset, token }: { reset: number | null; token: string }) {
   const trpc = useTRPC();
@@ -33,8 +34,7 @@ export function ResetPassword({ reset, token }: { reset: number | null; token: s
             autoComplete="new-password"
             minLength={8}
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...bound(password, setPassword)}
           />
         </>
       ) : (
@@ -47,8 +47,7 @@ export function ResetPassword({ reset, token }: { reset: number | null; token: s
             className="field"
             autoComplete="username"
             required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            {...bound(name, setName)}
           />
         </>
       )}

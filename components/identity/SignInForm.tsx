@@ -3,6 +3,8 @@
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { Field } from "@/components/ui/FieldError";
+import { bound } from "@/components/ui/bound";
+import { Alert } from "@/components/ui/Alert";
 
 type Providers = { local: boolean; github: boolean; google: boolean };
 
@@ -45,15 +47,7 @@ export function SignInForm({ providers, next }: { providers: Providers; next: st
       {providers.local ? (
         <form onSubmit={submit} className="space-y-3" data-testid="signin-form">
           <Field id="name" label="Name">
-            {(c) => (
-              <input
-                {...c}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                autoComplete="username"
-                required
-              />
-            )}
+            {(c) => <input {...c} {...bound(name, setName)} autoComplete="username" required />}
           </Field>
           <Field id="password" label="Password">
             {(c) => (
@@ -61,8 +55,7 @@ export function SignInForm({ providers, next }: { providers: Providers; next: st
                 <input
                   {...c}
                   type="password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  {...bound(password, setPassword)}
                   autoComplete={mode === "register" ? "new-password" : "current-password"}
                   required
                 />
@@ -72,11 +65,7 @@ export function SignInForm({ providers, next }: { providers: Providers; next: st
               </>
             )}
           </Field>
-          {error ? (
-            <p className="text-sm text-red-700" role="alert" data-testid="signin-error">
-              {error}
-            </p>
-          ) : null}
+          <Alert text={error} className="text-sm text-red-700" testId="signin-error" />
           <button className="btn w-full justify-center" disabled={busy} data-testid="signin-submit">
             {mode === "register" ? "Create account and sign in" : "Sign in"}
           </button>

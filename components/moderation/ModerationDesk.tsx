@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "@/components/ui/trpc";
+import { bound } from "@/components/ui/bound";
 
 export function ModerationDesk() {
   const trpc = useTRPC();
@@ -43,12 +44,7 @@ export function ModerationDesk() {
         </p>
         <label className="block text-sm">
           Account name
-          <input
-            className="field mt-1"
-            data-testid="suspend-account"
-            value={account}
-            onChange={(e) => setAccount(e.target.value)}
-          />
+          <input className="field mt-1" data-testid="suspend-account" {...bound(account, setAccount)} />
         </label>
         <label className="block text-sm">
           Reason
@@ -56,8 +52,7 @@ export function ModerationDesk() {
             className="field mt-1"
             data-testid="suspend-reason"
             maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            {...bound(reason, setReason)}
           />
         </label>
         <div className="flex gap-2">

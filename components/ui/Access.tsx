@@ -4,6 +4,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "./trpc";
+import { Options } from "@/components/ui/Options";
+import { AnswerButtons } from "./AnswerButtons";
 
 export type VisibilityValue = "public" | "signed_in" | "invited";
 
@@ -34,11 +36,7 @@ export function VisibilityControl({
           value={value}
           onChange={async (e) => setProblem(await onChange(e.target.value as VisibilityValue))}
         >
-          {(Object.keys(LABEL) as VisibilityValue[]).map((v) => (
-            <option key={v} value={v}>
-              {LABEL[v]}
-            </option>
-          ))}
+          <Options values={Object.keys(LABEL) as VisibilityValue[]} say={(v) => LABEL[v]} />
         </select>
       ) : (
         <strong>{LABEL[value]}</strong>
@@ -76,20 +74,10 @@ export function InvitationBanner({
             {i.agentId === null ? "You are" : `Your agent #${i.agentId} is`} invited to {what} {i.seat}. The
             seat holds its place until you answer.
           </span>
-          <button
-            className="btn"
-            data-testid="invitation-accept"
-            onClick={async () => setProblem(await answer(i.agentId, true))}
-          >
-            Accept
-          </button>
-          <button
-            className="btn-quiet"
-            data-testid="invitation-decline"
-            onClick={async () => setProblem(await answer(i.agentId, false))}
-          >
-            Decline
-          </button>
+          <AnswerButtons
+            testId="invitation"
+            answer={async (yes) => setProblem(await answer(i.agentId, yes))}
+          />
         </div>
       ))}
       {problem ? <p className="text-sm text-red-700">{problem}</p> : null}

@@ -6,6 +6,8 @@ import { useState } from "react";
 import type { ModerationEntry } from "@/server/actions/moderationLog";
 import { useTRPC } from "./trpc";
 import { When } from "./When";
+import { bound } from "@/components/ui/bound";
+import { Alert } from "@/components/ui/Alert";
 
 /** Whether the viewer is an admin (the server refuses anyone else; this only decides what the page offers). */
 export function useAdmin(): boolean {
@@ -80,9 +82,8 @@ export function ModeratorPanel({
         <input
           className="field mt-1"
           data-testid="moderation-reason"
-          value={reason}
           maxLength={500}
-          onChange={(e) => setReason(e.target.value)}
+          {...bound(reason, setReason)}
         />
       </label>
       {onCancel ? (
@@ -99,11 +100,7 @@ export function ModeratorPanel({
           Cancel this {what}
         </button>
       ) : null}
-      {problem ? (
-        <p className="text-sm text-red-700" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Alert text={problem} className="text-sm text-red-700" />
     </section>
   );
 }

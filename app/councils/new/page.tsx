@@ -1,8 +1,7 @@
 // /councils/new – convene a round table (people only; the numbers the form offers come from the rules).
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { ConveneForm } from "@/components/council/convene";
-import { whoFromSession } from "@/server/auth";
+import { signedIn } from "@/app/signedIn";
 import {
   AGGREGATORS,
   DEFAULT_VALUES_KEYWORDS,
@@ -19,6 +18,7 @@ import {
   SEATS_MIN,
 } from "@/server/rules/council";
 import { PROVIDERS } from "@/server/souls";
+import { Page } from "@/components/ui/Page";
 
 const MINUTE_MS = 60_000;
 
@@ -26,16 +26,18 @@ export const metadata: Metadata = { title: "Convene a round table" };
 export const dynamic = "force-dynamic";
 
 export default async function ConvenePage() {
-  const who = await whoFromSession();
-  if (who.kind !== "user") redirect("/signin?to=/councils/new");
+  await signedIn("/councils/new");
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Convene a round table</h1>
-      <p className="max-w-3xl text-sm text-stone-600">
-        You facilitate: you confirm what the inspector asks, write the disagreement axes before round 3, and
-        record the human ruling if the table escalates. The decision is advice — each soul is a lens, not a
-        department.
-      </p>
+    <Page
+      title="Convene a round table"
+      intro={
+        <>
+          You facilitate: you confirm what the inspector asks, write the disagreement axes before round 3, and
+          record the human ruling if the table escalates. The decision is advice — each soul is a lens, not a
+          department.
+        </>
+      }
+    >
       <ConveneForm
         limits={{
           seatsMin: SEATS_MIN,
@@ -54,6 +56,6 @@ export default async function ConvenePage() {
           fitMax: FIT_MAX,
         }}
       />
-    </div>
+    </Page>
   );
 }

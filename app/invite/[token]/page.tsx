@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { JoinByLink } from "@/components/identity/JoinByLink";
 import { whoFromSession } from "@/server/auth";
+import { Page } from "@/components/ui/Page";
 
 export const metadata: Metadata = { title: "Invite link", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -13,13 +14,12 @@ export default async function InviteLinkPage({ params }: { params: Promise<{ tok
   const who = await whoFromSession();
   if (who.kind !== "user") redirect(`/signin?to=${encodeURIComponent(`/invite/${token}`)}`);
   return (
-    <div className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-semibold">You have an invite link</h1>
+    <Page title="You have an invite link" width="mx-auto max-w-xl">
       <p className="text-sm text-stone-600">
         It makes you a member of an invited table or round table: you may read it, and its host or facilitator
         may seat you. Joining puts you in no seat — that still waits for your yes.
       </p>
       <JoinByLink token={token} />
-    </div>
+    </Page>
   );
 }

@@ -2,6 +2,7 @@
 import { Field } from "@/components/ui/FieldError";
 import type { ConveneDraft } from "./draft";
 import type { ConveneLimits } from "./types";
+import { Options } from "@/components/ui/Options";
 
 type Counting = Pick<ConveneDraft, "aggregator" | "keywords" | "deadlineMinutes">;
 
@@ -25,11 +26,7 @@ export function CountingFields({
               set({ aggregator: limits.aggregators.find((a) => a === e.target.value) ?? draft.aggregator })
             }
           >
-            {limits.aggregators.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
+            <Options values={limits.aggregators} />
           </select>
         )}
       </Field>

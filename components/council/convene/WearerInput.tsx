@@ -3,6 +3,7 @@
 import { Field } from "@/components/ui/FieldError";
 import type { SeatDraft } from "./draft";
 import type { Provider } from "./types";
+import { Options } from "@/components/ui/Options";
 
 export function WearerInput({
   id,
@@ -52,11 +53,7 @@ export function WearerInput({
             onChange={(e) => set({ provider: providers.find((p) => p === e.target.value) ?? seat.provider })}
             data-testid={c.id}
           >
-            {providers.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
+            <Options values={providers} />
           </select>
         )}
       </Field>

@@ -25,7 +25,7 @@ import { lockOpen, lockTable } from "./lock";
 export async function setTableVisibility(
   db: Db,
   who: Who,
-  input: { tableId: number; visibility: unknown },
+  input: { tableId: number; visibility: Visibility },
 ): Promise<Result<{ visibility: Visibility }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
@@ -38,7 +38,7 @@ export async function setTableVisibility(
       input.visibility,
     );
     if (refused) return refused;
-    const visibility = input.visibility as Visibility;
+    const { visibility } = input;
     await tx.gameTable.update({ where: { id }, data: { visibility } });
     await publish(tx, ...tableAndLobby(id, "table.visibility", { visibility }));
     return ok({ visibility });
@@ -133,7 +133,7 @@ export async function inviteToTable(
 export async function withdrawTableInvitation(
   db: Db,
   who: Who,
-  input: { tableId: number; seat: unknown },
+  input: { tableId: number; seat: number },
 ): Promise<Result<{ withdrawn: true }>> {
   const signed = signedIn(who);
   if (!signed.ok) return signed;
@@ -142,10 +142,10 @@ export async function withdrawTableInvitation(
     const l = await lockOpen(tx, id, who);
     if (!l.ok) return l;
     if (!hostsTable(l.value.table, who)) return fail("forbidden", "Only the host withdraws an invitation.");
-    const seat = typeof input.seat === "number" ? l.value.seats[input.seat] : undefined;
+    const seat = l.value.seats[input.seat];
     if (!seat || seat.status !== "invited") return fail("conflict", "That seat holds no open invitation.");
     await tx.seat.delete({ where: { id: seat.id } });
-    await publish(tx, ...tableAndLobby(id, "seat.withdrawn", { seat: input.seat as number }));
+    await publish(tx, ...tableAndLobby(id, "seat.withdrawn", { seat: input.seat }));
     await tellInvitee(tx, seat, "invitation.withdrawn", { tableId: id });
     return ok({ withdrawn: true as const });
   });
