@@ -46,6 +46,27 @@ function cookiesOf(r: Response): string {
     .join("; ");
 }
 
+/** An SSE stream's frames as they arrive: each one's `event`, `id` and `data` lines (absent ones undefined). */
+async function* sseFrames(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<{ event?: string; id?: string; data?: string }> {
+  const reader = body.getReader();
+  const text = new TextDecoder();
+  let buf = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buf += text.decode(value, { stream: true });
+    let i: number;
+    while ((i = buf.indexOf("\n\n")) >= 0) {
+      const frame = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      const line = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(frame)?.[1];
+      yield { event: line("event"), id: line("id"), data: line("data") };
+    }
+  }
+}
+
 /** Reads an SSE stream and resolves with the first event matching `want`. */
 export async function nextEvent(
   url: string,
@@ -57,24 +78,12 @@ export async function nextEvent(
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
     const res = await fetch(url, { headers, signal: abort.signal });
-    const reader = res.body!.getReader();
-    let buf = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) throw new Error("stream ended");
-      buf += new TextDecoder().decode(value);
-      let i: number;
-      while ((i = buf.indexOf("\n\n")) >= 0) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const id = /^id: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (id && data) {
-          const e = { id, data: JSON.parse(data) };
-          if (want(e)) return e;
-        }
+    for await (const { id, data } of sseFrames(res.body!))
+      if (id && data) {
+        const e = { id, data: JSON.parse(data) };
+        if (want(e)) return e;
       }
-    }
+    throw new Error("stream ended");
   } finally {
     clearTimeout(timer);
     abort.abort();
@@ -149,22 +158,9 @@ export class Watcher {
         }
         if (opened++ > 0) this.resumes++;
         this.connected = true;
-        const reader = res.body!.getReader();
-        const text = new TextDecoder();
-        let buf = "";
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buf += text.decode(value, { stream: true });
-          let i: number;
-          while ((i = buf.indexOf("\n\n")) >= 0) {
-            const frame = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const event = /^event: (.*)$/m.exec(frame)?.[1];
-            const id = /^id: (.*)$/m.exec(frame)?.[1];
-            if (event === "reset") this.resets++;
-            if (event === "live" && id) this.ids.push((last = id));
-          }
+        for await (const { event, id } of sseFrames(res.body!)) {
+          if (event === "reset") this.resets++;
+          if (event === "live" && id) this.ids.push((last = id));
         }
       } catch {
         /* the stream failed or was refused: try again */
